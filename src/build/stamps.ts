@@ -1,0 +1,127 @@
+/**
+ * Build stamps: after a dealer builds, `dist/.stamps/<slug>.json` records a hash of everything the
+ * build read. `npm start` compares it with a fresh hash and rebuilds only what changed. Stamps sit
+ * beside the dealer folders, not inside them, because dist/<slug>/ is deployed as it is.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultDealersDir } from '../config/load';
+import { isTestFile } from './plan';
+
+export interface ProjectPaths {
+  /** Project root: shared inputs are resolved against it. */
+  root: string;
+  /** Folder of `<slug>.json` files and `assets/<slug>/`. */
+  dealersDir: string;
+  /** Output root: `<distDir>/<slug>/` and `<distDir>/.stamps/`. */
+  distDir: string;
+}
+
+/** Same defaults as astro.config.mjs, so a stamp describes the build Astro actually ran. */
+export function projectPaths(overrides: Partial<ProjectPaths> = {}): ProjectPaths {
+  const root = path.resolve(overrides.root ?? process.cwd());
+  return {
+    root,
+    dealersDir: path.resolve(root, overrides.dealersDir ?? defaultDealersDir()),
+    distDir: path.resolve(root, overrides.distDir ?? process.env.DIST_DIR ?? 'dist'),
+  };
+}
+
+/** Inputs every dealer's build reads. Keep in step with the "shared" rule in plan.ts. */
+export const SHARED_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'] as const;
+
+/**
+ * Feeds a file or folder into `hash`: relative path, size and bytes of each file in sorted order,
+ * so renames, moves and edits all change the result while the walk order cannot. Content rather
+ * than mtimes, so switching branches back and forth does not force a rebuild. `skip` sees paths
+ * relative to `base`.
+ */
+function hashTree(hash: Hash, base: string, rel: string, skip: (rel: string) => boolean): void {
+  const full = path.join(base, rel);
+  let stat;
+  try {
+    stat = statSync(full);
+  } catch {
+    hash.update(`missing\0${rel}\0`);
+    return;
+  }
+  if (stat.isDirectory()) {
+    hash.update(`dir\0${rel}\0`);
+    for (const name of readdirSync(full).sort()) {
+      const child = rel ? `${rel}/${name}` : name;
+      if (name === '.DS_Store' || skip(child)) continue;
+      hashTree(hash, base, child, skip);
+    }
+  } else if (stat.isFile()) {
+    hash.update(`file\0${rel}\0${stat.size}\0`);
+    hash.update(readFileSync(full));
+  }
+}
+
+/** One hash over all shared inputs; computed once per run and reused for every dealer. */
+export function sharedInputsHash(root: string): string {
+  const hash = createHash('sha256');
+  for (const input of SHARED_INPUTS) hashTree(hash, root, input, isTestFile);
+  return hash.digest('hex');
+}
+
+/** The hash a dealer's stamp must match: its file, its assets folder and the shared inputs. */
+export function dealerInputHash(slug: string, paths: ProjectPaths, sharedHash = sharedInputsHash(paths.root)): string {
+  const hash = createHash('sha256');
+  hash.update(`shared\0${sharedHash}\0`);
+  hashTree(hash, paths.dealersDir, `${slug}.json`, () => false);
+  hashTree(hash, paths.dealersDir, `assets/${slug}`, () => false);
+  return hash.digest('hex');
+}
+
+export interface Stamp {
+  slug: string;
+  inputHash: string;
+  builtAt: string;
+  pages: number;
+}
+
+export const stampPath = (slug: string, distDir: string): string => path.join(distDir, '.stamps', `${slug}.json`);
+
+export function writeStamp(stamp: Stamp, distDir: string): void {
+  const file = stampPath(stamp.slug, distDir);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(stamp, null, 2)}\n`);
+}
+
+export function removeStamp(slug: string, distDir: string): void {
+  rmSync(stampPath(slug, distDir), { force: true });
+}
+
+export function readStamp(slug: string, distDir: string): Stamp | undefined {
+  try {
+    const data: unknown = JSON.parse(readFileSync(stampPath(slug, distDir), 'utf8'));
+    if (typeof data === 'object' && data !== null && 'inputHash' in data && typeof data.inputHash === 'string') {
+      return data as Stamp;
+    }
+  } catch {
+    // Missing or unreadable: treated as no stamp, which means "rebuild".
+  }
+  return undefined;
+}
+
+/** Why each stale dealer needs a build; dealers that are up to date are absent. */
+export function staleReasons(slugs: readonly string[], overrides: Partial<ProjectPaths> = {}): Map<string, string> {
+  const paths = projectPaths(overrides);
+  const reasons = new Map<string, string>();
+  if (slugs.length === 0) return reasons;
+  const shared = sharedInputsHash(paths.root);
+  for (const slug of slugs) {
+    const stamp = readStamp(slug, paths.distDir);
+    if (!stamp) reasons.set(slug, 'never built');
+    else if (!existsSync(path.join(paths.distDir, slug, 'index.html'))) reasons.set(slug, `${slug}/index.html is missing`);
+    else if (stamp.inputHash !== dealerInputHash(slug, paths, shared)) reasons.set(slug, 'inputs changed since the last build');
+  }
+  return reasons;
+}
+
+/** Dealers whose stamp is missing or out of date, or whose index.html is gone. */
+export function staleDealers(slugs: readonly string[], overrides: Partial<ProjectPaths> = {}): string[] {
+  return [...staleReasons(slugs, overrides).keys()];
+}

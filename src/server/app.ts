@@ -1,0 +1,159 @@
+/**
+ * The one multi-tenant server: every dealer's static site plus the shared /api, on one port.
+ * The dealer is chosen by Host (`<slug>.localhost` locally; a CDN does the same by domain in
+ * production), so each site is served at its own origin root exactly as it is deployed.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { securityHeaders } from '../lib/security';
+import { createApi } from './api';
+import type { AppEnv } from './env';
+import {
+  cacheControlFor,
+  candidateFiles,
+  CompressionCache,
+  contentType,
+  etagMatches,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  pickEncoding,
+  resolveSafePath,
+  weakEtag,
+} from './static';
+
+export type { AppEnv } from './env';
+
+export interface AppOptions {
+  /** Folder holding one built site per dealer: `<distDir>/<slug>/`. */
+  distDir: string;
+  /** Dealers to serve; each must have `<distDir>/<slug>/`. */
+  dealers: readonly string[];
+  /** Served for `localhost`, `127.0.0.1` and any host that is not `<slug>.localhost`. */
+  defaultDealer: string;
+}
+
+export type HostMatch = { dealer: string } | { unknown: string };
+
+/**
+ * `<slug>.localhost[:port]` selects that dealer; every other host gets the default, so plain
+ * `localhost`, `127.0.0.1` and LAN addresses keep working.
+ */
+export function dealerForHost(host: string | undefined, dealers: readonly string[], defaultDealer: string): HostMatch {
+  const hostname = (host ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '');
+  if (!hostname.endsWith('.localhost')) return { dealer: defaultDealer };
+  const label = hostname.slice(0, -'.localhost'.length);
+  return dealers.includes(label) ? { dealer: label } : { unknown: label };
+}
+
+/** The short page for an unknown `<x>.localhost`: plain text, so nothing from the host is ever markup. */
+function unknownDealerPage(label: string, host: string | undefined, dealers: readonly string[]): string {
+  const port = /:(\d+)$/.exec(host ?? '')?.[1];
+  const suffix = port ? `:${port}` : '';
+  const shown = label.length > 63 ? `${label.slice(0, 63)}…` : label;
+  return [`No dealer "${shown}" on this server. Dealers here:`, '', ...dealers.map((d) => `  http://${d}.localhost${suffix}/`), ''].join('\n');
+}
+
+const plain = (text: string, status: 400 | 404 | 405 | 500, extra: Record<string, string> = {}): Response =>
+  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra } });
+
+/** node-server builds the URL from Host; app.request() callers may set either. */
+const requestHost = (c: Context<AppEnv>): string => c.req.header('host') ?? new URL(c.req.url).host;
+
+interface FoundFile {
+  file: string;
+  size: number;
+  mtimeMs: number;
+}
+
+async function findFile(candidates: readonly string[]): Promise<FoundFile | undefined> {
+  for (const file of candidates) {
+    try {
+      const info = await stat(file);
+      if (info.isFile()) return { file, size: info.size, mtimeMs: info.mtimeMs };
+    } catch {
+      // Not there: try the next candidate.
+    }
+  }
+  return undefined;
+}
+
+export function createApp({ distDir, dealers, defaultDealer }: AppOptions): Hono<AppEnv> {
+  if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
+  if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
+  const root = path.resolve(distDir);
+  const compressed = new CompressionCache();
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    console.error(`${c.req.method} ${c.req.path}:`, error);
+    return plain('Internal server error\n', 500);
+  });
+
+  // Applied after the handler so 404s, 304s, errors and API answers all carry them too.
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+  });
+
+  app.use('*', async (c, next) => {
+    const match = dealerForHost(requestHost(c), dealers, defaultDealer);
+    c.set('dealer', 'dealer' in match ? match.dealer : null);
+    await next();
+  });
+
+  app.route('/api', createApi({ dealers }));
+
+  const serveFile = async (c: Context<AppEnv>, found: FoundFile, status: 200 | 404, cacheControl: string): Promise<Response> => {
+    const type = contentType(found.file);
+    const etag = weakEtag(found.size, found.mtimeMs);
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+    if (status === 200) {
+      headers.ETag = etag;
+      if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+    }
+
+    let body: Buffer = await readFile(found.file);
+    const encoding = isCompressible(type) && body.length > MIN_COMPRESS_BYTES ? pickEncoding(c.req.header('accept-encoding')) : undefined;
+    if (encoding) {
+      const smaller = await compressed.get(found.file, found.mtimeMs, body, encoding);
+      if (smaller.length < body.length) {
+        body = smaller;
+        headers['Content-Encoding'] = encoding;
+      }
+    }
+    headers['Content-Length'] = String(body.length);
+    // HEAD: same headers as GET, no body (Hono drops a body anyway; this skips building it).
+    if (c.req.method === 'HEAD') return new Response(null, { status, headers });
+    return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { status, headers });
+  };
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const dealer = c.get('dealer');
+    const host = requestHost(c);
+    if (dealer === null) {
+      const match = dealerForHost(host, dealers, defaultDealer);
+      return plain(unknownDealerPage('unknown' in match ? match.unknown : '', host, dealers), 404);
+    }
+    const siteRoot = path.join(root, dealer);
+    // The raw pathname: Hono's c.req.path is already decoded, which would hide encoded traversal.
+    const pathname = new URL(c.req.url).pathname;
+    const resolved = resolveSafePath(siteRoot, pathname);
+    if (resolved === null) return plain('Bad request\n', 400);
+
+    const found = await findFile(candidateFiles(resolved));
+    if (found) return serveFile(c, found, 200, cacheControlFor(pathname));
+
+    const notFound = await findFile([path.join(siteRoot, '404.html')]);
+    if (notFound) return serveFile(c, notFound, 404, 'public, max-age=0, must-revalidate');
+    return plain('Not found\n', 404);
+  });
+
+  app.all('*', () => plain('Method not allowed\n', 405, { Allow: 'GET, HEAD' }));
+
+  return app;
+}

@@ -531,7 +531,7 @@ export const dealerConfigSchema = z
       .strictObject({
         url: imageUrl.describe('Logo image.'),
         alt: text(120).optional().describe('Logo text alternative; the dealer name when absent.'),
-        width: z.number().int().min(1).max(2000).default(170).describe('Logo width in px.'),
+        width: z.number().int().min(1).max(2000).default(85).describe('Logo width in px (spec default 85).'),
         height: z.number().int().min(1).max(2000).default(50).describe('Logo height in px.'),
       })
       .describe('Dealer logo.'),
@@ -649,6 +649,29 @@ export const dealerConfigSchema = z
     if (site.search.read_only_key && !site.search.host) {
       ctx.addIssue({ code: 'custom', path: ['search', 'read_only_key'], message: 'needs search.host as well' });
     }
+    const locationIds = new Set(site.locations.map((l) => String(l.id)));
+    site.special_hours.forEach((entry, i) => {
+      const id = entry.location_id ?? entry.location?.id;
+      if (id !== undefined && !locationIds.has(String(id))) {
+        ctx.addIssue({ code: 'custom', path: ['special_hours', i, entry.location_id !== undefined ? 'location_id' : 'location'], message: `no location has id "${id}"` });
+      }
+    });
+    site.gmb_profiles.forEach((profile, i) => {
+      if (profile.location_id !== undefined && !locationIds.has(String(profile.location_id))) {
+        ctx.addIssue({ code: 'custom', path: ['gmb_profiles', i, 'location_id'], message: `no location has id "${profile.location_id}"` });
+      }
+    });
+    site.locations.forEach((location, li) => {
+      const days = new Set<number>();
+      location.contact_detail.opening_hours.forEach((entry, hi) => {
+        const path = ['locations', li, 'contact_detail', 'opening_hours', hi];
+        if (days.has(entry.weekday)) ctx.addIssue({ code: 'custom', path: [...path, 'weekday'], message: `weekday ${entry.weekday} is listed twice` });
+        days.add(entry.weekday);
+        if (/^open$/i.test(entry.status) && !entry.formated_hours && !(entry.open && entry.close)) {
+          ctx.addIssue({ code: 'custom', path, message: 'an Open day needs open and close times, or formated_hours' });
+        }
+      });
+    });
     if (site.locations.filter((l) => l.primary).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['locations'], message: 'only one location can be primary' });
     }

@@ -36,14 +36,14 @@ export function pageMeta(site: DealerConfig, page: { title?: string; description
 
 const PAYMENT_ACCEPTED = 'Cash, Credit Card';
 
-function postalAddress(location: Location) {
+function postalAddress(location: Location, country: string) {
   return {
     '@type': 'PostalAddress',
     streetAddress: location.address.street,
     addressLocality: location.address.city,
     addressRegion: location.address.state,
     postalCode: location.address.postcode,
-    addressCountry: 'AU',
+    addressCountry: country,
   };
 }
 
@@ -66,7 +66,7 @@ function localBusiness(site: DealerConfig, location: Location, currency: string)
     image: siteUrl(site, location.image?.image.url ?? site.logo.url),
     telephone: location.contact_detail.phone ?? site.phone,
     ...(location.contact_detail.email ? { email: location.contact_detail.email } : {}),
-    address: { ...postalAddress(location), addressCountry: site.region },
+    address: postalAddress(location, site.region),
     ...(geo ? { geo } : {}),
     openingHoursSpecification: openingHoursSpecification(location.contact_detail.opening_hours),
     currenciesAccepted: currency,
@@ -97,7 +97,7 @@ export function structuredData(site: DealerConfig, options: { locations?: Locati
       image: siteUrl(site, site.seo.social_image ?? site.logo.url),
       telephone: site.phone,
       ...(site.email ? { email: site.email } : {}),
-      ...(primary ? { address: { ...postalAddress(primary), addressCountry: site.region } } : {}),
+      ...(primary ? { address: postalAddress(primary, site.region) } : {}),
       ...(primary ? { openingHoursSpecification: openingHoursSpecification(primary.contact_detail.opening_hours) } : {}),
       currenciesAccepted: currency,
       paymentAccepted: PAYMENT_ACCEPTED,

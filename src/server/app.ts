@@ -129,7 +129,8 @@ export function createApp({ distDir, dealers, defaultDealer }: AppOptions): Hono
     headers['Content-Length'] = String(body.length);
     // HEAD: same headers as GET, no body (Hono drops a body anyway; this skips building it).
     if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-    return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { status, headers });
+    // readFile and zlib never return SharedArrayBuffer-backed buffers; the cast only narrows the type.
+    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status, headers });
   };
 
   app.on(['GET', 'HEAD'], '*', async (c) => {

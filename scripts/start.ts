@@ -1,0 +1,104 @@
+/**
+ * npm start: rebuilds only the dealers whose inputs changed since their last build, then serves
+ * every dealer and the API on one port (PORT, default 4321), each dealer at
+ * http://<slug>.localhost:<port>/.
+ */
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { listDealerSlugs, loadDealer } from '../src/config/load';
+import { buildDealers } from '../src/build/run';
+import { projectPaths, staleReasons } from '../src/build/stamps';
+import { createApp } from '../src/server/app';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 4321;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a port number (1-65535), got "${raw}"`);
+  return port;
+}
+
+/** The dealer's display name for the URL list; the slug if the file cannot be read right now. */
+function dealerName(slug: string, dealersDir: string): string {
+  try {
+    return loadDealer(slug, dealersDir).name;
+  } catch {
+    return slug;
+  }
+}
+
+async function main(): Promise<void> {
+  const port = parsePort(process.env.PORT);
+  const paths = projectPaths();
+  const all = listDealerSlugs(paths.dealersDir);
+  if (all.length === 0) fail(`No dealer files in ${paths.dealersDir}.`);
+
+  // Ctrl-C during the build phase stops the Astro children too, instead of leaving them running.
+  const controller = new AbortController();
+  const abortBuild = (): void => controller.abort();
+  process.once('SIGINT', abortBuild);
+  process.once('SIGTERM', abortBuild);
+
+  const stale = staleReasons(all, paths);
+  const failed = new Set<string>();
+  if (stale.size > 0) {
+    console.log(`Building ${stale.size} of ${all.length} dealers:`);
+    for (const [slug, why] of stale) console.log(`  ${slug}: ${why}`);
+    const results = await buildDealers([...stale.keys()], { ...paths, signal: controller.signal });
+    if (controller.signal.aborted) process.exit(130);
+    for (const result of results) if (!result.ok) failed.add(result.slug);
+    if (failed.size > 0) console.error(`\nNot serving ${[...failed].join(', ')}: the build failed (see above).`);
+  } else {
+    console.log(`All ${all.length} dealers are up to date.`);
+  }
+  process.off('SIGINT', abortBuild);
+  process.off('SIGTERM', abortBuild);
+
+  const dealers = all.filter((slug) => !failed.has(slug));
+  if (dealers.length === 0) fail('No dealer could be built; nothing to serve.');
+  const wanted = process.env.DEALER;
+  if (wanted && !dealers.includes(wanted)) console.error(`DEALER=${wanted} is not being served; using ${dealers[0]} as the default.`);
+  const defaultDealer = wanted && dealers.includes(wanted) ? wanted : (dealers[0] as string);
+
+  const app = createApp({ distDir: paths.distDir, dealers, defaultDealer });
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }) as Server;
+
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') fail(`Port ${port} is in use: stop the other server or run with PORT=<another port>.`);
+    fail(`Server error: ${error.message}`);
+  });
+
+  server.once('listening', () => {
+    const names = new Map(dealers.map((slug) => [slug, dealerName(slug, paths.dealersDir)]));
+    const width = Math.max(...[...names.values()].map((n) => n.length));
+    console.log(`\nServing ${dealers.length} dealer${dealers.length === 1 ? '' : 's'}:`);
+    for (const [slug, name] of names) console.log(`  ${name.padEnd(width)}  http://${slug}.localhost:${port}/`);
+    console.log(`\n  http://127.0.0.1:${port}/ → ${defaultDealer}`);
+    console.log(`  API health: http://127.0.0.1:${port}/api/health`);
+    console.log('\nPress Ctrl-C to stop.');
+  });
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      // A second Ctrl-C means "now": don't wait for slow clients.
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`\n${signal}: stopping the server.`);
+    server.close(() => process.exit(0));
+    // Idle keep-alive sockets would hold close() open; browsers keep them for minutes.
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+    }, 2000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => fail(`start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));

@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dealerInputHash, projectPaths, readStamp, removeStamp, sharedInputsHash, staleDealers, staleReasons, stampPath, writeStamp } from './stamps';
+
+let root: string;
+
+function write(rel: string, content: string): void {
+  const file = path.join(root, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+/** Records alpha and beta as freshly built, as buildDealers does after a successful build. */
+function stampAll(): void {
+  const paths = projectPaths({ root, dealersDir: 'dealers', distDir: 'dist' });
+  for (const slug of ['alpha', 'beta']) {
+    writeStamp({ slug, inputHash: dealerInputHash(slug, paths), builtAt: new Date().toISOString(), pages: 1 }, paths.distDir);
+  }
+}
+
+const stale = (): string[] => staleDealers(['alpha', 'beta'], { root, dealersDir: 'dealers', distDir: 'dist' });
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'dealer-stamps-'));
+  write('src/pages/index.astro', '---\n---\n<h1>hi</h1>');
+  write('src/lib/hours.ts', 'export const x = 1;');
+  write('public/favicon.svg', '<svg/>');
+  write('astro.config.mjs', 'export default {};');
+  write('package-lock.json', '{}');
+  write('tsconfig.json', '{}');
+  write('dealers/alpha.json', '{"slug":"alpha"}');
+  write('dealers/beta.json', '{"slug":"beta"}');
+  write('dealers/assets/alpha/logo.svg', '<svg id="a"/>');
+  write('dist/alpha/index.html', '<html></html>');
+  write('dist/beta/index.html', '<html></html>');
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('stamps', () => {
+  it('live in dist/.stamps, outside the deployed dealer folders', () => {
+    expect(stampPath('alpha', path.join(root, 'dist'))).toBe(path.join(root, 'dist', '.stamps', 'alpha.json'));
+    stampAll();
+    expect(readStamp('alpha', path.join(root, 'dist'))?.slug).toBe('alpha');
+    expect(JSON.parse(readFileSync(path.join(root, 'dist/.stamps/alpha.json'), 'utf8'))).toMatchObject({ slug: 'alpha', pages: 1 });
+  });
+
+  it('make every dealer stale until built', () => {
+    expect(stale()).toEqual(['alpha', 'beta']);
+    expect(staleReasons(['alpha'], { root, dealersDir: 'dealers', distDir: 'dist' }).get('alpha')).toBe('never built');
+  });
+
+  it('are fresh right after a build', () => {
+    stampAll();
+    expect(stale()).toEqual([]);
+  });
+
+  it('go stale for just that dealer when its file or assets change', () => {
+    stampAll();
+    write('dealers/beta.json', '{"slug":"beta","name":"B"}');
+    expect(stale()).toEqual(['beta']);
+    stampAll();
+    write('dealers/assets/alpha/hero.webp', 'x');
+    expect(stale()).toEqual(['alpha']);
+    stampAll();
+    renameSync(path.join(root, 'dealers/assets/alpha/hero.webp'), path.join(root, 'dealers/assets/alpha/hero2.webp'));
+    expect(stale()).toEqual(['alpha']);
+  });
+
+  it('go stale for every dealer when a shared input changes', () => {
+    for (const rel of ['src/lib/hours.ts', 'src/components/New.astro', 'public/robots.txt', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
+      stampAll();
+      write(rel, `changed ${rel}`);
+      expect(stale(), rel).toEqual(['alpha', 'beta']);
+    }
+  });
+
+  it('go stale when a shared file is deleted', () => {
+    stampAll();
+    rmSync(path.join(root, 'src/lib/hours.ts'));
+    expect(stale()).toEqual(['alpha', 'beta']);
+  });
+
+  it('ignore unit tests, unrelated files and mtime-only changes', () => {
+    stampAll();
+    write('src/lib/hours.test.ts', 'test');
+    write('docs/notes.md', 'notes');
+    write('tests/browser/x.ts', 'x');
+    utimesSync(path.join(root, 'src/lib/hours.ts'), new Date(), new Date(Date.now() + 60_000));
+    expect(stale()).toEqual([]);
+  });
+
+  it('go stale when the built index.html is missing', () => {
+    stampAll();
+    rmSync(path.join(root, 'dist/alpha/index.html'));
+    expect(stale()).toEqual(['alpha']);
+    expect(staleReasons(['alpha'], { root, dealersDir: 'dealers', distDir: 'dist' }).get('alpha')).toMatch(/index\.html is missing/);
+  });
+
+  it('go stale when the stamp is removed or unreadable', () => {
+    stampAll();
+    removeStamp('alpha', path.join(root, 'dist'));
+    write('dist/.stamps/beta.json', 'not json');
+    expect(stale()).toEqual(['alpha', 'beta']);
+  });
+
+  it('hash deterministically and distinguish content moved between files', () => {
+    const first = sharedInputsHash(root);
+    expect(sharedInputsHash(root)).toBe(first);
+    write('src/lib/a.ts', 'ab');
+    write('src/lib/b.ts', '');
+    const split1 = sharedInputsHash(root);
+    write('src/lib/a.ts', 'a');
+    write('src/lib/b.ts', 'b');
+    expect(sharedInputsHash(root)).not.toBe(split1);
+  });
+
+  it('hash this project quickly enough to run on every start', () => {
+    const started = performance.now();
+    sharedInputsHash(process.cwd());
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

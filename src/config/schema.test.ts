@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parseDealer, DealerConfigError, formatPath } from './load';
+import type { DealerConfigInput } from './schema';
+
+const fixtureFile = 'tests/fixtures/dealers/fixture-motors.json';
+const valid = (): DealerConfigInput => JSON.parse(readFileSync(fixtureFile, 'utf8')) as DealerConfigInput;
+
+/** Problems reported for `input`, as the build prints them. */
+function problems(input: unknown, file = 'dealers/fixture-motors.json'): string[] {
+  try {
+    parseDealer(input, file);
+  } catch (error) {
+    if (error instanceof DealerConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('dealer config schema', () => {
+  it('accepts the fixture and fills defaults by region', () => {
+    const site = parseDealer(valid(), 'dealers/fixture-motors.json');
+    expect(site.template).toBe('fixture-motors');
+    expect(site.locale).toBe('en-AU');
+    expect(site.units).toBe('km');
+    expect(site.features.phone_rule).toBe('au');
+    expect(site.features.saved_cars).toBe('favourites');
+    expect(site.header.buttons.map((b) => b.label)).toEqual(['Book a Service', 'Finance Pre-Approval']);
+    expect(site.search.include_sold_cars_days).toBe(3);
+    expect(site.locations[0]?.location_type).toBe('sales');
+    expect(site.footer.variant).toBe('columns');
+  });
+
+  it('defaults US dealers to en-US wording, miles and the US phone rule', () => {
+    const site = parseDealer({ ...valid(), region: 'US' }, 'dealers/fixture-motors.json');
+    expect([site.locale, site.units, site.features.phone_rule]).toEqual(['en-US', 'miles', 'us']);
+  });
+
+  it('names every bad field with its path and reason', () => {
+    const input = {
+      ...valid(),
+      colour: 'blue',
+      url: 'not a url',
+      phone: 42,
+      locations: [{ ...valid().locations[0], address: { street: '1 Test St', city: 'Brisbane', state: 'QLD', postcode: 4000 } }],
+    };
+    expect(problems(input)).toMatchInlineSnapshot(`
+      [
+        "url: must be an absolute http(s) URL, e.g. "https://www.example.com.au"",
+        "phone: Invalid input: expected string, received number",
+        "locations[0].address.postcode: Invalid input: expected string, received number",
+        "colour: unknown field "colour"",
+      ]
+    `);
+  });
+
+  it('refuses duplicate location slugs', () => {
+    const first = valid().locations[0]!;
+    const input = { ...valid(), locations: [first, { ...first, id: 2, primary: false, name: 'Fixture Motors - Service' }] };
+    expect(problems(input)).toEqual(['locations[1].slug: duplicate location slug "fixture-motors-sales" (also locations[0])']);
+  });
+
+  it('cannot run without header navigation as a list (spec §8)', () => {
+    const input = { ...valid(), navigation: { header: { name: 'Home' }, footer: [] } };
+    expect(problems(input)).toContain('navigation.header: Cannot run without navigation: header navigation must be a list');
+  });
+
+  it('cannot run without footer navigation when the footer variant needs it', () => {
+    const { footer: _footer, ...navigation } = valid().navigation;
+    expect(problems({ ...valid(), navigation })).toEqual([
+      'navigation.footer: Cannot run without navigation: the "columns" footer needs footer navigation',
+    ]);
+    expect(problems({ ...valid(), navigation, footer: { variant: 'minimal' } })).toEqual([]);
+  });
+
+  it('refuses script links and markup-carrying image paths', () => {
+    const input = {
+      ...valid(),
+      logo: { url: '"><img src=x onerror=alert(1)>' },
+      navigation: { ...valid().navigation, header: [{ name: 'Click', url: 'javascript:alert(1)' }] },
+    };
+    expect(problems(input)).toEqual([
+      'logo.url: must be a site path ("/assets/logo.svg") or an http(s) URL',
+      'navigation.header[0].url: must be a site path ("/contact"), an anchor ("#form"), an http(s) URL, or a tel:/mailto: link',
+    ]);
+  });
+
+  it('refuses a slug that does not match the file name', () => {
+    expect(problems(valid(), 'dealers/other-motors.json')).toEqual(['slug: "fixture-motors" must match the file name "other-motors.json"']);
+  });
+
+  it('caps very long text', () => {
+    const [problem] = problems({ ...valid(), name: 'x'.repeat(10_000) });
+    expect(problem).toMatch(/^name: Too big: expected string to have <=120 characters/);
+  });
+
+  it('prints the file name first in the error message', () => {
+    expect(() => parseDealer({ ...valid(), region: 'UK' }, 'dealers/fixture-motors.json')).toThrowError(
+      /^dealers\/fixture-motors\.json is not a valid dealer file:\n {2}- region: Invalid option: expected one of "AU"\|"NZ"\|"US"$/,
+    );
+  });
+
+  it('formats paths as editors read them', () => {
+    expect(formatPath(['locations', 1, 'contact_detail', 'opening_hours', 0, 'weekday'])).toBe('locations[1].contact_detail.opening_hours[0].weekday');
+    expect(formatPath([])).toBe('(root)');
+  });
+});
+
+describe('cross-references', () => {
+  it('refuses holiday hours for a location that does not exist, and a weekday listed twice', () => {
+    const base = valid();
+    const location = base.locations[0]!;
+    const hours = location.contact_detail?.opening_hours ?? [];
+    const input = {
+      ...base,
+      special_hours: [{ date: '2099-12-25', status: 'Closed', location_id: 77 }],
+      locations: [{ ...location, contact_detail: { ...location.contact_detail, opening_hours: [...hours.slice(0, 6), { weekday: 1, status: 'Open' }] } }],
+    };
+    expect(problems(input)).toEqual([
+      'special_hours[0].location_id: no location has id "77"',
+      'locations[0].contact_detail.opening_hours[6].weekday: weekday 1 is listed twice',
+      'locations[0].contact_detail.opening_hours[6]: an Open day needs open and close times, or formated_hours',
+    ]);
+  });
+});

@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.astro'],
-    languageOptions: { parserOptions: { parser: tseslint.parser, projectService: true, extraFileExtensions: ['.astro'] } },
+    languageOptions: { parserOptions: { parser: tseslint.parser, projectService: false, project: './tsconfig.json', extraFileExtensions: ['.astro'] } },
   },
   {
     // Client scripts inside .astro files are virtual files the type service cannot see.

@@ -9,14 +9,6 @@ import { performance } from 'node:perf_hooks';
 import { listDealerSlugs } from '../src/config/load';
 import { staleDealers } from '../src/build/stamps';
 
-const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--skip-build');
-if (unknown.length > 0) {
-  console.error(`test: unknown argument ${unknown.join(' ')} (only --skip-build is accepted)`);
-  process.exit(1);
-}
-const skipBuild = args.includes('--skip-build');
-
 function isExecutable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK);
@@ -32,6 +24,14 @@ if (!isExecutable(chromium)) {
   console.error('Chromium not found: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH)');
   process.exit(1);
 }
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== '--skip-build');
+if (unknown.length > 0) {
+  console.error(`test: unknown argument ${unknown.join(' ')} (only --skip-build is accepted)`);
+  process.exit(1);
+}
+const skipBuild = args.includes('--skip-build');
 
 interface Step {
   name: string;

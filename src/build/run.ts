@@ -97,7 +97,13 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
   const log = opts.log ?? ((text: string) => console.log(text));
   const command = opts.command ?? astroCommand;
   const validate = opts.validate ?? readDealerFile;
-  const concurrency = Math.max(1, opts.concurrency ?? os.availableParallelism());
+  let concurrency = Math.max(1, opts.concurrency ?? os.availableParallelism());
+  if (!opts.command && !paths.distDir.startsWith(paths.root + path.sep) && concurrency > 1) {
+    // With outDir outside the project, Astro stages its server build in <root>/.astro/ instead of
+    // the dealer's own outDir (getOutDirWithinCwd), so parallel builds would clobber each other.
+    log(`note: ${paths.distDir} is outside ${paths.root}; building one dealer at a time`);
+    concurrency = 1;
+  }
   // Hashed before any build starts: an edit made while building then leaves the stamp stale
   // instead of being recorded as built.
   const shared = slugs.length > 0 ? sharedInputsHash(paths.root) : '';

@@ -62,7 +62,7 @@ const plain = (text: string, status: 400 | 404 | 405 | 500, extra: Record<string
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra } });
 
 /** node-server builds the URL from Host; app.request() callers may set either. */
-const requestHost = (c: Context<AppEnv>): string => c.req.header('host') ?? new URL(c.req.url).host;
+const requestHost = (req: { header(name: string): string | undefined; url: string }): string => req.header('host') ?? new URL(req.url).host;
 
 interface FoundFile {
   file: string;
@@ -101,7 +101,7 @@ export function createApp({ distDir, dealers, defaultDealer }: AppOptions): Hono
   });
 
   app.use('*', async (c, next) => {
-    const match = dealerForHost(requestHost(c), dealers, defaultDealer);
+    const match = dealerForHost(requestHost(c.req), dealers, defaultDealer);
     c.set('dealer', 'dealer' in match ? match.dealer : null);
     await next();
   });
@@ -135,7 +135,7 @@ export function createApp({ distDir, dealers, defaultDealer }: AppOptions): Hono
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const dealer = c.get('dealer');
-    const host = requestHost(c);
+    const host = requestHost(c.req);
     if (dealer === null) {
       const match = dealerForHost(host, dealers, defaultDealer);
       return plain(unknownDealerPage('unknown' in match ? match.unknown : '', host, dealers), 404);

@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { pageTypes } from './pages';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each(inject('demoDealers'))('%s', (slug) => {
+  it.each(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ path }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await blockOutsideRequests(page);
+    await page.goto(`${demoOrigin(slug)}${path}`);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // A CSP violation shows up as a console error; so would a script that throws.
+    expect(errors.filter((e) => !e.includes('404 (Not Found)'))).toEqual([]);
+    await context.close();
+  });
+
+  it('home page has no axe violations on a phone with the menu open', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await blockOutsideRequests(page);
+    await page.goto(`${demoOrigin(slug)}/`);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect.poll(() => page.locator('#site-nav').isVisible()).toBe(true);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await context.close();
+  });
+});

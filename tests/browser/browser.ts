@@ -1,0 +1,56 @@
+/** Debian's Chromium through playwright-core, with the flags this machine's closed network needs. */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(candidate)) throw new Error('Chromium not found: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH)');
+  return candidate;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
+
+/** `http://<slug>.localhost:<port>`: the Host header picks the dealer, as with `npm start`. */
+export function demoOrigin(slug: string): string {
+  return `http://${slug}.localhost:${inject('demoPort')}`;
+}
+
+export function fixtureOrigin(slug: 'fixture-motors' | 'hostile-motors'): string {
+  return `http://${slug}.localhost:${inject('fixturePort')}`;
+}
+
+/** Collects page errors and console errors so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** No request may leave the machine: anything not on localhost is answered with an empty 204. */
+export async function blockOutsideRequests(page: Page): Promise<string[]> {
+  const blocked: string[] = [];
+  await page.route(
+    (url) => !/^(127\.0\.0\.1|[a-z0-9-]+\.localhost|localhost)$/.test(url.hostname),
+    (route) => {
+      blocked.push(route.request().url());
+      return route.fulfill({ status: 204, body: '' });
+    },
+  );
+  return blocked;
+}

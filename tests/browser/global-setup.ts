@@ -1,0 +1,52 @@
+/**
+ * Builds what the browser tests need (demo dealers into dist/, test fixtures into .test-dist/,
+ * each only when stale) and serves both with the platform's own server on free ports.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { listDealerSlugs } from '../../src/config/load';
+import { buildDealers } from '../../src/build/run';
+import { staleDealers, type ProjectPaths } from '../../src/build/stamps';
+import { createApp } from '../../src/server/app';
+
+export const FIXTURE_PATHS = { dealersDir: 'tests/fixtures/dealers', distDir: '.test-dist' } satisfies Partial<ProjectPaths>;
+
+async function ensureBuilt(paths: Partial<ProjectPaths> & { dealersDir: string; distDir: string }): Promise<string[]> {
+  const slugs = listDealerSlugs(paths.dealersDir);
+  const stale = staleDealers(slugs, paths);
+  if (stale.length > 0) {
+    const results = await buildDealers(stale, { ...paths, log: () => undefined });
+    const failed = results.filter((r) => !r.ok);
+    if (failed.length > 0) throw new Error(`browser tests: could not build ${failed.map((f) => `${f.slug}\n${f.output}`).join('\n')}`);
+  }
+  return slugs;
+}
+
+function listen(distDir: string, dealers: string[]): Promise<{ server: ServerType; port: number }> {
+  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '' });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve({ server, port: info.port }));
+  });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    demoPort: number;
+    fixturePort: number;
+    demoDealers: string[];
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const demoDealers = await ensureBuilt({ dealersDir: 'dealers', distDir: 'dist' });
+  const fixtureDealers = await ensureBuilt(FIXTURE_PATHS);
+  const demo = await listen('dist', demoDealers);
+  const fixture = await listen(FIXTURE_PATHS.distDir, fixtureDealers);
+  project.provide('demoPort', demo.port);
+  project.provide('fixturePort', fixture.port);
+  project.provide('demoDealers', demoDealers);
+  return async () => {
+    await Promise.all([demo, fixture].map(({ server }) => new Promise((resolve) => server.close(resolve))));
+  };
+}

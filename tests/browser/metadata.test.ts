@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadDealer } from '../../src/config/load';
+import { blockOutsideRequests, demoOrigin, launchBrowser } from './browser';
+import { pageTypes } from './pages';
+import { gunzipSync } from 'node:zlib';
+import { get } from './http';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+type Graph = { '@context': string; '@graph': { '@type': string; [key: string]: unknown }[] };
+
+describe.each(inject('demoDealers'))('%s', (slug) => {
+  const site = loadDealer(slug);
+  const home = new URL('/', site.url).href;
+
+  it('every page type has a title, description, canonical, sharing image and parseable JSON-LD', async () => {
+    const page = await browser.newPage();
+    await blockOutsideRequests(page);
+    for (const { type, path } of pageTypes(slug).filter((p) => p.type !== '404')) {
+      await page.goto(`${demoOrigin(slug)}${path}`);
+      expect(await page.title(), type).toContain(site.name);
+      expect(await page.locator('meta[name="description"]').getAttribute('content'), type).toBeTruthy();
+      expect(await page.locator('meta[name="keywords"]').count(), type).toBe(1);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href'), type).toBe(path === '/' ? home : `${home}${path.slice(1)}`);
+      expect(await page.locator('meta[property="og:image"]').getAttribute('content'), type).toMatch(new RegExp(`^${home}`));
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(blocks, type).toHaveLength(1);
+      const data = JSON.parse(blocks[0] ?? '') as Graph;
+      const types = data['@graph'].map((n) => n['@type']);
+      expect(types.slice(0, 3), type).toEqual(['AutoDealer', 'Organization', 'WebSite']);
+      expect(data['@graph'][2]?.potentialAction).toMatchObject({ 'query-input': 'required name=search_term_string' });
+      if (type === 'home') expect(types.filter((t) => t === 'LocalBusiness')).toHaveLength(site.locations.filter((l) => l.visible).length);
+      if (type === 'our-location') expect(types.filter((t) => t === 'LocalBusiness')).toHaveLength(1);
+    }
+    await page.close();
+  });
+
+  it('serves a sitemap and robots.txt on the dealer’s own address', async () => {
+    const sitemap = (await get(slug, '/sitemap.xml')).body;
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain(home);
+    expect(locs).toContain(`${home}contact`);
+    expect(locs.every((l) => l?.startsWith(home))).toBe(true);
+    const robots = (await get(slug, '/robots.txt')).body;
+    expect(robots).toContain(`Sitemap: ${home}sitemap.xml`);
+  });
+});
+
+describe('server', () => {
+  it('sends security headers, a hashed-script CSP, compressed HTML, cached assets and a real 404', async () => {
+    const slug = inject('demoDealers')[0] ?? '';
+    const response = await get(slug, '/', { 'accept-encoding': 'gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const html = gunzipSync(Buffer.from(response.body, 'latin1')).toString('utf8');
+    const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(meta).toMatch(/script-src 'self'( 'sha256-[^']+')+/);
+    expect(meta).not.toContain('unsafe-inline');
+    const notFound = await get(slug, '/no-such-page');
+    expect(notFound.status).toBe(404);
+    expect(notFound.body).toContain('Page not found');
+    const logo = await get(slug, '/assets/logo.svg');
+    expect(logo.status).toBe(200);
+    expect(logo.headers['cache-control']).toMatch(/max-age=\d+/);
+  });
+});

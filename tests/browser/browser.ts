@@ -1,26 +1,12 @@
 /** Debian's Chromium through playwright-core, with the flags this machine's closed network needs. */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-export function chromiumPath(): string {
-  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(candidate)) throw new Error('Chromium not found: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH)');
-  return candidate;
-}
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium';
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(CHROMIUM_MISSING);
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** `http://<slug>.localhost:<port>`: the Host header picks the dealer, as with `npm start`. */

@@ -1,0 +1,243 @@
+/**
+ * npm run bench [-- --dealer a,b] [--skip-lighthouse] [--strict]
+ *
+ * Builds the demo dealers from scratch, times them (all together, then the first one alone),
+ * measures every page type's HTML and JavaScript, runs Lighthouse on home/contact/location through
+ * the platform's own server, prints the tables and targets, and writes bench-results/bench.json.
+ * Public tools only (Astro, Lighthouse, Chromium), so anyone can reproduce the numbers.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets';
+import {
+  CATEGORIES,
+  checkTargets,
+  formatPageTable,
+  formatTable,
+  groupFailingAudits,
+  JS_BUDGET_BYTES,
+  LIGHTHOUSE_PAGES,
+  parseBenchArgs,
+  SINGLE_BUILD_BUDGET_SECONDS,
+  summariseLhr,
+  type PageRow,
+} from './bench/report';
+import { selectDealers, UsageError, type DealerResult } from '../src/build/plan';
+import { buildDealers } from '../src/build/run';
+import { projectPaths } from '../src/build/stamps';
+import { listDealerSlugs } from '../src/config/load';
+import { candidateFiles, resolveSafePath } from '../src/server/static';
+import { createApp } from '../src/server/app';
+import { pageTypes } from '../tests/browser/pages';
+import { CHROMIUM_FLAGS, CHROMIUM_MISSING, findChromium } from './chromium';
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+
+const OUT_DIR = 'bench-results';
+
+const since = (start: number): number => (performance.now() - start) / 1000;
+const rate = (pages: number | undefined, seconds: number): number | null => (pages && seconds > 0 ? pages / seconds : null);
+
+function buildRow(r: DealerResult): { slug: string; ok: boolean; seconds: number; pages: number | null; pagesPerSecond: number | null; error?: string } {
+  return { slug: r.slug, ok: r.ok, seconds: r.seconds, pages: r.pages ?? null, pagesPerSecond: rate(r.pages, r.seconds), ...(r.error ? { error: r.error } : {}) };
+}
+
+/** The file the server answers `pagePath` with, including the 404 page for unknown paths. */
+function builtFile(siteRoot: string, pagePath: string): string {
+  const resolved = resolveSafePath(siteRoot, pagePath);
+  const candidates = [...(resolved ? candidateFiles(resolved) : []), path.join(siteRoot, '404.html')];
+  const found = candidates.find((file) => statSync(file, { throwIfNoEntry: false })?.isFile());
+  if (found) return found;
+  throw new Error(`no built file for ${pagePath} in ${siteRoot}`);
+}
+
+function readSiteFile(siteRoot: string, sitePath: string): Buffer | undefined {
+  const file = resolveSafePath(siteRoot, sitePath);
+  if (!file) return undefined;
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function listen(distDir: string, dealers: string[]): Promise<{ server: ServerType; port: number }> {
+  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '' });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve({ server, port: info.port }));
+  });
+}
+
+interface LighthouseRun {
+  lighthouseVersion?: string;
+  benchmarkIndex?: number;
+  userAgent?: string;
+  runWarnings?: string[];
+}
+
+async function main(argv: string[]): Promise<number> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const args = parseBenchArgs(argv);
+  const paths = projectPaths();
+  const all = listDealerSlugs(paths.dealersDir);
+  const slugs = args.dealers ? selectDealers(args.dealers, all) : all;
+  const first = slugs[0];
+  if (first === undefined) throw new UsageError(`no dealer files in ${paths.dealersDir}`);
+
+  // 1. Builds. buildDealers never checks stamps, so every selected dealer really is rebuilt.
+  console.log(`Building ${slugs.join(', ')} (${os.availableParallelism()} at a time)…`);
+  const allStart = performance.now();
+  const results = await buildDealers(slugs, paths);
+  const allSeconds = since(allStart);
+  // Alone and one at a time: the figure a dealer edit costs, free of the others competing for CPU.
+  console.log(`\nBuilding ${first} alone (concurrency 1)…`);
+  const [single] = await buildDealers([first], { ...paths, concurrency: 1 });
+  const totalPages = results.reduce((sum, r) => sum + (r.pages ?? 0), 0);
+  const built = results.filter((r) => r.ok && (r.slug !== first || single?.ok)).map((r) => r.slug);
+  if (built.length === 0) {
+    console.error('No dealer built; nothing to measure.');
+    return 1;
+  }
+
+  // 2. The platform server, so Lighthouse sees the real headers, compression and 404 handling.
+  const { server, port } = await listen(paths.distDir, built);
+
+  // 3. Page weights straight from dist/.
+  const rows: (PageRow & { file: string; js: PageJs })[] = [];
+  for (const slug of built) {
+    const siteRoot = path.join(paths.distDir, slug);
+    for (const { type, path: pagePath } of pageTypes(slug, paths.dealersDir)) {
+      const file = builtFile(siteRoot, pagePath);
+      const html = readFileSync(file);
+      const js = collectPageJs(html.toString('utf8'), pagePath, (p) => readSiteFile(siteRoot, p));
+      rows.push({
+        slug,
+        type,
+        path: pagePath,
+        file: path.relative(paths.root, file),
+        island: hasIsland(html.toString('utf8')),
+        htmlBytes: html.length,
+        htmlGzip: gzipSize(html),
+        jsGzip: js.gzip,
+        js,
+      });
+    }
+  }
+
+  // 4. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
+  const lighthouseInfo: LighthouseRun = {};
+  if (!args.skipLighthouse) {
+    const lhDir = path.join(OUT_DIR, 'lighthouse');
+    mkdirSync(lhDir, { recursive: true });
+    const chrome = await chromeLauncher.launch({ chromePath: findChromium() ?? fail(CHROMIUM_MISSING), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+    try {
+      for (const row of rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type))) {
+        const url = `http://${row.slug}.localhost:${port}${row.path}`;
+        const runStart = performance.now();
+        const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+        try {
+          const lhr = (await lighthouse(url, flags))?.lhr;
+          if (!lhr) throw new Error('Lighthouse returned no result');
+          if (lhr.runtimeError) row.lighthouseError = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+          const { scores, failing } = summariseLhr(lhr);
+          row.scores = scores;
+          row.failing = failing;
+          lighthouseInfo.lighthouseVersion = lhr.lighthouseVersion;
+          lighthouseInfo.benchmarkIndex = lhr.environment.benchmarkIndex;
+          lighthouseInfo.userAgent = lhr.environment.hostUserAgent;
+          if (lhr.runWarnings.length > 0) lighthouseInfo.runWarnings = [...new Set([...(lighthouseInfo.runWarnings ?? []), ...lhr.runWarnings])];
+          // The full report has each audit's details (elements, URLs), which the summary drops.
+          writeFileSync(path.join(lhDir, `${row.slug}--${row.type}.json`), JSON.stringify(lhr));
+        } catch (error) {
+          row.lighthouseError = error instanceof Error ? error.message : String(error);
+        }
+        const s = row.scores;
+        console.log(`lighthouse ${url}: ${s ? CATEGORIES.map((c) => `${c} ${s[c] ?? 'err'}`).join(', ') : row.lighthouseError} (${since(runStart).toFixed(1)}s)`);
+      }
+    } finally {
+      chrome.kill();
+    }
+  }
+  await new Promise((resolve) => server.close(resolve));
+
+  // 5. Report.
+  const buildLine = (label: string, ok: boolean, seconds: number, pages: number | undefined): string[] => [
+    label,
+    ok ? 'ok' : 'FAILED',
+    seconds.toFixed(1),
+    String(pages ?? '-'),
+    rate(pages, seconds)?.toFixed(2) ?? '-',
+  ];
+  const buildTable = formatTable(
+    ['dealer', 'result', 'seconds', 'pages', 'pages/s'],
+    [
+      ...results.map((r) => buildLine(r.slug, r.ok, r.seconds, r.pages)),
+      buildLine('all (wall time)', results.every((r) => r.ok), allSeconds, totalPages),
+      ...(single ? [buildLine(`${first} alone, concurrency 1`, single.ok, single.seconds, single.pages)] : []),
+    ],
+    2,
+  );
+  const targets = checkTargets(rows, single?.ok ? single.seconds : undefined, !args.skipLighthouse);
+  const audits = groupFailingAudits(rows);
+
+  console.log(`\nBuilds\n${buildTable}`);
+  console.log(`\nPages (JS and HTML gzip level 9; Lighthouse mobile, simulated throttling)\n${formatPageTable(rows)}`);
+  for (const row of rows.filter((r) => r.lighthouseError)) console.log(`lighthouse error on ${row.slug} ${row.type}: ${row.lighthouseError ?? ''}`);
+  if (audits.length > 0) {
+    console.log('\nFailing Lighthouse audits');
+    for (const a of audits) console.log(`  [${a.category}] ${a.id}: ${a.title}\n      ${a.pages.join('; ')}`);
+  }
+  console.log('\nTargets');
+  for (const t of targets) console.log(`  ${t.status.padEnd(4)}  ${t.target}: ${t.detail}`);
+
+  const totalSeconds = since(started);
+  const report = {
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      node: process.version,
+      date: startedAt,
+      ...lighthouseInfo,
+    },
+    options: args,
+    build: {
+      dealers: results.map(buildRow),
+      all: { wallSeconds: allSeconds, pages: totalPages, pagesPerSecond: rate(totalPages, allSeconds) },
+      single: single ? { ...buildRow(single), concurrency: 1 } : null,
+    },
+    pages: rows,
+    failingAudits: audits,
+    targets,
+    budgets: { jsGzipBytes: JS_BUDGET_BYTES, singleBuildSeconds: SINGLE_BUILD_BUDGET_SECONDS },
+    totalSeconds,
+  };
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(path.join(OUT_DIR, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nWrote ${OUT_DIR}/bench.json in ${totalSeconds.toFixed(1)} s total.`);
+
+  const missed = targets.some((t) => t.status === 'MISS');
+  const failedBuild = results.some((r) => !r.ok) || !single?.ok;
+  return failedBuild || (args.strict && missed) ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`bench: ${error instanceof Error ? (error instanceof UsageError ? error.message : (error.stack ?? error.message)) : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/build/plan';
+import { checkTargets, formatPageTable, formatTable, groupFailingAudits, parseBenchArgs, summariseLhr, type LhrLike, type PageRow } from './report';
+
+describe('parseBenchArgs', () => {
+  it('defaults to every dealer with Lighthouse, not strict', () => {
+    expect(parseBenchArgs([])).toEqual({ skipLighthouse: false, strict: false });
+  });
+
+  it('reads --dealer in both forms, repeatable, and the switches', () => {
+    expect(parseBenchArgs(['--dealer', 'a,b', '--dealer=c', '--skip-lighthouse', '--strict'])).toEqual({ dealers: ['a', 'b', 'c'], skipLighthouse: true, strict: true });
+  });
+
+  it('rejects unknown arguments and a --dealer without slugs', () => {
+    expect(() => parseBenchArgs(['--fast'])).toThrow(UsageError);
+    expect(() => parseBenchArgs(['--dealer'])).toThrow(/needs/);
+    expect(() => parseBenchArgs(['--dealer', '--strict'])).toThrow(/needs/);
+    expect(() => parseBenchArgs(['--dealer=,'])).toThrow(/needs/);
+  });
+});
+
+const audit = (id: string, score: number | null, scoreDisplayMode = 'binary', displayValue?: string) => ({
+  id,
+  title: `${id} title`,
+  score,
+  scoreDisplayMode,
+  ...(displayValue ? { displayValue } : {}),
+});
+
+describe('summariseLhr', () => {
+  const lhr: LhrLike = {
+    categories: {
+      performance: { score: 0.995, auditRefs: [{ id: 'lcp', weight: 25 }] },
+      accessibility: { score: 0.9, auditRefs: ['contrast', 'label', 'manual-check', 'na', 'info', 'broken'].map((id) => ({ id, weight: 1 })) },
+      'best-practices': { score: 0.96, auditRefs: [{ id: 'console', weight: 1 }] },
+      seo: { score: null, auditRefs: [] },
+    },
+    audits: {
+      lcp: audit('lcp', 0.97, 'numeric', '1.2 s'),
+      contrast: audit('contrast', 0),
+      label: audit('label', 1),
+      'manual-check': audit('manual-check', 0, 'manual'),
+      na: audit('na', null, 'notApplicable'),
+      info: audit('info', 0, 'informative'),
+      broken: { ...audit('broken', null, 'error'), errorMessage: 'gatherer failed' },
+      console: audit('console', 0),
+    },
+  };
+
+  it('rounds scores to 0-100 and keeps null for a category that did not score', () => {
+    expect(summariseLhr(lhr).scores).toEqual({ performance: 100, accessibility: 90, 'best-practices': 96, seo: null });
+  });
+
+  it('lists failing scored audits only for categories below 100', () => {
+    expect(summariseLhr(lhr).failing).toEqual([
+      { category: 'accessibility', id: 'contrast', title: 'contrast title', score: 0, weight: 1 },
+      { category: 'accessibility', id: 'broken', title: 'broken title', score: null, weight: 1, displayValue: 'gatherer failed' },
+      { category: 'best-practices', id: 'console', title: 'console title', score: 0, weight: 1 },
+    ]);
+  });
+});
+
+const row = (over: Partial<PageRow>): PageRow => ({ slug: 'acme', type: 'home', path: '/', island: false, htmlBytes: 20000, htmlGzip: 5000, jsGzip: 3000, ...over });
+const perfect = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+describe('checkTargets', () => {
+  it('passes when every audited page meets every target', () => {
+    const rows = [row({ scores: perfect }), row({ type: 'contact', scores: { ...perfect, 'best-practices': 96 } }), row({ type: 'service' })];
+    expect(checkTargets(rows, 8.2, true).map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS']);
+  });
+
+  it('names the pages that miss, counting a Lighthouse error as a miss', () => {
+    const rows = [row({ scores: { ...perfect, seo: 92 } }), row({ type: 'our-location', scores: { ...perfect, seo: null } })];
+    const seo = checkTargets(rows, 8, true).find((t) => t.target.startsWith('Lighthouse SEO'));
+    expect(seo).toEqual({ target: 'Lighthouse SEO = 100 (home/contact/our-location)', status: 'MISS', detail: '2/2 pages below: acme home 92, acme our-location error' });
+  });
+
+  it('applies the JS budget to pages without an island only', () => {
+    const checks = checkTargets([row({ jsGzip: 10 * 1024 }), row({ type: 'finance', island: true, jsGzip: 60000 })], 8, true);
+    expect(checks.find((t) => t.target.startsWith('JS'))?.status).toBe('PASS');
+    const over = checkTargets([row({ type: 'finance', jsGzip: 10 * 1024 + 1 })], 8, true).find((t) => t.target.startsWith('JS'));
+    expect(over?.status).toBe('MISS');
+    expect(over?.detail).toContain('acme finance 10.0 KB');
+  });
+
+  it('skips Lighthouse targets when it did not run, and misses a slow or failed single build', () => {
+    const checks = checkTargets([row({})], 10, false);
+    expect(checks.slice(0, 4).every((t) => t.status === 'SKIP')).toBe(true);
+    expect(checks.at(-1)).toMatchObject({ status: 'MISS', detail: '10.0 s' });
+    expect(checkTargets([row({})], undefined, false).at(-1)).toMatchObject({ status: 'MISS', detail: 'build failed' });
+  });
+});
+
+describe('tables', () => {
+  it('aligns text left and numbers right', () => {
+    expect(formatTable(['name', 'n'], [['a', '1'], ['bb', '100']], 1)).toBe('name    n\n----  ---\na       1\nbb    100');
+  });
+
+  it('shows - where Lighthouse did not run, err where it failed, and marks islands', () => {
+    const text = formatPageTable([row({ scores: { ...perfect, seo: null } }), row({ type: 'finance', island: true })]);
+    expect(text.split('\n')[2]).toMatch(/^acme\s+home\s+100\s+100\s+100\s+err\s+2\.9 KB\s+4\.9 KB\s+19\.5 KB$/);
+    expect(text.split('\n')[3]).toMatch(/^acme\s+finance \(island\)\s+-\s+-\s+-\s+-\s+2\.9 KB/);
+  });
+
+  it('groups failing audits by audit with every page they fail on', () => {
+    const fail = { category: 'seo' as const, id: 'canonical', title: 'Document has a valid rel=canonical', score: 0, weight: 1 };
+    const groups = groupFailingAudits([row({ failing: [fail] }), row({ type: 'contact', failing: [{ ...fail, displayValue: 'x' }] })]);
+    expect(groups).toEqual([{ category: 'seo', id: 'canonical', title: fail.title, pages: ['acme home', 'acme contact (x)'] }]);
+  });
+});

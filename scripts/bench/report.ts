@@ -1,0 +1,224 @@
+/**
+ * The bench's arguments, Lighthouse result reading, targets and tables. Pure, so the rules that
+ * decide PASS/MISS are unit-tested; scripts/bench.ts does the building, serving and browsing.
+ */
+import { UsageError } from '../../src/build/plan';
+
+export interface BenchArgs {
+  /** `--dealer a,b`; undefined means every demo dealer. */
+  dealers?: string[];
+  skipLighthouse: boolean;
+  /** Exit non-zero when a target is missed. */
+  strict: boolean;
+}
+
+export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+  const args: BenchArgs = { skipLighthouse: false, strict: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    switch (flag) {
+      case '--dealer':
+      case '--dealers': {
+        const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+        const slugs = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+        if (slugs.length === 0 || value?.startsWith('--')) throw new UsageError(`${flag} needs a comma-separated list of slugs`);
+        args.dealers = [...(args.dealers ?? []), ...slugs];
+        break;
+      }
+      case '--skip-lighthouse':
+        args.skipLighthouse = true;
+        break;
+      case '--strict':
+        args.strict = true;
+        break;
+      default:
+        throw new UsageError(`unknown argument "${arg}" (expected --dealer a,b, --skip-lighthouse, --strict)`);
+    }
+  }
+  return args;
+}
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export type Scores = Record<Category, number | null>;
+
+/** Page types Lighthouse runs on: one per layout family, to keep a full run within minutes on 2 cores. */
+export const LIGHTHOUSE_PAGES: readonly string[] = ['home', 'contact', 'our-location'];
+
+/** The parts of a Lighthouse result the bench reads; Lighthouse's own Result type fits it. */
+export interface LhrLike {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; errorMessage?: string } | undefined>;
+}
+
+export interface FailingAudit {
+  category: Category;
+  id: string;
+  title: string;
+  score: number | null;
+  /** Weight in the category score; 0 for performance diagnostics that only hint at a cause. */
+  weight: number;
+  displayValue?: string;
+}
+
+// These never count towards a score, so they cannot be why a category is below 100.
+const UNSCORED = new Set(['informative', 'notApplicable', 'manual']);
+
+/** Scores as 0-100 integers and, for categories below 100, the audits that cost points. */
+export function summariseLhr(lhr: LhrLike): { scores: Scores; failing: FailingAudit[] } {
+  const scores = {} as Scores;
+  const failing: FailingAudit[] = [];
+  for (const category of CATEGORIES) {
+    const cat = lhr.categories[category];
+    const score = cat?.score ?? null;
+    scores[category] = score === null ? null : Math.round(score * 100);
+    if (!cat || scores[category] === 100) continue;
+    for (const ref of cat.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || UNSCORED.has(audit.scoreDisplayMode)) continue;
+      // An audit that errored has no score but still leaves the category incomplete.
+      const failed = audit.scoreDisplayMode === 'error' || (audit.score !== null && audit.score < 1);
+      if (!failed) continue;
+      const displayValue = audit.displayValue ?? audit.errorMessage;
+      failing.push({ category, id: audit.id, title: audit.title, score: audit.score, weight: ref.weight, ...(displayValue ? { displayValue } : {}) });
+    }
+  }
+  return { scores, failing };
+}
+
+export interface PageRow {
+  slug: string;
+  type: string;
+  path: string;
+  island: boolean;
+  htmlBytes: number;
+  htmlGzip: number;
+  jsGzip: number;
+  /** Absent when Lighthouse did not run on this page. */
+  scores?: Scores;
+  failing?: FailingAudit[];
+  lighthouseError?: string;
+}
+
+export type TargetStatus = 'PASS' | 'MISS' | 'SKIP';
+
+export interface TargetCheck {
+  target: string;
+  status: TargetStatus;
+  detail: string;
+}
+
+export const JS_BUDGET_BYTES = 10 * 1024;
+export const SINGLE_BUILD_BUDGET_SECONDS = 10;
+
+const SCORE_TARGETS: { category: Category; min: number; label: string }[] = [
+  { category: 'performance', min: 100, label: 'Lighthouse performance = 100' },
+  { category: 'accessibility', min: 100, label: 'Lighthouse accessibility = 100' },
+  { category: 'seo', min: 100, label: 'Lighthouse SEO = 100' },
+  { category: 'best-practices', min: 96, label: 'Lighthouse best-practices >= 96' },
+];
+
+const pageName = (row: PageRow): string => `${row.slug} ${row.type}`;
+
+/**
+ * PASS/MISS per target. `singleBuildSeconds` is undefined when that build failed, which is a miss:
+ * a build that does not finish is not under 10 s.
+ */
+export function checkTargets(rows: readonly PageRow[], singleBuildSeconds: number | undefined, lighthouseRan: boolean): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
+  for (const { category, min, label } of SCORE_TARGETS) {
+    const target = `${label} (${LIGHTHOUSE_PAGES.join('/')})`;
+    if (!lighthouseRan || audited.length === 0) {
+      checks.push({ target, status: 'SKIP', detail: 'Lighthouse not run' });
+      continue;
+    }
+    const misses = audited.filter((r) => (r.scores?.[category] ?? -1) < min);
+    checks.push({
+      target,
+      status: misses.length === 0 ? 'PASS' : 'MISS',
+      detail:
+        misses.length === 0
+          ? `${audited.length}/${audited.length} pages`
+          : `${misses.length}/${audited.length} pages below: ${misses.map((r) => `${pageName(r)} ${r.scores?.[category] ?? 'error'}`).join(', ')}`,
+    });
+  }
+
+  const plain = rows.filter((r) => !r.island);
+  const heavy = plain.filter((r) => r.jsGzip > JS_BUDGET_BYTES);
+  const largest = Math.max(0, ...plain.map((r) => r.jsGzip));
+  checks.push({
+    target: `JS <= ${JS_BUDGET_BYTES / 1024} KB gzip on pages without an island`,
+    status: plain.length === 0 ? 'SKIP' : heavy.length === 0 ? 'PASS' : 'MISS',
+    detail:
+      heavy.length === 0
+        ? `${plain.length} pages, largest ${formatKb(largest)}`
+        : `${heavy.length}/${plain.length} pages over: ${heavy.map((r) => `${pageName(r)} ${formatKb(r.jsGzip)}`).join(', ')}`,
+  });
+
+  checks.push({
+    target: `single-dealer build < ${SINGLE_BUILD_BUDGET_SECONDS} s`,
+    status: singleBuildSeconds !== undefined && singleBuildSeconds < SINGLE_BUILD_BUDGET_SECONDS ? 'PASS' : 'MISS',
+    detail: singleBuildSeconds === undefined ? 'build failed' : `${singleBuildSeconds.toFixed(1)} s`,
+  });
+  return checks;
+}
+
+export const formatKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Columns aligned for a terminal; columns from `numericFrom` on are right-aligned. */
+export function formatTable(header: readonly string[], body: readonly (readonly string[])[], numericFrom: number): string {
+  const rows = [header, ...body];
+  const widths = header.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));
+  const line = (row: readonly string[]): string =>
+    row
+      .map((cell, col) => (col >= numericFrom ? cell.padStart(widths[col] ?? 0) : cell.padEnd(widths[col] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+const score = (value: number | null | undefined): string => (value === undefined ? '-' : value === null ? 'err' : String(value));
+
+/** One row per dealer × page type; Lighthouse columns show '-' where it did not run. */
+export function formatPageTable(rows: readonly PageRow[]): string {
+  return formatTable(
+    ['dealer', 'page', 'perf', 'a11y', 'bp', 'seo', 'JS gz', 'HTML gz', 'HTML raw'],
+    rows.map((r) => [
+      r.slug,
+      r.type + (r.island ? ' (island)' : ''),
+      score(r.scores?.performance),
+      score(r.scores?.accessibility),
+      score(r.scores?.['best-practices']),
+      score(r.scores?.seo),
+      formatKb(r.jsGzip),
+      formatKb(r.htmlGzip),
+      formatKb(r.htmlBytes),
+    ]),
+    2,
+  );
+}
+
+export interface AuditGroup {
+  category: Category;
+  id: string;
+  title: string;
+  /** "<slug> <type>", plus the audit's display value when it has one. */
+  pages: string[];
+}
+
+/** Failing audits grouped by audit, each with the pages it fails on, so one fix is one entry. */
+export function groupFailingAudits(rows: readonly PageRow[]): AuditGroup[] {
+  const groups = new Map<string, AuditGroup>();
+  for (const row of rows) {
+    for (const audit of row.failing ?? []) {
+      const key = `${audit.category}\0${audit.id}`;
+      const group = groups.get(key) ?? { category: audit.category, id: audit.id, title: audit.title, pages: [] };
+      groups.set(key, group);
+      group.pages.push(`${pageName(row)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    }
+  }
+  return [...groups.values()].sort((a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || a.id.localeCompare(b.id));
+}

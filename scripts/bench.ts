@@ -146,7 +146,13 @@ async function main(argv: string[]): Promise<number> {
         const runStart = performance.now();
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
         try {
-          const lhr = (await lighthouse(url, flags))?.lhr;
+          let lhr = (await lighthouse(url, flags))?.lhr;
+          // A lost trace (NO_NAVSTART and the like) is Lighthouse's own hiccup, not the page's;
+          // Lighthouse itself says to run again, so a run gets up to two more tries.
+          for (let retry = 0; retry < 2 && lhr?.runtimeError; retry += 1) {
+            console.log(`lighthouse ${url}: ${lhr.runtimeError.code}, running again`);
+            lhr = (await lighthouse(url, flags))?.lhr;
+          }
           if (!lhr) throw new Error('Lighthouse returned no result');
           if (lhr.runtimeError) row.lighthouseError = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
           const { scores, failing } = summariseLhr(lhr);

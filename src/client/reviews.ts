@@ -24,7 +24,17 @@ export function initReviews(doc: Document = document): void {
       items.forEach((el, i) => el.querySelector('[data-review-card]')?.classList.toggle('is-active', i === index));
       track.scrollTo({ left: item.offsetLeft - (track.clientWidth - item.clientWidth) / 2, behavior });
     };
-    activate(Number(carousel.dataset.start ?? 0), 'auto');
+    // Centring needs layout; doing it when the carousel first nears the viewport keeps that
+    // work off the page load (the active card is already marked in the HTML).
+    const start = Number(carousel.dataset.start ?? 0);
+    if ('IntersectionObserver' in window) {
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        activate(start, 'auto');
+      }, { rootMargin: '200px' });
+      observer.observe(carousel);
+    } else activate(start, 'auto');
     items.forEach((item, i) =>
       item.addEventListener('click', (event) => {
         if ((event.target as Element).closest('button, a')) return;

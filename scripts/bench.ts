@@ -8,7 +8,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags } from 'lighthouse';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets';
 import {
+  medianRun,
   CATEGORIES,
   checkTargets,
   formatPageTable,
@@ -146,13 +147,18 @@ async function main(argv: string[]): Promise<number> {
         const runStart = performance.now();
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
         try {
-          let lhr = (await lighthouse(url, flags))?.lhr;
-          // A lost trace (NO_NAVSTART and the like) is Lighthouse's own hiccup, not the page's;
-          // Lighthouse itself says to run again, so a run gets up to two more tries.
-          for (let retry = 0; retry < 2 && lhr?.runtimeError; retry += 1) {
-            console.log(`lighthouse ${url}: ${lhr.runtimeError.code}, running again`);
-            lhr = (await lighthouse(url, flags))?.lhr;
+          const results: RunnerResult['lhr'][] = [];
+          for (let run = 0; run < args.runs; run += 1) {
+            let result = (await lighthouse(url, flags))?.lhr;
+            // A lost trace (NO_NAVSTART and the like) is Lighthouse's own hiccup, not the page's;
+            // Lighthouse itself says to run again, so a run gets up to two more tries.
+            for (let retry = 0; retry < 2 && result?.runtimeError; retry += 1) {
+              console.log(`lighthouse ${url}: ${result.runtimeError.code}, running again`);
+              result = (await lighthouse(url, flags))?.lhr;
+            }
+            if (result) results.push(result);
           }
+          const lhr = medianRun(results, (r) => r.categories.performance?.score);
           if (!lhr) throw new Error('Lighthouse returned no result');
           if (lhr.runtimeError) row.lighthouseError = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
           const { scores, failing } = summariseLhr(lhr);

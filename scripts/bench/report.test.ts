@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/build/plan';
-import { checkTargets, formatPageTable, formatTable, groupFailingAudits, parseBenchArgs, summariseLhr, type LhrLike, type PageRow } from './report';
+import { checkTargets, medianRun, formatPageTable, formatTable, groupFailingAudits, parseBenchArgs, summariseLhr, type LhrLike, type PageRow } from './report';
 
 describe('parseBenchArgs', () => {
   it('defaults to every dealer with Lighthouse, not strict', () => {
-    expect(parseBenchArgs([])).toEqual({ skipLighthouse: false, strict: false });
+    expect(parseBenchArgs([])).toEqual({ skipLighthouse: false, runs: 3, strict: false });
+    expect(parseBenchArgs(['--runs', '1']).runs).toBe(1);
+    expect(() => parseBenchArgs(['--runs', '0'])).toThrow(UsageError);
   });
 
   it('reads --dealer in both forms, repeatable, and the switches', () => {
-    expect(parseBenchArgs(['--dealer', 'a,b', '--dealer=c', '--skip-lighthouse', '--strict'])).toEqual({ dealers: ['a', 'b', 'c'], skipLighthouse: true, strict: true });
+    expect(parseBenchArgs(['--dealer', 'a,b', '--dealer=c', '--skip-lighthouse', '--strict'])).toEqual({ dealers: ['a', 'b', 'c'], skipLighthouse: true, runs: 3, strict: true });
   });
 
   it('rejects unknown arguments and a --dealer without slugs', () => {
@@ -106,5 +108,17 @@ describe('tables', () => {
     const fail = { category: 'seo' as const, id: 'canonical', title: 'Document has a valid rel=canonical', score: 0, weight: 1 };
     const groups = groupFailingAudits([row({ failing: [fail] }), row({ type: 'contact', failing: [{ ...fail, displayValue: 'x' }] })]);
     expect(groups).toEqual([{ category: 'seo', id: 'canonical', title: fail.title, pages: ['acme home', 'acme contact (x)'] }]);
+  });
+});
+
+describe('medianRun', () => {
+  it('picks the run with the median performance score', () => {
+    const runs = [{ id: 'a', perf: 99 }, { id: 'b', perf: 100 }, { id: 'c', perf: 97 }];
+    expect(medianRun(runs, (r) => r.perf)?.id).toBe('a');
+  });
+
+  it('takes the lower middle of an even count and sorts failed runs first', () => {
+    expect(medianRun([{ perf: 100 }, { perf: null }], (r) => r.perf)).toEqual({ perf: null });
+    expect(medianRun([], () => 1)).toBeUndefined();
   });
 });

@@ -8,12 +8,14 @@ export interface BenchArgs {
   /** `--dealer a,b`; undefined means every demo dealer. */
   dealers?: string[];
   skipLighthouse: boolean;
+  /** Lighthouse runs per page; the median run is reported (Lighthouse's advice against noise). */
+  runs: number;
   /** Exit non-zero when a target is missed. */
   strict: boolean;
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { skipLighthouse: false, strict: false };
+  const args: BenchArgs = { skipLighthouse: false, runs: 3, strict: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -33,8 +35,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       case '--strict':
         args.strict = true;
         break;
+      case '--runs': {
+        const value = Number(eq > 0 ? arg.slice(eq + 1) : argv[++i]);
+        if (!Number.isInteger(value) || value < 1 || value > 9) throw new UsageError('--runs needs a whole number from 1 to 9');
+        args.runs = value;
+        break;
+      }
       default:
-        throw new UsageError(`unknown argument "${arg}" (expected --dealer a,b, --skip-lighthouse, --strict)`);
+        throw new UsageError(`unknown argument "${arg}" (expected --dealer a,b, --skip-lighthouse, --runs N, --strict)`);
     }
   }
   return args;
@@ -221,4 +229,13 @@ export function groupFailingAudits(rows: readonly PageRow[]): AuditGroup[] {
     }
   }
   return [...groups.values()].sort((a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The run with the median performance score (the lower middle for an even count). A run with
+ * no performance score sorts first, so it is reported only when most runs failed.
+ */
+export function medianRun<T>(runs: readonly T[], performance: (run: T) => number | null | undefined): T | undefined {
+  const sorted = [...runs].sort((a, b) => (performance(a) ?? -1) - (performance(b) ?? -1));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 }

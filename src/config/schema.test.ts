@@ -117,9 +117,9 @@ describe('cross-references', () => {
       locations: [{ ...location, contact_detail: { ...location.contact_detail, opening_hours: [...hours.slice(0, 6), { weekday: 1, status: 'Open' }] } }],
     };
     expect(problems(input)).toEqual([
-      'special_hours[0].location_id: no location has id "77"',
-      'locations[0].contact_detail.opening_hours[6].weekday: weekday 1 is listed twice',
       'locations[0].contact_detail.opening_hours[6]: an Open day needs open and close times, or formated_hours',
+      'locations[0].contact_detail.opening_hours[6].weekday: weekday 1 is listed twice',
+      'special_hours[0].location_id: no location has id "77"',
     ]);
   });
 });

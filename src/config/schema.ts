@@ -79,6 +79,11 @@ export const openingHourSchema = z
     open: hhmm.optional().describe('Opening time "HH:MM" (24-hour) when status is Open.'),
     close: hhmm.optional().describe('Closing time "HH:MM" (24-hour) when status is Open.'),
   })
+  .superRefine((entry, ctx) => {
+    if (/^open$/i.test(entry.status) && !entry.formated_hours && !(entry.open && entry.close)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'an Open day needs open and close times, or formated_hours' });
+    }
+  })
   .describe('One day of a location\'s regular opening hours.');
 
 export const specialHoursSchema = z
@@ -185,7 +190,18 @@ export const locationSchema = z
         email: z.email().max(200).optional().describe('Email address.'),
         youtube_url: absoluteUrl.optional().describe('YouTube channel.'),
         linkedin_url: absoluteUrl.optional().describe('LinkedIn page.'),
-        opening_hours: z.array(openingHourSchema).max(7).default([]).describe('Regular opening hours, one entry per weekday.'),
+        opening_hours: z
+          .array(openingHourSchema)
+          .max(7)
+          .superRefine((entries, ctx) => {
+            const days = new Set<number>();
+            entries.forEach((entry, i) => {
+              if (days.has(entry.weekday)) ctx.addIssue({ code: 'custom', path: [i, 'weekday'], message: `weekday ${entry.weekday} is listed twice` });
+              days.add(entry.weekday);
+            });
+          })
+          .default([])
+          .describe('Regular opening hours, one entry per weekday.'),
       })
       .prefault({})
       .describe('Contact details and opening hours.'),
@@ -580,7 +596,21 @@ export const dealerConfigSchema = z
       .describe('Franchise this site represents; adds a manufacturer filter to searches.'),
     manufacturers: z.array(manufacturerSchema).max(120).default([]).describe('Makes for the brand slider and brands menu.'),
     models: z.array(modelSchema).max(200).default([]).describe('Models for the models menu and list.'),
-    locations: z.array(locationSchema).min(1, { error: 'needs at least one location' }).max(60).describe('Locations.'),
+    locations: z
+      .array(locationSchema)
+      .min(1, { error: 'needs at least one location' })
+      .max(60)
+      // On the array, not the site: it then runs even when other parts of the file are invalid.
+      .superRefine((locations, ctx) => {
+        const seen = new Map<string, number>();
+        locations.forEach((location, i) => {
+          const first = seen.get(location.slug);
+          if (first !== undefined) {
+            ctx.addIssue({ code: 'custom', path: [i, 'slug'], message: `duplicate location slug "${location.slug}" (also locations[${first}])` });
+          } else seen.set(location.slug, i);
+        });
+      })
+      .describe('Locations.'),
     special_hours: z.array(specialHoursSchema).max(400).default([]).describe('Holiday hours for all locations.'),
     social: socialSchema.prefault({}).describe('Social links.'),
     gmb_profiles: z
@@ -628,17 +658,6 @@ export const dealerConfigSchema = z
     finance_provider: z.string().max(40).optional().describe('Finance provider.'),
   })
   .superRefine((site, ctx) => {
-    const seen = new Map<string, number>();
-    site.locations.forEach((location, i) => {
-      const first = seen.get(location.slug);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['locations', i, 'slug'],
-          message: `duplicate location slug "${location.slug}" (also locations[${first}])`,
-        });
-      } else seen.set(location.slug, i);
-    });
     if (footerVariantsNeedingNavigation.includes(site.footer.variant) && (!site.navigation.footer || site.navigation.footer.length === 0)) {
       ctx.addIssue({
         code: 'custom',
@@ -660,17 +679,6 @@ export const dealerConfigSchema = z
       if (profile.location_id !== undefined && !locationIds.has(String(profile.location_id))) {
         ctx.addIssue({ code: 'custom', path: ['gmb_profiles', i, 'location_id'], message: `no location has id "${profile.location_id}"` });
       }
-    });
-    site.locations.forEach((location, li) => {
-      const days = new Set<number>();
-      location.contact_detail.opening_hours.forEach((entry, hi) => {
-        const path = ['locations', li, 'contact_detail', 'opening_hours', hi];
-        if (days.has(entry.weekday)) ctx.addIssue({ code: 'custom', path: [...path, 'weekday'], message: `weekday ${entry.weekday} is listed twice` });
-        days.add(entry.weekday);
-        if (/^open$/i.test(entry.status) && !entry.formated_hours && !(entry.open && entry.close)) {
-          ctx.addIssue({ code: 'custom', path, message: 'an Open day needs open and close times, or formated_hours' });
-        }
-      });
     });
     if (site.locations.filter((l) => l.primary).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['locations'], message: 'only one location can be primary' });

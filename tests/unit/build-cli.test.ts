@@ -38,6 +38,8 @@ describe('npm run build with an invalid dealer file', () => {
     expect(output).toContain(`${path.join(dealersDir, 'bad-motors.json')} is not a valid dealer file:`);
     expect(output).toContain('- navigation.header: Cannot run without navigation: header navigation must be a list');
     expect(output).toContain('- fax: unknown field "fax"');
+    // Reported in the same run as the errors above, so an editor fixes everything in one pass.
+    expect(output).toContain('- locations[1].slug: duplicate location slug "fixture-motors-sales" (also locations[0])');
     expect(output).toMatch(/bad-motors\s+FAILED/);
     expect(existsSync(path.join(distDir, 'bad-motors', 'index.html'))).toBe(false);
   });

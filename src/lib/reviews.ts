@@ -3,6 +3,7 @@
  * block', §4 'Reviews', §9 'Reviews' and 'Minimum star rating').
  */
 import type { Review, ReviewSummary } from '../config/schema';
+import { truncateAtWord } from './text';
 
 /** A review the original helper always excluded. */
 export const EXCLUDED_REVIEW_ID = 386779;
@@ -78,14 +79,7 @@ export function showReviewsBlock({ showSection, reviews }: { showSection: boolea
  * Trailing punctuation is dropped before the ellipsis so it never reads ",…".
  */
 export function truncateReview(text: string, limit: number = REVIEW_TEXT_LIMIT): { text: string; truncated: boolean } {
-  const clean = text.trim();
-  if (clean.length <= limit) return { text: clean, truncated: false };
-  const window = clean.slice(0, limit + 1);
-  const lastBreak = Math.max(window.lastIndexOf(' '), window.lastIndexOf('\n'), window.lastIndexOf('\t'));
-  let head = lastBreak > 0 ? clean.slice(0, lastBreak) : clean.slice(0, limit);
-  // A hard cut must not split an emoji's surrogate pair.
-  if (lastBreak <= 0 && /[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-  return { text: `${head.replace(/[\s,;:.\-–—]+$/, '')}…`, truncated: true };
+  return truncateAtWord(text, limit);
 }
 
 // Float noise: 4.3 - 4 is 0.29999999999999982, which must still count as 30 %.

@@ -459,6 +459,14 @@ const searchSchema = z
       .default(['cars'])
       .describe('Kinds of stock this dealer sells.'),
     include_sold_cars_days: z.number().int().min(0).max(60).default(3).describe('Sold cars flagged for the website stay listed this many days.'),
+    demo_stock: z
+      .number()
+      .int()
+      .min(0)
+      .max(5000)
+      .optional()
+      .describe('Generate this many demo vehicles when no stock feed has been imported (demo and test sites only).'),
+    custom_body_tiles: z.boolean().default(false).describe('Body-type facet shows up to 20 tiles instead of 4.'),
     car_types: z
       .strictObject({
         new: z.number().int().min(0).default(0).describe('New cars in stock.'),

@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { site } from '../config/current';
+import { searchFallbackPrefixes } from '../lib/fallback-routes';
+
+/**
+ * Rewrites for URLs no build can list in advance: a search landing path nobody prerendered, or a
+ * car added after the last build. The local server reads this file; a CDN gets the same rules
+ * (see docs/decisions/search-and-stock.md). The shell pages read the URL in the browser.
+ */
+export const GET: APIRoute = () =>
+  new Response(
+    JSON.stringify({
+      fallbacks: [
+        { prefix: '/cars/', page: '/shell/car/' },
+        ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' })),
+      ],
+    }),
+    { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+  );

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * One stock document: the Vehicle hit of spec §3 plus the other stock fields the feed carries.
+ * The same document is indexed by the embedded engine and pushed to Meilisearch, so every field
+ * here is what the browser receives as a hit.
+ */
+
+export const carTypes = ['new', 'demo', 'used'] as const;
+export type CarType = (typeof carTypes)[number];
+
+export const vehicleStatuses = ['in_stock', 'coming_soon', 'sold'] as const;
+export type VehicleStatus = (typeof vehicleStatuses)[number];
+
+export const stockCategories = ['cars', 'trucks', 'caravans', 'motorcycles', 'rental', 'subscription'] as const;
+export type StockCategory = (typeof stockCategories)[number];
+
+// Feed text is shown on pages and in JSON-LD: cap it and refuse control characters, never trust it.
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    // eslint-disable-next-line no-control-regex
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), { error: 'must not contain control characters' });
+
+const imageUrl = z
+  .string()
+  .max(2000)
+  .refine((s) => /^(https?:\/\/|\/(?!\/))/.test(s), { error: 'must be an http(s) URL or a site path' });
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const money = z.number().min(0).max(100_000_000);
+const timestamp = z.number().int().min(0).max(4_102_444_800); // seconds, before 2100
+
+export const vehicleSchema = z
+  .strictObject({
+    id: z.number().int().positive().describe('Stock id; the search index primary key.'),
+    slug: z.string().max(200).regex(slugPattern, { error: 'must be lowercase words joined by hyphens' }).describe('URL slug for /cars/{slug}.'),
+    name: text(200).min(1).describe('Display name, e.g. "2023 Toyota RAV4 GX Hybrid".'),
+    make: text(60).min(1),
+    model: text(80).min(1),
+    make_model: text(150).min(1).describe('Make and model joined, e.g. "Toyota RAV4".'),
+    variant: text(120).optional(),
+    body: text(40).min(1),
+    simple_body: text(40).optional(),
+    drive: text(40).optional(),
+    simple_drive: text(40).optional(),
+    fuel: text(40).optional(),
+    transmission: text(40).optional(),
+    car_type: z.enum(carTypes),
+    status: z.enum(vehicleStatuses),
+    price: money.describe('Drive-away total price; 0 means "price on application".'),
+    subscription_price: money.optional().describe('Weekly subscription price.'),
+    weekly_price: money.optional().describe('Indicative weekly repayment.'),
+    weekly_price_range: text(40).optional().describe('Weekly price band, e.g. "$200 - $300".'),
+    price_range: text(40).optional().describe('Price band, e.g. "$20,000 - $30,000".'),
+    km: z.number().int().min(0).max(5_000_000),
+    year: z.number().int().min(1900).max(2100),
+    seats: z.number().int().min(1).max(99).optional(),
+    colour: text(40).optional(),
+    state: text(40).optional(),
+    city: text(80).optional(),
+    tag: text(40).optional(),
+    badge: text(40).optional(),
+    categories: z.array(z.enum(stockCategories)).min(1).max(6),
+    item_type: text(40).describe('car, truck, caravan, motorcycle …'),
+    certified: z.boolean().default(false),
+    created_at_timestamp: timestamp,
+    sold_date_timestamp: timestamp.nullable().default(null),
+    show_on_dealer_website: z.boolean().default(false).describe('A sold car stays listed for the sold window.'),
+    dealership_name: text(120).optional(),
+    dealership_slug: z.string().max(120).regex(slugPattern).optional(),
+    location_name: text(120).optional(),
+    location_id: z.union([z.number().int(), z.string().max(40)]).optional(),
+    filtered_features: z.array(text(80)).max(200).default([]),
+    vin: z
+      .string()
+      .regex(/^[A-HJ-NPR-Z0-9]{11,17}$/, { error: 'must be 11 to 17 letters and digits without I, O or Q' })
+      .optional(),
+    stocknum: text(40).optional(),
+    description: text(5000).optional(),
+    primary_image_url: imageUrl.optional(),
+    thumbnails: z.array(imageUrl).max(100).default([]),
+    images: z.array(z.strictObject({ image_url: imageUrl })).max(100).default([]),
+    photos_count: z.number().int().min(0).max(1000).default(0),
+    has_nvic: z.boolean().optional(),
+    custom_rank: z.number().int().min(0).max(1_000_000_000).default(0).describe('Dealer ranking; higher first.'),
+  })
+  .superRefine((car, ctx) => {
+    if (car.status === 'sold' && car.sold_date_timestamp === null) {
+      ctx.addIssue({ code: 'custom', path: ['sold_date_timestamp'], message: 'is required when status is sold' });
+    }
+  });
+
+export type Vehicle = z.output<typeof vehicleSchema>;
+export type VehicleInput = z.input<typeof vehicleSchema>;

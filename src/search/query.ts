@@ -3,14 +3,14 @@
  *
  * CONTRACT (bodies to be written): signatures are fixed; other modules already call them.
  */
-import type { DealerConfig } from '../config/schema';
+import type { SearchSite } from './site';
 import type { RangeField, RefinementField, SearchState } from './state';
 
 /** A Meilisearch filter: a string, or AND-ed items whose inner arrays are OR-ed. */
 export type MeiliFilter = Array<string | string[]>;
 
 export interface SearchContext {
-  site: DealerConfig;
+  site: SearchSite;
   /** Unix seconds; the sold window is measured back from here. */
   nowSeconds: number;
 }
@@ -54,7 +54,7 @@ export function searchText(_query: string | undefined): string {
 }
 
 /** The state's sort, else the site default, else custom_rank:desc. */
-export function searchSort(_state: SearchState, _site: DealerConfig): string[] {
+export function searchSort(_state: SearchState, _site: SearchSite): string[] {
   throw new Error('not implemented');
 }
 

@@ -66,30 +66,50 @@ const row = (over: Partial<PageRow>): PageRow => ({ slug: 'acme', type: 'home', 
 const perfect = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 describe('checkTargets', () => {
-  it('passes when every audited page meets every target', () => {
-    const rows = [row({ scores: perfect }), row({ type: 'contact', scores: { ...perfect, 'best-practices': 96 } }), row({ type: 'service' })];
-    expect(checkTargets(rows, 8.2, true).map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS']);
+  const stockBuild = { slug: 'acme', cars: 1000, seconds: 21.5, pages: 1040 };
+
+  it('passes when every audited page meets its targets', () => {
+    const rows = [
+      row({ scores: perfect }),
+      row({ type: 'contact', scores: { ...perfect, 'best-practices': 96 } }),
+      row({ type: 'search', path: '/search/used-cars', jsGzip: 120 * 1024, scores: { ...perfect, performance: 95 } }),
+      row({ type: 'service' }),
+    ];
+    const checks = checkTargets({ rows, lighthouseRan: true, stockBuild, engineP95Ms: 2.1 });
+    expect(checks.map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS']);
+    expect(checks[0]?.target).toBe('Lighthouse performance (home 100, contact 100, search 95)');
+    expect(checks.at(-2)?.detail).toBe('acme: 21.5 s, 1040 pages, 48 pages/s');
   });
 
   it('names the pages that miss, counting a Lighthouse error as a miss', () => {
     const rows = [row({ scores: { ...perfect, seo: 92 } }), row({ type: 'our-location', scores: { ...perfect, seo: null } })];
-    const seo = checkTargets(rows, 8, true).find((t) => t.target.startsWith('Lighthouse SEO'));
-    expect(seo).toEqual({ target: 'Lighthouse SEO = 100 (home/contact/our-location)', status: 'MISS', detail: '2/2 pages below: acme home 92, acme our-location error' });
+    const seo = checkTargets({ rows, lighthouseRan: true }).find((t) => t.target.startsWith('Lighthouse SEO'));
+    expect(seo).toEqual({
+      target: 'Lighthouse SEO = 100 (home/contact/our-location/search/car)',
+      status: 'MISS',
+      detail: '2/2 pages below: acme home 92, acme our-location error',
+    });
+    const perf = checkTargets({ rows: [row({ type: 'car', scores: { ...perfect, performance: 99 } })], lighthouseRan: true })[0];
+    expect(perf).toMatchObject({ status: 'MISS', detail: '1/1 pages below: acme car 99' });
   });
 
-  it('applies the JS budget to pages without an island only', () => {
-    const checks = checkTargets([row({ jsGzip: 10 * 1024 }), row({ type: 'finance', island: true, jsGzip: 60000 })], 8, true);
-    expect(checks.find((t) => t.target.startsWith('JS'))?.status).toBe('PASS');
-    const over = checkTargets([row({ type: 'finance', jsGzip: 10 * 1024 + 1 })], 8, true).find((t) => t.target.startsWith('JS'));
-    expect(over?.status).toBe('MISS');
-    expect(over?.detail).toContain('acme finance 10.0 KB');
+  it('holds each page type to its own JS budget', () => {
+    const fits = [row({ jsGzip: 10 * 1024 }), row({ type: 'car', jsGzip: 110 * 1024 }), row({ type: 'search', jsGzip: 140 * 1024 })];
+    expect(checkTargets({ rows: fits, lighthouseRan: true }).find((t) => t.target.startsWith('JS'))?.status).toBe('PASS');
+    const over = checkTargets({ rows: [row({ type: 'finance', jsGzip: 10 * 1024 + 1 }), row({ type: 'car', jsGzip: 110 * 1024 + 1 })], lighthouseRan: true }).find((t) =>
+      t.target.startsWith('JS'),
+    );
+    expect(over).toMatchObject({ status: 'MISS', detail: '2/2 pages over: acme finance 10.0 KB, acme car 110.0 KB' });
   });
 
-  it('skips Lighthouse targets when it did not run, and misses a slow or failed single build', () => {
-    const checks = checkTargets([row({})], 10, false);
+  it('skips Lighthouse when it did not run, and misses a slow or failed stock build or a slow engine', () => {
+    const checks = checkTargets({ rows: [row({})], lighthouseRan: false, stockBuild: { ...stockBuild, seconds: 30.5 }, engineP95Ms: 5.2 });
     expect(checks.slice(0, 4).every((t) => t.status === 'SKIP')).toBe(true);
-    expect(checks.at(-1)).toMatchObject({ status: 'MISS', detail: '10.0 s' });
-    expect(checkTargets([row({})], undefined, false).at(-1)).toMatchObject({ status: 'MISS', detail: 'build failed' });
+    expect(checks.at(-2)).toMatchObject({ status: 'MISS', detail: 'acme: 30.5 s, 1040 pages, 34 pages/s' });
+    expect(checks.at(-1)).toMatchObject({ status: 'MISS', detail: '5.20 ms' });
+    const failed = checkTargets({ rows: [row({})], lighthouseRan: false, stockBuild: { ...stockBuild, seconds: undefined, pages: undefined } });
+    expect(failed.at(-2)).toMatchObject({ status: 'MISS', detail: 'acme: build failed' });
+    expect(failed.at(-1)).toMatchObject({ status: 'SKIP' });
   });
 });
 

@@ -10,7 +10,7 @@ import { listDealerSlugs } from '../src/config/load';
 import { changedPathsSince } from '../src/build/git';
 import { dealersAffected, formatOutcome, formatSummary, parseBuildArgs, selectDealers } from '../src/build/plan';
 import { buildDealers } from '../src/build/run';
-import { projectPaths } from '../src/build/stamps';
+import { projectPaths, STALE_INPUTS, staleReasons } from '../src/build/stamps';
 
 export { buildDealers } from '../src/build/run';
 export { staleDealers } from '../src/build/stamps';
@@ -31,6 +31,15 @@ async function main(argv: string[]): Promise<number> {
   } else if (args.changed !== undefined) {
     const changed = changedPathsSince(args.changed, paths.root);
     const affected = dealersAffected(changed, all, path.relative(paths.root, paths.dealersDir));
+    // Imported stock lives outside git: a dealer built here before whose inputs (its stock feed
+    // among them) changed since is rebuilt too. Never-built dealers stay out, so a fresh CI
+    // checkout still builds only what git says changed.
+    for (const [slug, why] of staleReasons(all, paths)) {
+      if (why === STALE_INPUTS && !affected.slugs.includes(slug)) {
+        affected.slugs.push(slug);
+        affected.reasons.set(slug, 'stock or other inputs changed since its last build here');
+      }
+    }
     if (affected.slugs.length === 0) {
       const what = changed.length === 0 ? 'nothing changed' : `only ${changed.length} path${changed.length === 1 ? '' : 's'} that no site uses changed`;
       console.log(`No dealers to build since ${args.changed}: ${what}.`);

@@ -138,6 +138,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
       DEALER: slug,
       DEALERS_DIR: paths.dealersDir,
       DIST_DIR: paths.distDir,
+      STOCK_DIR: paths.stockDir,
       ASTRO_TELEMETRY_DISABLED: '1',
     };
     // Output is captured, not a terminal, so keep colours only when it will be shown on one.

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dealerInputHash, projectPaths, readStamp, removeStamp, sharedInputsHash, staleDealers, staleReasons, stampPath, writeStamp } from './stamps';
 
 let root: string;
@@ -14,13 +14,13 @@ function write(rel: string, content: string): void {
 
 /** Records alpha and beta as freshly built, as buildDealers does after a successful build. */
 function stampAll(): void {
-  const paths = projectPaths({ root, dealersDir: 'dealers', distDir: 'dist' });
+  const paths = projectPaths({ root, dealersDir: 'dealers', distDir: 'dist', stockDir: 'stock' });
   for (const slug of ['alpha', 'beta']) {
     writeStamp({ slug, inputHash: dealerInputHash(slug, paths), builtAt: new Date().toISOString(), pages: 1 }, paths.distDir);
   }
 }
 
-const stale = (): string[] => staleDealers(['alpha', 'beta'], { root, dealersDir: 'dealers', distDir: 'dist' });
+const stale = (): string[] => staleDealers(['alpha', 'beta'], { root, dealersDir: 'dealers', distDir: 'dist', stockDir: 'stock' });
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'dealer-stamps-'));
@@ -67,6 +67,52 @@ describe('stamps', () => {
     stampAll();
     renameSync(path.join(root, 'dealers/assets/alpha/hero.webp'), path.join(root, 'dealers/assets/alpha/hero2.webp'));
     expect(stale()).toEqual(['alpha']);
+  });
+
+  it('go stale for just that dealer when its imported stock appears, changes or is removed', () => {
+    stampAll();
+    write('stock/alpha.json', '{"vehicles":[1]}');
+    expect(stale()).toEqual(['alpha']);
+    stampAll();
+    write('stock/alpha.json', '{"vehicles":[1,2]}');
+    expect(stale()).toEqual(['alpha']);
+    stampAll();
+    rmSync(path.join(root, 'stock/alpha.json'));
+    expect(stale()).toEqual(['alpha']);
+    stampAll();
+    write('stock/gamma.json', '{}');
+    write('stock/notes.txt', 'x');
+    expect(stale()).toEqual([]);
+  });
+
+  it('read stock from STOCK_DIR by default, resolved against the project root', () => {
+    vi.stubEnv('STOCK_DIR', 'feeds');
+    try {
+      expect(projectPaths({ root }).stockDir).toBe(path.join(root, 'feeds'));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    vi.stubEnv('STOCK_DIR', undefined);
+    try {
+      expect(projectPaths({ root }).stockDir).toBe(path.join(root, '.data/stock'));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('go stale for demo-stock dealers when the model year turns over, not for imported ones', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2025-12-31T23:00:00Z'));
+      write('stock/beta.json', '{"vehicles":[]}');
+      stampAll();
+      vi.setSystemTime(new Date('2025-12-31T23:59:00Z'));
+      expect(stale()).toEqual([]);
+      vi.setSystemTime(new Date('2026-01-01T00:01:00Z'));
+      expect(stale()).toEqual(['alpha']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('go stale for every dealer when a shared input changes', () => {

@@ -7,6 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDealersDir } from '../config/load';
+import { demoStockEdition } from '../stock/demo';
 import { isTestFile } from './plan';
 
 export interface ProjectPaths {
@@ -16,6 +17,8 @@ export interface ProjectPaths {
   dealersDir: string;
   /** Output root: `<distDir>/<slug>/` and `<distDir>/.stamps/`. */
   distDir: string;
+  /** Imported stock feeds, `<stockDir>/<slug>.json` (STOCK_DIR, as src/stock/store.ts reads it). */
+  stockDir: string;
 }
 
 /** Same defaults as astro.config.mjs, so a stamp describes the build Astro actually ran. */
@@ -25,6 +28,7 @@ export function projectPaths(overrides: Partial<ProjectPaths> = {}): ProjectPath
     root,
     dealersDir: path.resolve(root, overrides.dealersDir ?? defaultDealersDir()),
     distDir: path.resolve(root, overrides.distDir ?? process.env.DIST_DIR ?? 'dist'),
+    stockDir: path.resolve(root, overrides.stockDir ?? process.env.STOCK_DIR ?? '.data/stock'),
   };
 }
 
@@ -66,12 +70,18 @@ export function sharedInputsHash(root: string): string {
   return hash.digest('hex');
 }
 
-/** The hash a dealer's stamp must match: its file, its assets folder and the shared inputs. */
+/**
+ * The hash a dealer's stamp must match: its file, its assets folder, its stock and the shared
+ * inputs. Stock is the imported feed's bytes when there is one; otherwise demo stock, which is a
+ * function of the dealer file and src/stock (both hashed already) and of the model year.
+ */
 export function dealerInputHash(slug: string, paths: ProjectPaths, sharedHash = sharedInputsHash(paths.root)): string {
   const hash = createHash('sha256');
   hash.update(`shared\0${sharedHash}\0`);
   hashTree(hash, paths.dealersDir, `${slug}.json`, () => false);
   hashTree(hash, paths.dealersDir, `assets/${slug}`, () => false);
+  if (existsSync(path.join(paths.stockDir, `${slug}.json`))) hashTree(hash, paths.stockDir, `${slug}.json`, () => false);
+  else hash.update(`demo-stock\0${demoStockEdition()}\0`);
   return hash.digest('hex');
 }
 
@@ -106,6 +116,8 @@ export function readStamp(slug: string, distDir: string): Stamp | undefined {
   return undefined;
 }
 
+export const STALE_INPUTS = 'inputs changed since the last build';
+
 /** Why each stale dealer needs a build; dealers that are up to date are absent. */
 export function staleReasons(slugs: readonly string[], overrides: Partial<ProjectPaths> = {}): Map<string, string> {
   const paths = projectPaths(overrides);
@@ -116,7 +128,7 @@ export function staleReasons(slugs: readonly string[], overrides: Partial<Projec
     const stamp = readStamp(slug, paths.distDir);
     if (!stamp) reasons.set(slug, 'never built');
     else if (!existsSync(path.join(paths.distDir, slug, 'index.html'))) reasons.set(slug, `${slug}/index.html is missing`);
-    else if (stamp.inputHash !== dealerInputHash(slug, paths, shared)) reasons.set(slug, 'inputs changed since the last build');
+    else if (stamp.inputHash !== dealerInputHash(slug, paths, shared)) reasons.set(slug, STALE_INPUTS);
   }
   return reasons;
 }

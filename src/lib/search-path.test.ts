@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSearchPath } from './search-path';
+import { CAR_TYPE_ORDER, carTypeSearchPath, defaultSearchPath } from './search-path';
 import { testSite } from './test-site';
 
 describe('default search path', () => {
@@ -12,5 +12,16 @@ describe('default search path', () => {
     expect(defaultSearchPath(testSite({ search: { categories: ['trucks'] } }))).toBe('/search/new-used-and-demo-trucks');
     expect(defaultSearchPath(testSite({ search: { categories: ['subscription'] } }))).toBe('/search/subscription-cars');
     expect(defaultSearchPath(testSite({ search: { categories: ['rental'] } }))).toBe('/search/rental-cars');
+  });
+});
+
+describe('car type paths (spec §2 "a car type gives /search/{type}-cars")', () => {
+  it('names one path per car type, in the display order new, demo, used (spec §9)', () => {
+    expect(CAR_TYPE_ORDER.map(carTypeSearchPath)).toEqual(['/search/new-cars', '/search/demo-cars', '/search/used-cars']);
+  });
+
+  it('prefers trucks to subscription and rental only when cars are not sold too', () => {
+    expect(defaultSearchPath(testSite({ search: { categories: ['cars', 'trucks'] } }))).toBe('/search/new-used-and-demo-cars');
+    expect(defaultSearchPath(testSite({ search: { categories: ['subscription', 'cars'] } }))).toBe('/search/new-used-and-demo-cars');
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DealerConfig } from '../config/schema';
@@ -49,4 +49,22 @@ export function loadStock(site: DealerConfig, env: NodeJS.ProcessEnv = process.e
   if (existsSync(file)) return readStockFile(file).vehicles;
   if (site.search.demo_stock) return generateDemoStock(site, site.search.demo_stock);
   return [];
+}
+
+/**
+ * Changes whenever `loadStock(site)` would return something different: the imported file's
+ * modification time and size, or for demo stock its size and the UTC day its dates count back
+ * from. A long-running reader (the search API) reloads when this changes instead of re-reading
+ * on every request.
+ */
+export function stockVersion(site: DealerConfig, env: NodeJS.ProcessEnv = process.env, now = Date.now()): string {
+  const file = stockFile(site.slug, env);
+  try {
+    const stat = statSync(file);
+    return `file:${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    // No imported feed: demo stock (or none).
+  }
+  if (site.search.demo_stock) return `demo:${site.search.demo_stock}:${Math.floor(now / 86_400_000)}`;
+  return 'none';
 }

@@ -60,6 +60,13 @@ describe('dealer config schema', () => {
     expect(problems(input)).toEqual(['locations[1].slug: duplicate location slug "fixture-motors-sales" (also locations[0])']);
   });
 
+  it('refuses a site search filter that could widen every search', () => {
+    expect(problems({ ...valid(), search: { search_filters: 'make = "Kia") OR (make = "Ford"' } })).toEqual([
+      'search.search_filters: has unbalanced parentheses or quotes',
+    ]);
+    expect(problems({ ...valid(), search: { search_filters: 'make = "Kia" AND (year > 2015 OR km < 1000)' } })).toEqual([]);
+  });
+
   it('cannot run without header navigation as a list (spec §8)', () => {
     const input = { ...valid(), navigation: { header: { name: 'Home' }, footer: [] } };
     expect(problems(input)).toContain('navigation.header: Cannot run without navigation: header navigation must be a list');

@@ -9,6 +9,7 @@
  * exported from the back-office needs as little mapping as possible.
  */
 import { z } from 'zod';
+import { isBalancedFilter } from '../search/query';
 
 // ---------------------------------------------------------------------------
 // Shared value types
@@ -416,7 +417,13 @@ const searchSchema = z
       .regex(/^\/[a-z0-9/-]*$/, { error: 'must be a site path such as "/search/used-cars"' })
       .optional()
       .describe('Overrides the template\'s default search path, e.g. "/pre-owned".'),
-    search_filters: z.string().max(2000).optional().describe('Site filter added to every stock search, in Meilisearch filter syntax.'),
+    search_filters: z
+      .string()
+      .max(2000)
+      // An unbalanced filter could close the parentheses it is wrapped in and widen every search.
+      .refine(isBalancedFilter, { error: 'has unbalanced parentheses or quotes' })
+      .optional()
+      .describe('Site filter added to every stock search, in Meilisearch filter syntax.'),
     host: absoluteUrl.optional().describe('Meilisearch host for the browser; the embedded search API is used when absent.'),
     read_only_key: z.string().max(200).optional().describe('Meilisearch search-only key for the browser.'),
     index_uid: z.string().regex(/^[A-Za-z0-9_-]+$/).max(100).optional().describe('Stock index name; defaults to the dealer slug.'),

@@ -403,6 +403,7 @@ const featuresSchema = z
     safety_banner: z
       .strictObject({
         dealer_id: text(40).min(1).describe('Safety-rating banner dealer id; the banner shows only when set.'),
+        script_url: absoluteUrl.describe("The banner vendor's widget script; car pages load it only when the banner nears the viewport."),
         classes: z.array(z.enum(['V', 'N'])).min(1).max(2).default(['V', 'N']).describe('Vehicle classes: V passenger, N commercial.'),
       })
       .optional()

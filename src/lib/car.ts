@@ -284,12 +284,6 @@ export function safetyBannerClasses(configured: readonly SafetyClass[], car?: Pi
   return configured.includes(own) ? [own] : [];
 }
 
-/**
- * The banner vendor's widget script. The config has no field for it (only the dealer id), so it
- * lives here; the car page adds its origin to the page's script-src and loads it only when the
- * banner nears the viewport.
- */
-export const SAFETY_BANNER_SCRIPT = 'https://safety-banner.dealersites.example/widget.js';
 
 // ---------------------------------------------------------------------------
 // Sharing

@@ -4,7 +4,7 @@
  */
 import { site } from '../../config/current';
 import type { Location } from '../../config/schema';
-import { carSite, findCarLocation, SAFETY_BANNER_SCRIPT, type CarSite, type CarView } from '../../lib/car';
+import { carSite, findCarLocation, type CarSite, type CarView } from '../../lib/car';
 import { sortLocations } from '../../lib/locations';
 import { siteUrl } from '../../lib/seo';
 import { searchEndpoint, type SearchEndpoint } from '../../search/endpoint';
@@ -18,7 +18,6 @@ export interface CarPageContext {
   endpoint: SearchEndpoint;
   /** Visible locations, primary first: a car without a known location is shown at the first. */
   locations: Location[];
-  safetyBannerOrigin: string;
 }
 
 let context: CarPageContext | undefined;
@@ -30,7 +29,6 @@ export function carPageContext(): CarPageContext {
     sellerId: `${siteUrl(site, '/')}#dealer`,
     endpoint: searchEndpoint(site),
     locations: sortLocations(site.locations),
-    safetyBannerOrigin: new URL(SAFETY_BANNER_SCRIPT).origin,
   };
   return context;
 }

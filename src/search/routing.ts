@@ -45,7 +45,7 @@
 import type { DealerConfig } from '../config/schema';
 import { defaultSearchPath } from '../lib/search-path';
 import { slugify } from '../lib/slugify';
-import { stockCategories } from '../stock/vehicle';
+import { stockCategories } from '../stock/kinds';
 import { CAR_TYPE_ORDER, orderCarTypes, type CarType } from './car-type';
 import { isValidSort } from './query';
 import {

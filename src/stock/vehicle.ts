@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { carTypes, stockCategories, vehicleStatuses } from './kinds';
 
 /**
  * One stock document: the Vehicle hit of spec §3 plus the other stock fields the feed carries.
  * The same document is indexed by the embedded engine and pushed to Meilisearch, so every field
  * here is what the browser receives as a hit.
  */
-
-export const carTypes = ['new', 'demo', 'used'] as const;
-export type CarType = (typeof carTypes)[number];
-
-export const vehicleStatuses = ['in_stock', 'coming_soon', 'sold'] as const;
-export type VehicleStatus = (typeof vehicleStatuses)[number];
-
-export const stockCategories = ['cars', 'trucks', 'caravans', 'motorcycles', 'rental', 'subscription'] as const;
-export type StockCategory = (typeof stockCategories)[number];
 
 // Feed text is shown on pages and in JSON-LD: cap it and refuse control characters, never trust it.
 const text = (max: number) =>
@@ -32,6 +24,8 @@ const imageUrl = z
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const money = z.number().min(0).max(100_000_000);
 const timestamp = z.number().int().min(0).max(4_102_444_800); // seconds, before 2100
+
+export { carTypes, stockCategories, vehicleStatuses, type CarType, type StockCategory, type VehicleStatus } from './kinds';
 
 export const vehicleSchema = z
   .strictObject({

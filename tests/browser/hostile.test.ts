@@ -28,7 +28,10 @@ describe('hostile text in a dealer config', () => {
     for (const { type, path } of pageTypes('hostile-motors', FIXTURE_PATHS.dealersDir)) {
       await page.goto(`${fixtureOrigin('hostile-motors')}${path}`);
       expect(await page.locator('img[src="x"]').count(), type).toBe(0);
-      expect(await page.locator('script:not([type="application/ld+json"]):not([type="module"])').count(), type).toBe(0);
+      expect(await page.locator('script:not([type="application/ld+json"]):not([type="application/json"]):not([type="module"])').count(), type).toBe(0);
+      // The search settings the header reads carry the dealer name too: still data, still intact.
+      const searchSite = JSON.parse((await page.locator('script#search-site').textContent()) ?? '') as { name?: string };
+      expect(searchSite.name, type).toBe(`Hostile ${SCRIPT} Motors`);
       const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
       expect(ld, type).toHaveLength(1);
       const data = JSON.parse(ld[0] ?? '') as { '@graph': { name?: string }[] };

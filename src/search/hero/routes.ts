@@ -1,0 +1,18 @@
+/**
+ * Where the hero's buttons go, through the site's search path builder. Kept apart from the
+ * rest of the hero so the home page fetches the path builder only once the shopper uses the hero.
+ */
+import { stateToRoute } from '../routing';
+import type { SearchSite } from '../site';
+import { emptySearchState } from '../state';
+import { heroSearchState, type HeroSelection } from './hero-state';
+
+/** The search button: e.g. "/search/used-cars?make=Toyota" or "/search/toyota/rav4". */
+export function heroSearchPath(selection: HeroSelection, site: SearchSite): string {
+  return stateToRoute(heroSearchState(selection), site);
+}
+
+/** The budget link: the search path with `range[price]=:{max}` (spec §9). */
+export function budgetSearchPath(maxPrice: number, site: SearchSite): string {
+  return stateToRoute({ ...emptySearchState(), ranges: { price: { max: Math.floor(maxPrice) } } }, site);
+}

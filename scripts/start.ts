@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   if (wanted && !dealers.includes(wanted)) console.error(`DEALER=${wanted} is not being served; using ${dealers[0]} as the default.`);
   const defaultDealer = wanted && dealers.includes(wanted) ? wanted : (dealers[0] as string);
 
-  const app = createApp({ distDir: paths.distDir, dealers, defaultDealer });
+  const app = createApp({ distDir: paths.distDir, dealers, defaultDealer, dealersDir: paths.dealersDir, env: { ...process.env, STOCK_DIR: paths.stockDir } });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }) as Server;
 
   server.once('error', (error: NodeJS.ErrnoException) => {
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
     for (const [slug, name] of names) console.log(`  ${name.padEnd(width)}  http://${slug}.localhost:${port}/`);
     console.log(`\n  http://127.0.0.1:${port}/ → ${defaultDealer}`);
     console.log(`  API health: http://127.0.0.1:${port}/api/health`);
+    console.log(`  Search (Meilisearch protocol, index = dealer slug): http://127.0.0.1:${port}/api/search`);
     console.log('\nPress Ctrl-C to stop.');
   });
 

@@ -7,8 +7,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { securityHeaders } from '../lib/security';
+import { defaultDealersDir } from '../config/load';
 import { createApi } from './api';
 import type { AppEnv } from './env';
+import { FallbackRoutes } from './fallback';
+import { createStockIndexes, type SearchIndexProvider } from './search-indexes';
 import {
   cacheControlFor,
   candidateFiles,
@@ -31,6 +34,12 @@ export interface AppOptions {
   dealers: readonly string[];
   /** Served for `localhost`, `127.0.0.1` and any host that is not `<slug>.localhost`. */
   defaultDealer: string;
+  /** Dealer files, read by the search API for each dealer's index settings and stock (default `dealers/`). */
+  dealersDir?: string;
+  /** Environment for STOCK_DIR (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Stock indexes for /api/search; by default built from `dealersDir` and the stock store. */
+  search?: SearchIndexProvider;
 }
 
 export type HostMatch = { dealer: string } | { unknown: string };
@@ -82,11 +91,12 @@ async function findFile(candidates: readonly string[]): Promise<FoundFile | unde
   return undefined;
 }
 
-export function createApp({ distDir, dealers, defaultDealer }: AppOptions): Hono<AppEnv> {
+export function createApp({ distDir, dealers, defaultDealer, dealersDir, env, search }: AppOptions): Hono<AppEnv> {
   if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
   if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
   const root = path.resolve(distDir);
   const compressed = new CompressionCache();
+  const fallbacks = new FallbackRoutes(root);
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
@@ -106,12 +116,19 @@ export function createApp({ distDir, dealers, defaultDealer }: AppOptions): Hono
     await next();
   });
 
-  app.route('/api', createApi({ dealers }));
+  const searchIndexes = search ?? createStockIndexes({ dealers, dealersDir: dealersDir ?? defaultDealersDir(), env });
+  app.route('/api', createApi({ dealers, search: searchIndexes }));
 
-  const serveFile = async (c: Context<AppEnv>, found: FoundFile, status: 200 | 404, cacheControl: string): Promise<Response> => {
+  const serveFile = async (
+    c: Context<AppEnv>,
+    found: FoundFile,
+    status: 200 | 404,
+    cacheControl: string,
+    extra: Record<string, string> = {},
+  ): Promise<Response> => {
     const type = contentType(found.file);
     const etag = weakEtag(found.size, found.mtimeMs);
-    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', ...extra };
     if (status === 200) {
       headers.ETag = etag;
       if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
@@ -148,6 +165,13 @@ export function createApp({ distDir, dealers, defaultDealer }: AppOptions): Hono
 
     const found = await findFile(candidateFiles(resolved));
     if (found) return serveFile(c, found, 200, cacheControlFor(pathname));
+
+    // A car added since the build, or a search path nobody prerendered: the shell page reads the
+    // URL in the browser. It is a page of the site (200) but not one to index under this URL.
+    const shell = await fallbacks.pageFor(dealer, pathname);
+    const shellPath = shell === undefined ? null : resolveSafePath(siteRoot, shell);
+    const shellFile = shellPath === null ? undefined : await findFile(candidateFiles(shellPath));
+    if (shellFile) return serveFile(c, shellFile, 200, 'public, max-age=0, must-revalidate', { 'X-Robots-Tag': 'noindex' });
 
     const notFound = await findFile([path.join(siteRoot, '404.html')]);
     if (notFound) return serveFile(c, notFound, 404, 'public, max-age=0, must-revalidate');

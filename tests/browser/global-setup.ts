@@ -23,8 +23,9 @@ async function ensureBuilt(paths: Partial<ProjectPaths> & { dealersDir: string; 
   return slugs;
 }
 
-function listen(distDir: string, dealers: string[]): Promise<{ server: ServerType; port: number }> {
-  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '' });
+/** Serves built sites plus the API; the search API reads each dealer's config from `dealersDir`. */
+function listen(distDir: string, dealersDir: string, dealers: string[]): Promise<{ server: ServerType; port: number }> {
+  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '', dealersDir });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve({ server, port: info.port }));
   });
@@ -41,8 +42,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const demoDealers = await ensureBuilt({ dealersDir: 'dealers', distDir: 'dist' });
   const fixtureDealers = await ensureBuilt(FIXTURE_PATHS);
-  const demo = await listen('dist', demoDealers);
-  const fixture = await listen(FIXTURE_PATHS.distDir, fixtureDealers);
+  const demo = await listen('dist', 'dealers', demoDealers);
+  const fixture = await listen(FIXTURE_PATHS.distDir, FIXTURE_PATHS.dealersDir, fixtureDealers);
   project.provide('demoPort', demo.port);
   project.provide('fixturePort', fixture.port);
   project.provide('demoDealers', demoDealers);

@@ -1,0 +1,393 @@
+/**
+ * Embedded search engine benchmark: the same realistic multi-searches (one main query plus six
+ * facet queries of limit 1, with filters, sort and facets, as the search page sends them) run on
+ * the embedded engine and, side by side, on Orama, another well-kept in-process JavaScript engine
+ * indexed with an equivalent schema. Reported per multi-search, after warm-up.
+ *
+ *   npx tsx scripts/bench/engine.ts [count]     (synthetic stock, default 5,000 vehicles)
+ */
+import { create, insertMultiple, search as oramaSearch, type AnyOrama, type Results, type SearchParams as OramaParams } from '@orama/orama';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { RequestCache, SearchEngine } from '../../src/search/engine/engine';
+import { parseSearchParams, type SearchParams } from '../../src/search/engine/request';
+import { indexSettings } from '../../src/search/index-settings';
+import { slugify } from '../../src/lib/slugify';
+import type { Vehicle } from '../../src/stock/vehicle';
+
+export interface LatencySummary {
+  p50: number;
+  p95: number;
+  mean: number;
+}
+
+export interface EngineBenchResult {
+  embedded: LatencySummary;
+  orama: LatencySummary;
+  /** Multi-searches timed per engine (after warm-up). */
+  queries: number;
+}
+
+export interface EngineBenchOptions {
+  /** Timed rounds over the whole scenario list (default 20). */
+  rounds?: number;
+  /** Untimed rounds first, so both engines are measured warm (default 3). */
+  warmup?: number;
+  /** Unix seconds for the sold window of the base filter (default: now). */
+  nowSeconds?: number;
+}
+
+/** One shopper's search, described once and translated for each engine. */
+export interface Scenario {
+  q: string;
+  car_type?: string[];
+  make?: string[];
+  body?: string[];
+  price?: { min?: number; max?: number };
+  sort?: 'price:asc' | 'price:desc' | 'year:desc';
+  page: number;
+}
+
+/** Facet fields with a facet query of their own (six, the most the search page sends). */
+export const FACET_QUERY_FIELDS = ['car_type', 'make', 'model', 'body', 'fuel', 'transmission'] as const;
+/** Facets the main query asks for. */
+export const MAIN_FACETS = ['car_type', 'make', 'model', 'body', 'fuel', 'transmission', 'drive', 'colour', 'location_name', 'categories', 'price', 'km', 'year'] as const;
+const HITS_PER_PAGE = 21;
+const SOLD_WINDOW_SECONDS = 3 * 86_400;
+
+export function scenarios(): Scenario[] {
+  return [
+    { q: '', page: 1 },
+    { q: '', car_type: ['used'], page: 1 },
+    { q: '', car_type: ['new', 'demo'], make: ['Toyota'], page: 2 },
+    { q: '', make: ['Mazda', 'Kia'], body: ['SUV'], sort: 'price:asc', page: 1 },
+    { q: '', body: ['Ute'], price: { min: 20_000, max: 60_000 }, page: 1 },
+    { q: '', price: { max: 25_000 }, sort: 'price:asc', page: 3 },
+    { q: '', car_type: ['used'], make: ['Ford'], price: { min: 10_000 }, sort: 'year:desc', page: 1 },
+    { q: 'toyota', page: 1 },
+    { q: 'hilux', car_type: ['used'], page: 1 },
+    { q: 'mazda cx', sort: 'price:asc', page: 1 },
+    { q: 'hybrid', body: ['SUV'], price: { max: 70_000 }, page: 1 },
+    { q: 'ranger wildtrak', page: 1 },
+  ];
+}
+
+const quote = (value: string): string => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+function baseFilter(nowSeconds: number): string {
+  return `status IN [in_stock, coming_soon] OR (status = sold AND show_on_dealer_website = true AND sold_date_timestamp >= ${nowSeconds - SOLD_WINDOW_SECONDS})`;
+}
+
+/** The Meilisearch multi-search the search page would send for a scenario. */
+export function meiliQueries(s: Scenario, indexUid: string, nowSeconds: number): Record<string, unknown>[] {
+  const filters = (omit?: string): (string | string[])[] => {
+    const out: (string | string[])[] = [baseFilter(nowSeconds)];
+    for (const field of ['car_type', 'make', 'body'] as const) {
+      const values = s[field];
+      if (values && field !== omit) out.push(values.map((v) => `${field} = ${quote(v)}`));
+    }
+    if (s.price?.min !== undefined && omit !== 'price') out.push(`price >= ${s.price.min}`);
+    if (s.price?.max !== undefined && omit !== 'price') out.push(`price <= ${s.price.max}`);
+    return out;
+  };
+  const main = {
+    indexUid,
+    q: s.q,
+    filter: filters(),
+    sort: [s.sort ?? 'custom_rank:desc'],
+    facets: [...MAIN_FACETS],
+    attributesToHighlight: ['*'],
+    highlightPreTag: '__ais-highlight__',
+    highlightPostTag: '__/ais-highlight__',
+    limit: HITS_PER_PAGE,
+    offset: (s.page - 1) * HITS_PER_PAGE,
+  };
+  const facetQueries = FACET_QUERY_FIELDS.map((field) => ({ indexUid, q: s.q, filter: filters(field), facets: [field], limit: 1, offset: 0 }));
+  return [main, ...facetQueries];
+}
+
+// ---- Orama --------------------------------------------------------------------------------
+
+const oramaSchema = {
+  id: 'string',
+  text_name: 'string',
+  text_make_model: 'string',
+  text_variant: 'string',
+  text_body: 'string',
+  text_fuel: 'string',
+  text_stocknum: 'string',
+  car_type: 'enum',
+  status: 'enum',
+  make: 'enum',
+  model: 'enum',
+  body: 'enum',
+  fuel: 'enum',
+  transmission: 'enum',
+  drive: 'enum',
+  colour: 'enum',
+  location_name: 'enum',
+  categories: 'enum[]',
+  price: 'number',
+  km: 'number',
+  year: 'number',
+  custom_rank: 'number',
+  sold_date_timestamp: 'number',
+  show_on_dealer_website: 'boolean',
+} as const;
+
+type OramaDb = AnyOrama;
+type OramaWhere = NonNullable<OramaParams<OramaDb>['where']>;
+
+export async function oramaIndex(vehicles: readonly Vehicle[]): Promise<OramaDb> {
+  const db = create({ schema: oramaSchema });
+  await insertMultiple(
+    db,
+    vehicles.map((v) => ({
+      id: String(v.id),
+      text_name: v.name,
+      text_make_model: v.make_model,
+      text_variant: v.variant ?? '',
+      text_body: v.body,
+      text_fuel: v.fuel ?? '',
+      text_stocknum: v.stocknum ?? '',
+      car_type: v.car_type,
+      status: v.status,
+      make: v.make,
+      model: v.model,
+      body: v.body,
+      fuel: v.fuel ?? '',
+      transmission: v.transmission ?? '',
+      drive: v.drive ?? '',
+      colour: v.colour ?? '',
+      location_name: v.location_name ?? '',
+      categories: v.categories,
+      price: v.price,
+      km: v.km,
+      year: v.year,
+      custom_rank: v.custom_rank,
+      sold_date_timestamp: v.sold_date_timestamp ?? 0,
+      show_on_dealer_website: v.show_on_dealer_website,
+    })),
+  );
+  return db;
+}
+
+/** The same searches as `meiliQueries`, in Orama's terms (text search with tolerance 1). */
+export function oramaQueries(s: Scenario, nowSeconds: number): OramaParams<OramaDb>[] {
+  const where = (omit?: string): OramaWhere => {
+    const all: OramaWhere[] = [
+      {
+        or: [
+          { status: { in: ['in_stock', 'coming_soon'] } },
+          { and: [{ status: { eq: 'sold' } }, { show_on_dealer_website: true }, { sold_date_timestamp: { gte: nowSeconds - SOLD_WINDOW_SECONDS } }] },
+        ],
+      },
+    ];
+    for (const field of ['car_type', 'make', 'body'] as const) {
+      const values = s[field];
+      if (values && field !== omit) all.push({ [field]: { in: values } });
+    }
+    // Orama takes one operation per condition.
+    if (s.price?.min !== undefined && omit !== 'price') all.push({ price: { gte: s.price.min } });
+    if (s.price?.max !== undefined && omit !== 'price') all.push({ price: { lte: s.price.max } });
+    return { and: all };
+  };
+  const text = s.q ? { term: s.q, properties: ['text_name', 'text_make_model', 'text_variant', 'text_body', 'text_fuel', 'text_stocknum'], tolerance: 1 } : {};
+  const [property, order] = (s.sort ?? 'custom_rank:desc').split(':') as [string, string];
+  const sortBy = { property, order: order === 'asc' ? ('ASC' as const) : ('DESC' as const) };
+  const stringFacets = MAIN_FACETS.filter((f) => !['price', 'km', 'year'].includes(f));
+  const main: OramaParams<OramaDb> = {
+    ...text,
+    where: where(),
+    sortBy,
+    facets: {
+      ...Object.fromEntries(stringFacets.map((f) => [f, { limit: indexSettings.faceting.maxValuesPerFacet }])),
+      price: { ranges: [{ from: 0, to: 20_000 }, { from: 20_000, to: 50_000 }, { from: 50_000, to: 10_000_000 }] },
+    },
+    limit: HITS_PER_PAGE,
+    offset: (s.page - 1) * HITS_PER_PAGE,
+  };
+  const facetQueries = FACET_QUERY_FIELDS.map((field) => ({ ...text, where: where(field), facets: { [field]: { limit: indexSettings.faceting.maxValuesPerFacet } }, limit: 1 }));
+  return [main, ...facetQueries];
+}
+
+// ---- timing -------------------------------------------------------------------------------
+
+export function summarise(samples: readonly number[]): LatencySummary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
+  const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
+  const round = (n: number): number => Math.round(n * 1000) / 1000;
+  return { p50: round(at(0.5)), p95: round(at(0.95)), mean: round(mean) };
+}
+
+/** One multi-search on the embedded engine, in process: validate, then run the queries with one shared cache. */
+export function embeddedMultiSearch(engine: SearchEngine, queries: readonly Record<string, unknown>[]): ReturnType<SearchEngine['search']>[] {
+  const cache = new RequestCache();
+  const parsed: SearchParams[] = queries.map((q, i) => parseSearchParams(q, { path: `.queries[${i}]`, multi: true }));
+  return parsed.map((params) => engine.search(params, cache));
+}
+
+export async function oramaMultiSearch(db: OramaDb, queries: readonly OramaParams<OramaDb>[]): Promise<Results<unknown>[]> {
+  const results: Results<unknown>[] = [];
+  for (const params of queries) results.push(await oramaSearch(db, params));
+  return results;
+}
+
+export async function benchEngine(vehicles: readonly Vehicle[], options: EngineBenchOptions = {}): Promise<EngineBenchResult> {
+  const rounds = options.rounds ?? 20;
+  const warmup = options.warmup ?? 3;
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const list = scenarios();
+  const engine = new SearchEngine(vehicles, indexSettings);
+  const db = await oramaIndex(vehicles);
+  const meili = list.map((s) => meiliQueries(s, 'bench', now));
+  const orama = list.map((s) => oramaQueries(s, now));
+
+  const embeddedTimes: number[] = [];
+  const oramaTimes: number[] = [];
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (let i = 0; i < list.length; i++) {
+      let start = performance.now();
+      embeddedMultiSearch(engine, meili[i]!);
+      const embeddedMs = performance.now() - start;
+      start = performance.now();
+      await oramaMultiSearch(db, orama[i]!);
+      const oramaMs = performance.now() - start;
+      if (round >= warmup) {
+        embeddedTimes.push(embeddedMs);
+        oramaTimes.push(oramaMs);
+      }
+    }
+  }
+  return { embedded: summarise(embeddedTimes), orama: summarise(oramaTimes), queries: embeddedTimes.length };
+}
+
+// ---- synthetic stock ----------------------------------------------------------------------
+
+const MODELS: Record<string, { model: string; body: string; variants: string[] }[]> = {
+  Toyota: [
+    { model: 'Corolla', body: 'Hatchback', variants: ['Ascent Sport', 'SX', 'ZR Hybrid'] },
+    { model: 'RAV4', body: 'SUV', variants: ['GX', 'GXL Hybrid', 'Cruiser'] },
+    { model: 'HiLux', body: 'Ute', variants: ['Workmate', 'SR5', 'Rogue'] },
+    { model: 'LandCruiser', body: 'SUV', variants: ['GXL', 'Sahara'] },
+  ],
+  Mazda: [
+    { model: 'CX-5', body: 'SUV', variants: ['Maxx', 'Touring', 'Akera'] },
+    { model: 'Mazda3', body: 'Hatchback', variants: ['G20 Pure', 'G25 Astina'] },
+    { model: 'BT-50', body: 'Ute', variants: ['XT', 'GT'] },
+  ],
+  Ford: [
+    { model: 'Ranger', body: 'Ute', variants: ['XL', 'XLT', 'Wildtrak', 'Raptor'] },
+    { model: 'Everest', body: 'SUV', variants: ['Trend', 'Platinum'] },
+    { model: 'Mustang', body: 'Coupe', variants: ['GT', 'Mach 1'] },
+  ],
+  Kia: [
+    { model: 'Sportage', body: 'SUV', variants: ['S', 'SX', 'GT-Line'] },
+    { model: 'Cerato', body: 'Sedan', variants: ['S', 'Sport'] },
+  ],
+  Hyundai: [
+    { model: 'i30', body: 'Hatchback', variants: ['Active', 'N Line'] },
+    { model: 'Tucson', body: 'SUV', variants: ['Elite', 'Highlander'] },
+  ],
+  Volkswagen: [
+    { model: 'Golf', body: 'Hatchback', variants: ['Life', 'GTI', 'R'] },
+    { model: 'Amarok', body: 'Ute', variants: ['Core', 'Aventura'] },
+  ],
+};
+const FUELS = ['Petrol', 'Diesel', 'Hybrid', 'Electric'];
+const COLOURS = ['White', 'Black', 'Silver', 'Grey', 'Blue', 'Red'];
+const LOCATIONS = [
+  { name: 'Brisbane City', city: 'Brisbane', state: 'QLD' },
+  { name: 'Gold Coast', city: 'Southport', state: 'QLD' },
+  { name: 'Parramatta', city: 'Sydney', state: 'NSW' },
+];
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run benchmarks the same stock. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Valid, varied stock for benchmarks and tests when no demo stock is at hand. */
+export function syntheticStock(count: number, seed = 1, nowSeconds = 1_750_000_000): Vehicle[] {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const makes = Object.keys(MODELS);
+  const out: Vehicle[] = [];
+  for (let i = 1; i <= count; i++) {
+    const make = pick(makes);
+    const { model, body, variants } = pick(MODELS[make]!);
+    const variant = pick(variants);
+    const roll = next();
+    const carType = roll < 0.3 ? 'new' : roll < 0.4 ? 'demo' : 'used';
+    const year = carType === 'used' ? 2010 + Math.floor(next() * 15) : 2025;
+    const statusRoll = next();
+    const status = statusRoll < 0.85 ? 'in_stock' : statusRoll < 0.93 ? 'coming_soon' : 'sold';
+    const price = statusRoll > 0.98 ? 0 : Math.round((12_000 + next() * 90_000) / 10) * 10;
+    const location = pick(LOCATIONS);
+    const name = `${year} ${make} ${model} ${variant}`;
+    const stocknum = `STK${String(100000 + i)}`;
+    out.push({
+      id: i,
+      slug: `${slugify(name)}-${i}`,
+      name,
+      make,
+      model,
+      make_model: `${make} ${model}`,
+      variant,
+      body,
+      fuel: pick(FUELS),
+      transmission: next() < 0.85 ? 'Automatic' : 'Manual',
+      drive: body === 'Ute' || body === 'SUV' ? '4x4' : 'FWD',
+      car_type: carType,
+      status,
+      price,
+      weekly_price: Math.round(price / 260),
+      km: carType === 'new' ? 10 : Math.floor(next() * 200_000),
+      year,
+      seats: body === 'Ute' ? 5 : pick([4, 5, 7]),
+      colour: pick(COLOURS),
+      state: location.state,
+      city: location.city,
+      categories: next() < 0.05 ? ['cars', 'subscription'] : ['cars'],
+      item_type: 'car',
+      certified: next() < 0.2,
+      created_at_timestamp: nowSeconds - Math.floor(next() * 365 * 86_400),
+      sold_date_timestamp: status === 'sold' ? nowSeconds - Math.floor(next() * 10 * 86_400) : null,
+      show_on_dealer_website: status === 'sold' && next() < 0.5,
+      location_name: location.name,
+      filtered_features: ['Bluetooth', 'Reversing camera'],
+      vin: Array.from({ length: 17 }, () => pick([...VIN_CHARS])).join(''),
+      stocknum,
+      thumbnails: [],
+      images: [],
+      photos_count: 0,
+      custom_rank: Math.floor(next() * 1000),
+    });
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const count = Number(process.argv[2] ?? 5000);
+  const vehicles = syntheticStock(count);
+  const result = await benchEngine(vehicles);
+  console.log(`Multi-search latency over ${count} vehicles (${result.queries} multi-searches of 7 queries each, after warm-up):`);
+  console.log(`  embedded  p50 ${result.embedded.p50} ms  p95 ${result.embedded.p95} ms  mean ${result.embedded.mean} ms`);
+  console.log(`  orama     p50 ${result.orama.p50} ms  p95 ${result.orama.p95} ms  mean ${result.orama.mean} ms`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,505 @@
+/**
+ * The embedded search engine: answers Meilisearch search queries over one dealer's stock, in
+ * process, configured by the same index settings that are pushed to a real Meilisearch.
+ *
+ * Ranking follows the settings' ranking rules: with words in `q`, documents matching more of the
+ * query words (dropping words from the end, Meilisearch's `last` strategy) come first, then fewer
+ * typos, then the earlier searchable attribute, then `sort`, then exact words, then custom ranking
+ * (`custom_rank:desc`), then the order documents were indexed in. `proximity` is not modelled.
+ */
+import { Bitset } from './bitset';
+import { MeiliError } from './errors';
+import { FieldIndex } from './field-index';
+import { filterError, filterFields, parseFilterExpression, type FilterNode } from './filter-parser';
+import { Highlighter, formatValue } from './format';
+import { parseQuery, type ParsedQuery, type QueryTerm } from './query-text';
+import type { SearchParams } from './request';
+import { TextIndex, type TermMatch } from './text-index';
+
+export interface EngineSettings {
+  primaryKey: string;
+  searchableAttributes: readonly string[];
+  filterableAttributes: readonly string[];
+  sortableAttributes: readonly string[];
+  rankingRules: readonly string[];
+  faceting: { maxValuesPerFacet: number; sortFacetValuesBy?: Readonly<Record<string, 'alpha' | 'count'>> };
+  pagination: { maxTotalHits: number };
+}
+
+export type SearchDocument = Record<string, unknown>;
+
+export interface FacetStats {
+  min: number;
+  max: number;
+}
+
+export interface SearchResult {
+  hits: SearchDocument[];
+  query: string;
+  processingTimeMs: number;
+  limit: number;
+  offset: number;
+  estimatedTotalHits: number;
+  facetDistribution?: Record<string, Record<string, number>>;
+  facetStats?: Record<string, FacetStats>;
+}
+
+/** Meilisearch lists facet values of small result sets from the documents, numbers by their text. */
+const SMALL_RESULT_SET = 3000;
+
+type SortDirection = 'asc' | 'desc';
+type Rule =
+  | { kind: 'words' | 'typo' | 'attribute' | 'exactness' | 'sort' | 'ignored' }
+  | { kind: 'custom'; field: string; direction: SortDirection };
+
+function parseRankingRules(rules: readonly string[]): Rule[] {
+  return rules.map((rule) => {
+    switch (rule) {
+      case 'words':
+      case 'typo':
+      case 'exactness':
+      case 'sort':
+        return { kind: rule };
+      case 'attribute':
+      case 'attributeRank':
+        return { kind: 'attribute' };
+      case 'proximity':
+      case 'wordPosition':
+        return { kind: 'ignored' };
+      default: {
+        const match = /^(.+):(asc|desc)$/.exec(rule);
+        if (!match) throw new Error(`Unknown ranking rule "${rule}" in the index settings`);
+        return { kind: 'custom', field: match[1]!, direction: match[2] as SortDirection };
+      }
+    }
+  });
+}
+
+/**
+ * Work shared by the queries of one multi-search: the main query and its facet queries repeat the
+ * same text and most filter strings, so each is computed once per request.
+ */
+export class RequestCache {
+  readonly terms = new Map<string, TermMatch>();
+  readonly filters = new Map<string, Bitset | null>();
+  readonly textKeys = new Map<string, TextKeys>();
+}
+
+/**
+ * Per-document keys of the text ranking rules (lower ranks first), for every document the query
+ * text admits. They depend on `q` only, so the queries of one multi-search share them.
+ */
+interface TextKeys {
+  words: Int32Array;
+  typo: Int32Array;
+  attribute: Int32Array;
+  exactness: Int32Array;
+}
+
+export class SearchEngine {
+  private readonly docs: readonly SearchDocument[];
+  private readonly text: TextIndex;
+  private readonly fields = new Map<string, FieldIndex>();
+  private readonly filterable: ReadonlySet<string>;
+  private readonly sortable: ReadonlySet<string>;
+  /** Attributes present in at least one document (Meilisearch's fields map). */
+  private readonly present: ReadonlySet<string>;
+  private readonly rules: Rule[];
+  private byId?: Map<string, SearchDocument>;
+
+  constructor(
+    documents: readonly SearchDocument[],
+    readonly settings: EngineSettings,
+  ) {
+    this.docs = documents;
+    this.text = new TextIndex(documents, settings.searchableAttributes);
+    this.filterable = new Set(settings.filterableAttributes);
+    this.sortable = new Set(settings.sortableAttributes);
+    this.rules = parseRankingRules(settings.rankingRules);
+    const present = new Set<string>();
+    for (const doc of documents) for (const [key, value] of Object.entries(doc)) if (value !== undefined) present.add(key);
+    this.present = present;
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** A document by primary key, for `GET /indexes/{uid}/documents/{id}`. */
+  document(id: string): SearchDocument | undefined {
+    this.byId ??= new Map(this.docs.map((doc) => [String(doc[this.settings.primaryKey]), doc]));
+    return this.byId.get(id);
+  }
+
+  private field(name: string): FieldIndex {
+    let index = this.fields.get(name);
+    if (!index) {
+      index = new FieldIndex(name, this.docs);
+      this.fields.set(name, index);
+    }
+    return index;
+  }
+
+  search(params: SearchParams, cache: RequestCache = new RequestCache()): SearchResult {
+    const started = performance.now();
+    const filtered = this.filter(params.filter, cache);
+    const sort = this.parseSort(params.sort);
+    const facets = this.facetFields(params.facets);
+
+    const query = parseQuery(params.q);
+    const matches = query.terms.map((term) => this.termMatch(term, cache));
+    let candidates = filtered ?? Bitset.full(this.size);
+    if (matches.length > 0) {
+      const universe = params.matchingStrategy === 'all' ? matches.map((m) => m.docs).reduce((all, docs) => all.and(docs)) : matches[0]!.docs;
+      candidates = candidates.and(universe);
+    }
+    for (const negative of query.negative) candidates = candidates.andNot(this.termMatch(negative, cache).docs);
+
+    const list = candidates.toArray();
+    const maxTotalHits = this.settings.pagination.maxTotalHits;
+    const offset = Math.min(params.offset, maxTotalHits);
+    const limit = Math.min(params.limit, maxTotalHits - offset);
+    const text = matches.length > 0 && offset + limit > 0 ? this.textKeys(query, params.matchingStrategy, matches, cache) : undefined;
+    const top = this.rank(list, offset + limit, text, sort);
+    const hits = top.slice(offset).map((doc) => this.hit(doc, params, query));
+
+    const result: SearchResult = {
+      hits,
+      query: params.q,
+      processingTimeMs: 0,
+      limit,
+      offset,
+      estimatedTotalHits: Math.min(list.length, maxTotalHits),
+    };
+    if (facets) Object.assign(result, this.facetResults(facets, list));
+    result.processingTimeMs = Math.floor(performance.now() - started);
+    return result;
+  }
+
+  private termMatch(term: QueryTerm, cache: RequestCache): TermMatch {
+    const key = JSON.stringify(term);
+    let match = cache.terms.get(key);
+    if (!match) {
+      match = this.text.match(term);
+      cache.terms.set(key, match);
+    }
+    return match;
+  }
+
+  // ---- filter ----------------------------------------------------------------------------
+
+  /** The `filter` parameter as a set of documents; null when it filters nothing out. */
+  private filter(filter: unknown, cache: RequestCache): Bitset | null {
+    if (filter === null || filter === undefined) return null;
+    if (typeof filter === 'string') return this.filterExpression(filter, cache);
+    if (!Array.isArray(filter)) throw invalidFilterShape(['String', 'Array'], filter);
+    let result: Bitset | null = null;
+    for (const item of filter) {
+      let part: Bitset | null;
+      if (typeof item === 'string') {
+        part = this.filterExpression(item, cache);
+      } else if (Array.isArray(item)) {
+        part = null;
+        let any = false;
+        for (const inner of item) {
+          if (typeof inner !== 'string') throw invalidFilterShape(['String'], inner);
+          const set = this.filterExpression(inner, cache);
+          if (set === null) continue;
+          part = any && part ? part.or(set) : set;
+          any = true;
+        }
+      } else {
+        throw invalidFilterShape(['String', '[String]'], item);
+      }
+      if (part) result = result ? result.and(part) : part;
+    }
+    return result;
+  }
+
+  private filterExpression(expression: string, cache: RequestCache): Bitset | null {
+    const cached = cache.filters.get(expression);
+    if (cached !== undefined) return cached;
+    const node = parseFilterExpression(expression);
+    let set: Bitset | null = null;
+    if (node) {
+      this.checkFilterable(node);
+      set = this.evaluate(node);
+    }
+    cache.filters.set(expression, set);
+    return set;
+  }
+
+  private checkFilterable(node: FilterNode): void {
+    for (const field of filterFields(node)) {
+      if (this.filterable.has(field.value)) continue;
+      const available = [...this.filterable].sort();
+      throw filterError(
+        field.source,
+        `Attribute \`${field.value}\` is not filterable. ${
+          available.length === 0 ? 'This index does not have configured filterable attributes.' : `Available filterable attributes are: \`${available.join('`, `')}\`.`
+        }`,
+        field.start,
+        field.end,
+      );
+    }
+  }
+
+  evaluate(node: FilterNode): Bitset {
+    switch (node.type) {
+      case 'and':
+        return node.children.map((c) => this.evaluate(c)).reduce((a, b) => a.and(b));
+      case 'or':
+        return node.children.map((c) => this.evaluate(c)).reduce((a, b) => a.or(b));
+      case 'not':
+        return this.evaluate(node.child).not();
+      case 'exists':
+        return this.field(node.field.value).exists;
+      case 'null':
+        return this.field(node.field.value).isNull;
+      case 'empty':
+        return this.field(node.field.value).isEmpty;
+      case 'in': {
+        const field = this.field(node.field.value);
+        const set = new Bitset(this.size);
+        for (const value of node.values) set.orInPlace(field.equal(value.value));
+        return set;
+      }
+      case 'between':
+        return this.field(node.field.value).range({ value: node.from.value, inclusive: true }, { value: node.to.value, inclusive: true });
+      case 'compare': {
+        const field = this.field(node.field.value);
+        const value = node.value.value;
+        switch (node.op) {
+          case '=':
+            return field.equal(value);
+          case '!=':
+            return field.equal(value).not();
+          case '>':
+            return field.range({ value, inclusive: false }, undefined);
+          case '>=':
+            return field.range({ value, inclusive: true }, undefined);
+          case '<':
+            return field.range(undefined, { value, inclusive: false });
+          case '<=':
+            return field.range(undefined, { value, inclusive: true });
+        }
+      }
+    }
+  }
+
+  // ---- sort and ranking ------------------------------------------------------------------
+
+  private parseSort(sort: readonly string[] | undefined): { field: string; direction: SortDirection }[] {
+    if (!sort || sort.length === 0) return [];
+    if (!this.rules.some((r) => r.kind === 'sort')) {
+      throw new MeiliError('invalid_search_sort', 'You must specify where `sort` is listed in the rankingRules setting to use the sort parameter at search time.');
+    }
+    return sort.map((expression) => {
+      const cut = expression.lastIndexOf(':');
+      const field = cut === -1 ? '' : expression.slice(0, cut);
+      const direction = cut === -1 ? '' : expression.slice(cut + 1);
+      if (/^_geo/.test(expression)) {
+        throw new MeiliError('invalid_search_sort', `\`${expression}\`: geo sorting is not supported by the embedded search engine; stock documents carry no \`_geo\` field.`);
+      }
+      if ((direction !== 'asc' && direction !== 'desc') || field === '') {
+        throw new MeiliError('invalid_search_sort', `Invalid syntax for the sort parameter: expected expression ending by \`:asc\` or \`:desc\`, found \`${expression}\`.`);
+      }
+      if (!this.sortable.has(field)) {
+        const available = [...this.sortable].sort();
+        throw new MeiliError(
+          'invalid_search_sort',
+          `Attribute \`${field}\` is not sortable. ${
+            available.length === 0 ? 'This index does not have configured sortable attributes.' : `Available sortable attributes are: \`${available.join(', ')}\`.`
+          }`,
+        );
+      }
+      return { field, direction };
+    });
+  }
+
+  /** The text rules' keys for this query, computed once per request. */
+  private textKeys(query: ParsedQuery, strategy: SearchParams['matchingStrategy'], matches: readonly TermMatch[], cache: RequestCache): TextKeys {
+    const key = `${strategy}\u0000${JSON.stringify(query.terms)}`;
+    const cached = cache.textKeys.get(key);
+    if (cached) return cached;
+    const n = this.size;
+    const keys: TextKeys = { words: new Int32Array(n), typo: new Int32Array(n), attribute: new Int32Array(n), exactness: new Int32Array(n) };
+    // Every document the text admits: those matching the first term (the others never qualify).
+    for (const doc of matches[0]!.docs.toArray()) {
+      let matched = 0;
+      let typos = 0;
+      let attribute = 0;
+      let exact = 0;
+      for (const match of matches) {
+        if (!match.docs.has(doc)) break;
+        matched++;
+        typos += match.typos[doc]!;
+        attribute += match.attribute[doc]!;
+        exact += match.exact[doc]!;
+      }
+      keys.words[doc] = matches.length - matched;
+      keys.typo[doc] = typos;
+      keys.attribute[doc] = attribute;
+      keys.exactness[doc] = matches.length - exact;
+    }
+    cache.textKeys.set(key, keys);
+    return keys;
+  }
+
+  /**
+   * The best `k` candidates in ranking order. Each ranking rule is an integer key per document
+   * (lower first); a bounded insertion keeps only `k`, so a facet query (limit 1) or a page of 21
+   * never sorts the whole result set.
+   */
+  private rank(candidates: Int32Array, k: number, text: TextKeys | undefined, sort: { field: string; direction: SortDirection }[]): number[] {
+    if (k <= 0 || candidates.length === 0) return [];
+    const keys: ArrayLike<number>[] = [];
+    for (const rule of this.rules) {
+      switch (rule.kind) {
+        case 'words':
+        case 'typo':
+        case 'attribute':
+        case 'exactness':
+          if (text) keys.push(text[rule.kind]);
+          break;
+        case 'sort':
+          for (const criterion of sort) keys.push(this.field(criterion.field).sortRanks(criterion.direction));
+          break;
+        case 'custom':
+          keys.push(this.field(rule.field).sortRanks(rule.direction));
+          break;
+        case 'ignored':
+          break;
+      }
+    }
+    const before = (a: number, b: number): boolean => {
+      for (const key of keys) {
+        const x = key[a]!;
+        const y = key[b]!;
+        if (x !== y) return x < y;
+      }
+      return a < b;
+    };
+    if (k * 4 >= candidates.length) {
+      return [...candidates].sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1)).slice(0, k);
+    }
+    const top: number[] = [];
+    for (const doc of candidates) {
+      if (top.length === k && !before(doc, top[k - 1]!)) continue;
+      let lo = 0;
+      let hi = top.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (before(top[mid]!, doc)) lo = mid + 1;
+        else hi = mid;
+      }
+      top.splice(lo, 0, doc);
+      if (top.length > k) top.pop();
+    }
+    return top;
+  }
+
+  // ---- facets ----------------------------------------------------------------------------
+
+  private facetFields(facets: readonly string[] | undefined): string[] | undefined {
+    if (!facets) return undefined;
+    const fields = new Set<string>();
+    for (const facet of facets) {
+      if (facet === '*') {
+        for (const name of this.filterable) fields.add(name);
+        continue;
+      }
+      if (!this.filterable.has(facet)) {
+        const available = [...this.filterable].sort();
+        throw new MeiliError(
+          'invalid_search_facets',
+          available.length === 0
+            ? `Invalid facet distribution: Pattern \`${facet}\` is not filterable. This index does not have configured filterable attributes.`
+            : `Invalid facet distribution: Pattern \`${facet}\` is not filterable. Available filterable attributes patterns are: \`${available.join(', ')}\`.`,
+        );
+      }
+      fields.add(facet);
+    }
+    // Meilisearch only reports attributes some document has.
+    return [...fields].filter((name) => this.present.has(name));
+  }
+
+  private facetResults(fields: readonly string[], candidates: Int32Array): Pick<SearchResult, 'facetDistribution' | 'facetStats'> {
+    const facetDistribution: Record<string, Record<string, number>> = {};
+    const facetStats: Record<string, FacetStats> = {};
+    const max = this.settings.faceting.maxValuesPerFacet;
+    for (const name of [...fields].sort()) {
+      const field = this.field(name);
+      const counts = field.count(candidates);
+      const numberCount = field.numbers.length;
+      const order = this.settings.faceting.sortFacetValuesBy?.[name] ?? this.settings.faceting.sortFacetValuesBy?.['*'] ?? 'alpha';
+      const ids: number[] = [];
+      if (order === 'count') {
+        const byCount = (from: number, to: number): number[] =>
+          Array.from({ length: to - from }, (_, i) => from + i)
+            .filter((id) => counts[id]! > 0)
+            .sort((a, b) => counts[b]! - counts[a]! || a - b);
+        ids.push(...byCount(0, numberCount), ...byCount(numberCount, field.valueCount));
+      } else {
+        const byText = candidates.length <= SMALL_RESULT_SET ? field.numbersByText() : undefined;
+        for (let k = 0; k < numberCount && ids.length < max; k++) {
+          const id = byText ? byText[k]! : k;
+          if (counts[id]! > 0) ids.push(id);
+        }
+        for (let id = numberCount; id < field.valueCount && ids.length < max; id++) if (counts[id]! > 0) ids.push(id);
+      }
+      const distribution: Record<string, number> = {};
+      for (const id of ids.slice(0, max)) distribution[field.key(id)] = counts[id]!;
+      facetDistribution[name] = distribution;
+
+      // Number ids are in ascending order, so the extremes are the first and last counted ones.
+      let lowest = 0;
+      while (lowest < numberCount && counts[lowest] === 0) lowest++;
+      let highest = numberCount - 1;
+      while (highest > lowest && counts[highest] === 0) highest--;
+      if (lowest < numberCount) facetStats[name] = { min: field.numbers[lowest]!, max: field.numbers[highest]! };
+    }
+    return { facetDistribution, facetStats };
+  }
+
+  // ---- hits ------------------------------------------------------------------------------
+
+  private hit(position: number, params: SearchParams, query: ParsedQuery): SearchDocument {
+    const doc = this.docs[position]!;
+    const retrieve = params.attributesToRetrieve;
+    const wanted = (key: string): boolean => !retrieve || retrieve.includes('*') || retrieve.includes(key);
+    const hit: SearchDocument = {};
+    for (const [key, value] of Object.entries(doc)) if (value !== undefined && wanted(key)) hit[key] = value;
+
+    const highlight = params.attributesToHighlight ?? [];
+    const all = highlight.includes('*');
+    // Whether `_formatted` appears depends on the index (a named attribute some document has), not on this hit.
+    const highlighted = new Set(highlight.filter((name) => name !== '*' && this.present.has(name)));
+    if (!all && highlighted.size === 0) return hit;
+    const highlighter = this.highlighter(query, params);
+    const formatted: SearchDocument = {};
+    for (const [key, value] of Object.entries(doc)) {
+      if (value === undefined) continue;
+      const isHighlighted = all || highlighted.has(key);
+      if (!isHighlighted && !wanted(key)) continue;
+      formatted[key] = formatValue(value, isHighlighted, highlighter);
+    }
+    hit._formatted = formatted;
+    return hit;
+  }
+
+  /** One highlighter per search call (its memo serves all the hits of the page). */
+  private lastHighlighter?: { query: ParsedQuery; params: SearchParams; highlighter: Highlighter };
+
+  private highlighter(query: ParsedQuery, params: SearchParams): Highlighter {
+    if (this.lastHighlighter?.query !== query || this.lastHighlighter.params !== params) {
+      const options = { preTag: params.highlightPreTag, postTag: params.highlightPostTag };
+      this.lastHighlighter = { query, params, highlighter: new Highlighter(query, options, (term) => this.text.has(term)) };
+    }
+    return this.lastHighlighter.highlighter;
+  }
+}
+
+function invalidFilterShape(expected: string[], found: unknown): MeiliError {
+  return new MeiliError('invalid_search_filter', `Invalid syntax for the filter parameter: \`expected ${expected.join(', ')}, found: ${JSON.stringify(found) ?? 'null'}\`.`);
+}

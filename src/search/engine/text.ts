@@ -1,0 +1,106 @@
+/**
+ * Text rules shared by indexing, query parsing and highlighting, following Meilisearch's defaults:
+ * words are runs of letters and digits, compared without case or accents; a query word may have
+ * 0 typos below 5 characters, 1 from 5 to 8 and 2 from 9; a typo on the first letter counts as two;
+ * a swap of two neighbouring letters is one typo.
+ */
+
+/** Meilisearch's facet normalisation (`normalize_facet`): trim, compatibility decomposition, lower case. */
+export function normalizeFacet(value: string): string {
+  return value.trim().normalize('NFKD').toLowerCase();
+}
+
+const MARKS = /\p{Mn}/gu;
+const NOT_WORD = /[^\p{L}\p{N}]/gu;
+
+/** A word as the index stores it: lower case, accents dropped ("Škoda" → "skoda"). */
+export function normalizeWord(word: string): string {
+  return word.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(NOT_WORD, '');
+}
+
+export interface TextToken {
+  /** UTF-16 offsets of the word in the original text. */
+  start: number;
+  end: number;
+  term: string;
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/** Splits text into words with their places, for indexing and for highlighting. */
+export function tokenize(text: string): TextToken[] {
+  const tokens: TextToken[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const term = normalizeWord(match[0]);
+    if (term !== '') tokens.push({ start: match.index, end: match.index + match[0].length, term });
+  }
+  return tokens;
+}
+
+/** Words longer than this (in UTF-8 bytes) get no typos and no prefix search, as in Meilisearch. */
+export const MAX_WORD_BYTES = 255;
+
+const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+export type TypoBudget = 0 | 1 | 2;
+
+/** Meilisearch defaults: minWordSizeForTypos oneTypo 5, twoTypos 9 (counted in characters). */
+export function typoBudget(word: string): TypoBudget {
+  if (utf8Length(word) > MAX_WORD_BYTES) return 0;
+  const length = [...word].length;
+  if (length < 5) return 0;
+  return length < 9 ? 1 : 2;
+}
+
+export const isLongWord = (word: string): boolean => utf8Length(word) > MAX_WORD_BYTES;
+
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent swaps) from `query` to `candidate`,
+ * or to the closest prefix of `candidate` when `prefix` is set. Returns `max + 1` as soon as the
+ * distance is known to exceed `max`.
+ */
+export function boundedDistance(query: readonly string[], candidate: readonly string[], max: number, prefix: boolean): number {
+  const n = query.length;
+  const m = candidate.length;
+  if (!prefix && Math.abs(n - m) > max) return max + 1;
+  let before = new Array<number>(m + 1).fill(0);
+  let previous = new Array<number>(m + 1);
+  let current = new Array<number>(m + 1);
+  for (let j = 0; j <= m; j++) previous[j] = j;
+  for (let i = 1; i <= n; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = query[i - 1] === candidate[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && query[i - 1] === candidate[j - 2] && query[i - 2] === candidate[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > max) return max + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  const last = previous;
+  const distance = prefix ? Math.min(...last) : last[m]!;
+  return distance > max ? max + 1 : distance;
+}
+
+/**
+ * How many typos Meilisearch counts when `query` (already normalised) matches `candidate`, or
+ * undefined when it does not match within the word's budget. With `prefix`, `candidate` may
+ * continue past the query ("toyo" matches "toyota" with 0 typos).
+ */
+export function typosBetween(query: string, candidate: string, budget: TypoBudget, prefix: boolean): number | undefined {
+  if (query === candidate || (prefix && candidate.startsWith(query))) return 0;
+  if (budget === 0) return undefined;
+  const q = [...query];
+  const c = [...candidate];
+  const sameFirst = q[0] === c[0];
+  if (budget === 1) {
+    if (!sameFirst) return undefined;
+    return boundedDistance(q, c, 1, prefix) <= 1 ? 1 : undefined;
+  }
+  if (!sameFirst) return boundedDistance(q, c, 1, prefix) <= 1 ? 2 : undefined;
+  const d = boundedDistance(q, c, 2, prefix);
+  return d <= 2 ? d : undefined;
+}

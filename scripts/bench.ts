@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets';
+import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
 import {
   medianRun,
   CATEGORIES,
@@ -36,6 +37,7 @@ import { buildDealers } from '../src/build/run';
 import { projectPaths } from '../src/build/stamps';
 import { listDealerSlugs, loadDealer } from '../src/config/load';
 import { defaultSearchPath } from '../src/lib/search-path';
+import { generateDemoStock } from '../src/stock/demo';
 import { loadStock } from '../src/stock/store';
 import { candidateFiles, resolveSafePath } from '../src/server/static';
 import { createApp } from '../src/server/app';
@@ -87,6 +89,24 @@ function listen(distDir: string, dealers: string[]): Promise<{ server: ServerTyp
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve({ server, port: info.port }));
   });
+}
+
+/** The search API as the browser calls it: the same multi-searches as the engine bench, over HTTP. */
+async function benchSearchApi(port: number, slug: string, rounds = 10): Promise<{ requests: number; latency: LatencySummary }> {
+  const now = Math.floor(Date.now() / 1000);
+  const bodies = scenarios().map((s) => JSON.stringify({ queries: meiliQueries(s, slug, now) }));
+  const times: number[] = [];
+  for (let round = 0; round < rounds + 1; round++) {
+    for (const body of bodies) {
+      const start = performance.now();
+      const response = await fetch(`http://127.0.0.1:${port}/api/search/multi-search`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      if (!response.ok) throw new Error(`search API answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+      // The first round builds the dealer's index and warms the JIT: not what a shopper waits for.
+      if (round > 0) times.push(performance.now() - start);
+    }
+  }
+  return { requests: times.length, latency: summarise(times) };
 }
 
 interface LighthouseRun {
@@ -149,7 +169,15 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  // 4. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
+  // 4. Search: the embedded engine against Orama in-process over 5,000 demo cars, then the
+  // search API over HTTP through the platform server, as the browser calls it.
+  const engineSite = loadDealer(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths.dealersDir);
+  console.log(`\nSearch engine: 5,000 ${engineSite.slug} demo cars, embedded and Orama side by side…`);
+  const engine = await benchEngine(generateDemoStock(engineSite, 5000));
+  const apiSlug = built.includes(engineSite.slug) ? engineSite.slug : (built[0] ?? first);
+  const api = await benchSearchApi(port, apiSlug);
+
+  // 5. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
   const lighthouseInfo: LighthouseRun = {};
   if (!args.skipLighthouse) {
     const lhDir = path.join(OUT_DIR, 'lighthouse');
@@ -196,7 +224,7 @@ async function main(argv: string[]): Promise<number> {
   }
   await new Promise((resolve) => server.close(resolve));
 
-  // 5. Report.
+  // 6. Report.
   const buildLine = (label: string, ok: boolean, seconds: number, pages: number | undefined): string[] => [
     label,
     ok ? 'ok' : 'FAILED',
@@ -217,6 +245,7 @@ async function main(argv: string[]): Promise<number> {
     rows,
     lighthouseRan: !args.skipLighthouse,
     stockBuild: { slug: stockSlug, cars: stockCounts.get(stockSlug) ?? 0, seconds: single?.ok ? single.seconds : undefined, pages: single?.pages },
+    engineP95Ms: engine.embedded.p95,
   });
   const audits = groupFailingAudits(rows);
 
@@ -227,6 +256,18 @@ async function main(argv: string[]): Promise<number> {
     console.log('\nFailing Lighthouse audits');
     for (const a of audits) console.log(`  [${a.category}] ${a.id}: ${a.title}\n      ${a.pages.join('; ')}`);
   }
+  const ms = (l: LatencySummary): string[] => [l.p50.toFixed(2), l.p95.toFixed(2), l.mean.toFixed(2)];
+  console.log(
+    `\nSearch latency per multi-search (1 main query + 6 facet queries; ms)\n${formatTable(
+      ['what', 'p50', 'p95', 'mean'],
+      [
+        [`embedded engine, 5,000 cars (${engine.queries} runs)`, ...ms(engine.embedded)],
+        [`Orama, same stock and queries`, ...ms(engine.orama)],
+        [`search API over HTTP, ${apiSlug} (${api.requests} requests)`, ...ms(api.latency)],
+      ],
+      1,
+    )}`,
+  );
   console.log('\nTargets');
   for (const t of targets) console.log(`  ${t.status.padEnd(4)}  ${t.target}: ${t.detail}`);
 
@@ -248,6 +289,7 @@ async function main(argv: string[]): Promise<number> {
       single: single ? { ...buildRow(single), concurrency: 1 } : null,
     },
     pages: rows,
+    search: { engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string }, api: { ...api, dealer: apiSlug } },
     failingAudits: audits,
     targets,
     budgets: { pages: PAGE_BUDGETS, default: DEFAULT_BUDGET, stockBuildSeconds: STOCK_BUILD_BUDGET_SECONDS, engineP95Ms: ENGINE_P95_BUDGET_MS },

@@ -36,7 +36,6 @@ import { selectDealers, UsageError, type DealerResult } from '../src/build/plan'
 import { buildDealers } from '../src/build/run';
 import { projectPaths } from '../src/build/stamps';
 import { listDealerSlugs, loadDealer } from '../src/config/load';
-import { defaultSearchPath } from '../src/lib/search-path';
 import { generateDemoStock } from '../src/stock/demo';
 import { loadStock } from '../src/stock/store';
 import { candidateFiles, resolveSafePath } from '../src/server/static';
@@ -65,13 +64,6 @@ function builtFile(siteRoot: string, pagePath: string): string {
   const found = candidates.find((file) => statSync(file, { throwIfNoEntry: false })?.isFile());
   if (found) return found;
   throw new Error(`no built file for ${pagePath} in ${siteRoot}`);
-}
-
-/** The brochure page types plus the dealer's default search page and its first listed car. */
-function benchPageTypes(slug: string, dealersDir: string): { type: string; path: string }[] {
-  const site = loadDealer(slug, dealersDir);
-  const car = loadStock(site).find((v) => v.status === 'in_stock');
-  return [...pageTypes(slug, dealersDir), { type: 'search', path: defaultSearchPath(site) }, ...(car ? [{ type: 'car', path: `/cars/${car.slug}` }] : [])];
 }
 
 function readSiteFile(siteRoot: string, sitePath: string): Buffer | undefined {
@@ -151,7 +143,7 @@ async function main(argv: string[]): Promise<number> {
   const rows: (PageRow & { file: string; js: PageJs })[] = [];
   for (const slug of built) {
     const siteRoot = path.join(paths.distDir, slug);
-    for (const { type, path: pagePath } of benchPageTypes(slug, paths.dealersDir)) {
+    for (const { type, path: pagePath } of pageTypes(slug, paths.dealersDir)) {
       const file = builtFile(siteRoot, pagePath);
       const html = readFileSync(file);
       const js = collectPageJs(html.toString('utf8'), pagePath, (p) => readSiteFile(siteRoot, p));

@@ -4,13 +4,15 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { listDealerSlugs } from '../../src/config/load';
 import { buildDealers } from '../../src/build/run';
 import { staleDealers, type ProjectPaths } from '../../src/build/stamps';
 import { createApp } from '../../src/server/app';
 
-export const FIXTURE_PATHS = { dealersDir: 'tests/fixtures/dealers', distDir: '.test-dist' } satisfies Partial<ProjectPaths>;
+/** Fixture dealers; hostile-motors' stock is a hand-written hostile feed in tests/fixtures/stock/. */
+export const FIXTURE_PATHS = { dealersDir: 'tests/fixtures/dealers', distDir: '.test-dist', stockDir: path.resolve('tests/fixtures/stock') } satisfies Partial<ProjectPaths>;
 
 async function ensureBuilt(paths: Partial<ProjectPaths> & { dealersDir: string; distDir: string }): Promise<string[]> {
   const slugs = listDealerSlugs(paths.dealersDir);
@@ -24,8 +26,8 @@ async function ensureBuilt(paths: Partial<ProjectPaths> & { dealersDir: string; 
 }
 
 /** Serves built sites plus the API; the search API reads each dealer's config from `dealersDir`. */
-function listen(distDir: string, dealersDir: string, dealers: string[]): Promise<{ server: ServerType; port: number }> {
-  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '', dealersDir });
+function listen(distDir: string, dealersDir: string, dealers: string[], stockDir?: string): Promise<{ server: ServerType; port: number }> {
+  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '', dealersDir, ...(stockDir ? { env: { ...process.env, STOCK_DIR: stockDir } } : {}) });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve({ server, port: info.port }));
   });
@@ -43,7 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const demoDealers = await ensureBuilt({ dealersDir: 'dealers', distDir: 'dist' });
   const fixtureDealers = await ensureBuilt(FIXTURE_PATHS);
   const demo = await listen('dist', 'dealers', demoDealers);
-  const fixture = await listen(FIXTURE_PATHS.distDir, FIXTURE_PATHS.dealersDir, fixtureDealers);
+  const fixture = await listen(FIXTURE_PATHS.distDir, FIXTURE_PATHS.dealersDir, fixtureDealers, FIXTURE_PATHS.stockDir);
   project.provide('demoPort', demo.port);
   project.provide('fixturePort', fixture.port);
   project.provide('demoDealers', demoDealers);

@@ -1,16 +1,25 @@
 import { loadDealer } from '../../src/config/load';
 import { contactPages, sortLocations } from '../../src/lib/locations';
+import { defaultSearchPath } from '../../src/lib/search-path';
 import { BROCHURE_PATHS } from '../../src/lib/site-pages';
+import { loadStock } from '../../src/stock/store';
 
-/** One path per page type of a dealer site (dynamic pages by their first instance). */
+/**
+ * One path per page type of a dealer site (dynamic pages by their first instance): brochure
+ * pages, the default search page, the first car in stock, the models list, and the 404 page.
+ */
 export function pageTypes(slug: string, dealersDir = 'dealers'): { type: string; path: string }[] {
   const site = loadDealer(slug, dealersDir);
   const firstContact = [...contactPages(site.locations).keys()][0];
   const firstLocation = sortLocations(site.locations)[0];
+  const car = loadStock(site).find((v) => v.status === 'in_stock');
   return [
     ...BROCHURE_PATHS.map((path) => ({ type: path === '/' ? 'home' : path.slice(1), path })),
     ...(firstContact ? [{ type: 'contact-us', path: `/contact-us/${firstContact}` }] : []),
     ...(firstLocation ? [{ type: 'our-location', path: `/our-location/${firstLocation.slug}` }] : []),
+    { type: 'search', path: defaultSearchPath(site) },
+    ...(car ? [{ type: 'car', path: `/cars/${car.slug}` }] : []),
+    ...(site.models.length > 0 ? [{ type: 'models', path: '/models' }] : []),
     { type: '404', path: '/no-such-page' },
   ];
 }

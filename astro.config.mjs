@@ -3,6 +3,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dealerAssets } from './src/config/astro-integration.ts';
 import { loadDealer, listDealerSlugs, defaultDealersDir } from './src/config/load.ts';
 import { contentSecurityPolicy } from './src/lib/security.ts';
@@ -24,4 +25,9 @@ export default defineConfig({
   devToolbar: { enabled: false },
   integrations: [react(), dealerAssets({ slug, dealersDir })],
   experimental: { csp: contentSecurityPolicy },
+  vite: {
+    // instantsearch.js imports qs only for its default history router, which the search islands
+    // replace with their own; the stand-in keeps qs and its six dependencies out of the bundle.
+    resolve: { alias: { qs: fileURLToPath(new URL('./src/client/search/qs-shim.ts', import.meta.url)) } },
+  },
 });

@@ -139,6 +139,9 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
       DEALERS_DIR: paths.dealersDir,
       DIST_DIR: paths.distDir,
       STOCK_DIR: paths.stockDir,
+      // A build started from the test runner inherits NODE_ENV=test and would ship React's
+      // development bundle; every build here is a production build.
+      NODE_ENV: 'production',
       ASTRO_TELEMETRY_DISABLED: '1',
     };
     // Output is captured, not a terminal, so keep colours only when it will be shown on one.

@@ -7,7 +7,7 @@ import type { Vehicle } from '../stock/vehicle';
 import { contactPages, sortLocations } from './locations';
 import { carPath } from './car';
 import { dealershipsByMake, modelCards } from '../components/brands/catalogue';
-import { landingFacets, landingPages } from '../search/routing';
+import { landingFacets, landingPages } from '../search/landing';
 
 export const BROCHURE_PATHS = ['/', '/contact', '/privacy-policy', '/service', '/finance', '/sell-my-car', '/valuations'] as const;
 

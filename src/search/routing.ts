@@ -679,4 +679,3 @@ export function vocabularyFromFacets(facets: Readonly<Record<string, Readonly<Re
 }
 
 // Landing pages live in landing.ts; re-exported so routing stays the one import for search URLs.
-export { landingFacets, landingMeta, landingPages, MAX_LANDING_PAGES, type LandingFacets, type LandingMeta, type LandingPage } from './landing';

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { toCardHit, toCardHits } from './hits';
+
+const good = { id: 7, slug: '2021-toyota-rav4-gx', name: '2021 Toyota RAV4 GX', price: 0, km: 30_100, car_type: 'used', status: 'in_stock' };
+
+describe('hits from the network', () => {
+  it('keeps the card fields of a car', () => {
+    expect(toCardHit({ ...good, weekly_price: 120, primary_image_url: '/stock-images/suv-red-1.svg', badge: 'Certified', vin: 'X', _highlightResult: {} })).toEqual({
+      ...good,
+      weekly_price: 120,
+      primary_image_url: '/stock-images/suv-red-1.svg',
+      badge: 'Certified',
+    });
+  });
+
+  it('leaves out hits that are not cars', () => {
+    expect(toCardHits([good, null, 'x', { ...good, id: '7' }, { ...good, slug: '../admin' }, { ...good, car_type: 'stolen' }, { ...good, price: -1 }])).toEqual([good]);
+  });
+
+  it('drops image URLs that are not a site path or http(s)', () => {
+    expect(toCardHit({ ...good, primary_image_url: 'javascript:alert(1)' })?.primary_image_url).toBeUndefined();
+    expect(toCardHit({ ...good, primary_image_url: '//evil.test/x.png' })?.primary_image_url).toBeUndefined();
+  });
+});

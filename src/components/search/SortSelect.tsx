@@ -1,0 +1,30 @@
+/** The sort menu (Featured, price, odometer, year, newest listed). */
+import { useId } from 'react';
+import { useSortBy } from 'react-instantsearch';
+
+export interface SortSelectViewProps {
+  items: ReadonlyArray<{ value: string; label: string }>;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function SortSelectView({ items, value, onChange }: SortSelectViewProps) {
+  const id = useId();
+  return (
+    <div className="search-sort">
+      <label htmlFor={id}>Sort by</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {items.map((item) => (
+          <option key={item.value} value={item.value}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function SortSelect({ items }: { items: ReadonlyArray<{ value: string; label: string }> }) {
+  const { currentRefinement, refine, options } = useSortBy({ items: [...items] });
+  return <SortSelectView items={options} value={currentRefinement} onChange={refine} />;
+}

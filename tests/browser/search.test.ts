@@ -1,0 +1,221 @@
+/**
+ * The search pages in Chromium against the built demo dealer and the embedded search API:
+ * deep URLs, refining, paging, sorting, the mobile drawer, a search service that goes down and
+ * comes back, the header search, the shell page for unbuilt paths, and axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadDealer } from '../../src/config/load';
+import { defaultSearchPath } from '../../src/lib/search-path';
+import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { get } from './http';
+
+const SLUG = 'kingfisher-toyota';
+const DEFAULT_PATH = '/search/new-used-and-demo-cars';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface Opened {
+  page: Page;
+  errors: string[];
+}
+
+async function open(path: string, viewport = { width: 1280, height: 900 }, slug = SLUG): Promise<Opened> {
+  const context = await browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await blockOutsideRequests(page);
+  await page.goto(`${demoOrigin(slug)}${path}`);
+  // The island is live once InstantSearch has hydrated and the Filters button answers.
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  return { page, errors };
+}
+
+const countText = (page: Page) => page.getByRole('status').filter({ hasText: /vehicles?$/ });
+async function shownCount(page: Page): Promise<number> {
+  const text = (await countText(page).textContent()) ?? '';
+  return Number(text.replace(/[^\d]/g, ''));
+}
+const pathAndQuery = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+const pageLink = (page: Page, n: number) => page.getByRole('link', { name: `Page ${n}`, exact: true });
+const checkbox = (page: Page, value: string) => page.getByRole('checkbox', { name: new RegExp(`^${value} \\d`) });
+const cards = (page: Page) => page.getByRole('article');
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('search pages', () => {
+  it('opens a deep URL with every widget showing it', async () => {
+    const { page, errors } = await open('/search/used-cars?make=Toyota&page=2');
+    // The page was prerendered for /search/used-cars; the island follows the rest of the URL.
+    await expect.poll(() => checkbox(page, 'Toyota').isChecked()).toBe(true);
+    expect(await checkbox(page, 'Used').isChecked()).toBe(true);
+    expect(await checkbox(page, 'New').isChecked()).toBe(false);
+    await expect.poll(() => pageLink(page, 2).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('button', { name: 'Remove Condition: Used' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Remove Make: Toyota' }).isVisible()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe(SLUG);
+    await expect.poll(() => shownCount(page)).toBeGreaterThan(21);
+    await expect.poll(() => cards(page).count()).toBe(21);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Used.*Toyota/);
+    expect(pathAndQuery(page)).toBe('/search/used-cars?make=Toyota&page=2');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('prerenders the first page of results into the HTML', async () => {
+    const response = await get(SLUG, '/search/used-cars');
+    const html = response.body;
+    expect(response.status).toBe(200);
+    expect(html).toContain('<link rel="canonical" href="https://');
+    expect(html).toMatch(/<h1>Used Cars[^<]*<\/h1>/);
+    expect(html.match(/<article class="car-card"/g)?.length).toBe(21);
+  });
+
+  it('refines by make to the SEO path, and back again', async () => {
+    const { page, errors } = await open(DEFAULT_PATH);
+    const before = await shownCount(page);
+    await checkbox(page, 'Mazda').check();
+    await expect.poll(() => pathAndQuery(page)).toBe('/search/mazda');
+    await expect.poll(() => shownCount(page)).not.toBe(before);
+    expect(await shownCount(page)).toBeLessThan(before);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Mazda/);
+    await page.goBack();
+    await expect.poll(() => pathAndQuery(page)).toBe(DEFAULT_PATH);
+    await expect.poll(() => shownCount(page)).toBe(before);
+    expect(await checkbox(page, 'Mazda').isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('pages and sorts', async () => {
+    const { page, errors } = await open('/search/used-cars');
+    const firstOnPage1 = await cards(page).first().getByRole('link').textContent();
+    await pageLink(page, 2).click();
+    await expect.poll(() => pathAndQuery(page)).toBe('/search/used-cars?page=2');
+    await expect.poll(() => pageLink(page, 2).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => cards(page).first().getByRole('link').textContent()).not.toBe(firstOnPage1);
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
+    await expect.poll(() => pathAndQuery(page)).toBe('/search/used-cars?sortBy=price:asc');
+    await expect.poll(async () => {
+      const prices = await page.locator('.car-card-price').allTextContents();
+      const numbers = prices.map((p) => Number(p.replace(/[^\d]/g, ''))).filter((n) => n > 0);
+      return numbers.length > 3 && numbers.every((n, i) => i === 0 || (numbers[i - 1] ?? 0) <= n);
+    }).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("filters in the phone drawer, with a 'Show Me N vehicles' button", async () => {
+    const { page, errors } = await open('/search/used-cars', { width: 390, height: 844 });
+    const total = await shownCount(page);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filter results' });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const showMe = drawer.getByRole('button', { name: /^Show Me [\d,]+ vehicles?$/ });
+    expect(await showMe.textContent()).toBe(`Show Me ${total.toLocaleString('en-AU')} vehicles`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await drawer.getByRole('checkbox', { name: /^Mazda \d/ }).check();
+    await expect.poll(() => shownCount(page)).not.toBe(total);
+    const mazdas = await shownCount(page);
+    // The count runs to the new number over a second.
+    await expect.poll(() => showMe.textContent(), { timeout: 5000 }).toBe(`Show Me ${mazdas} vehicles`);
+    await showMe.click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: /^Filters/ }).getAttribute('aria-expanded')).toBe('false');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the last results and count when search is down, says so, retries, and recovers', async () => {
+    const { page, errors } = await open('/search/used-cars');
+    const before = await shownCount(page);
+    const firstCar = await cards(page).first().getByRole('link').textContent();
+    let attempts = 0;
+    await page.route('**/api/search/**', (route) => {
+      attempts += 1;
+      return route.abort();
+    });
+    await checkbox(page, 'Mazda').check();
+    const alert = page.getByRole('alert').filter({ hasText: 'We couldn’t update the results' });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await shownCount(page)).toBe(before);
+    expect(await cards(page).first().getByRole('link').textContent()).toBe(firstCar);
+
+    // It tries again on its own, and keeps showing what it had while it fails.
+    const failed = attempts;
+    await expect.poll(() => attempts, { timeout: 10_000 }).toBeGreaterThan(failed);
+    await expect.poll(() => alert.getByRole('button', { name: 'Retry' }).isEnabled()).toBe(true);
+    expect(await shownCount(page)).toBe(before);
+
+    await page.unroute('**/api/search/**');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => alert.isVisible()).toBe(false);
+    await expect.poll(() => shownCount(page)).toBeLessThan(before);
+    expect(await cards(page).first().getByRole('link').textContent()).toMatch(/Mazda/);
+    // Only the failed requests themselves may have complained.
+    expect(errors.filter((e) => !/ERR_FAILED|MeilisearchRequestError|Failed to fetch|has failed/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reads ?query= on the header search page', async () => {
+    const { page, errors } = await open('/search?query=corolla');
+    await expect.poll(() => page.getByRole('button', { name: 'Remove Search: corolla' }).isVisible()).toBe(true);
+    await expect.poll(() => cards(page).first().getByRole('link').textContent()).toMatch(/Corolla/);
+    expect(await page.getByRole('searchbox', { name: 'Keyword or stock number' }).inputValue()).toBe('corolla');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('serves an unbuilt search path with the shell, which searches for it and settles on its SEO path', async () => {
+    // No build lists /search/used-cars-toyota (this dealer's paths have no car type + make pattern).
+    const { page, errors } = await open('/search/used-cars-toyota');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await expect.poll(() => checkbox(page, 'Toyota').isChecked()).toBe(true);
+    expect(await checkbox(page, 'Used').isChecked()).toBe(true);
+    await expect.poll(() => pathAndQuery(page)).toBe('/search/used-cars?make=Toyota');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Used.*Toyota/);
+    await expect.poll(() => page.title()).toMatch(/^Used.*Toyota/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('has no axe violations and no console or CSP errors on a landing page', async () => {
+    const { page, errors } = await open('/search/suv');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each(inject('demoDealers'))('%s default search page', (slug) => {
+  it('has no axe violations and no console or CSP errors, on a desktop and in the phone drawer', async () => {
+    const path = defaultSearchPath(loadDealer(slug));
+    const desktop = await open(path, { width: 1280, height: 900 }, slug);
+    await expect.poll(() => cards(desktop.page).count()).toBeGreaterThan(0);
+    expect(await axeViolations(desktop.page)).toEqual([]);
+    expect(desktop.errors).toEqual([]);
+    await desktop.page.context().close();
+
+    const phone = await open(path, { width: 390, height: 844 }, slug);
+    await phone.page.getByRole('button', { name: /^Filters/ }).click();
+    await expect.poll(() => phone.page.getByRole('dialog', { name: 'Filter results' }).isVisible()).toBe(true);
+    expect(await axeViolations(phone.page)).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
+  });
+});

@@ -678,4 +678,3 @@ export function vocabularyFromFacets(facets: Readonly<Record<string, Readonly<Re
   return vocabulary;
 }
 
-// Landing pages live in landing.ts; re-exported so routing stays the one import for search URLs.

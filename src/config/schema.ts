@@ -9,6 +9,7 @@
  * exported from the back-office needs as little mapping as possible.
  */
 import { z } from 'zod';
+import { PATH_PATTERNS } from '../search/path-patterns';
 import { isBalancedFilter } from '../search/query';
 
 // ---------------------------------------------------------------------------
@@ -432,24 +433,7 @@ const searchSchema = z
     price_asc_requires_price: z.boolean().default(false).describe('Price-ascending sort also filters price > 0.'),
     path_patterns: z
       .array(
-        z.enum([
-          'car_type+make',
-          'car_type+state+city',
-          'car_type+state',
-          'car_type',
-          'dealership_name',
-          'state',
-          'city+make',
-          'city',
-          'location_name+make',
-          'location_name',
-          'make+model',
-          'make',
-          'body',
-          'drive',
-          'fuel',
-          'categories',
-        ]),
+        z.enum(PATH_PATTERNS),
       )
       .default(['car_type', 'make+model', 'make', 'body'])
       .describe('Search path patterns this site allows, in the spec order.'),

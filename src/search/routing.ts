@@ -57,27 +57,10 @@ import {
   type SearchState,
 } from './state';
 
-export type PathPattern = DealerConfig['search']['path_patterns'][number];
+import { PATH_PATTERNS, type PathPattern } from './path-patterns';
 
-/** Spec §2 order: first match wins. */
-export const PATH_PATTERNS: readonly PathPattern[] = [
-  'car_type+make',
-  'car_type+state+city',
-  'car_type+state',
-  'car_type',
-  'dealership_name',
-  'state',
-  'city+make',
-  'city',
-  'location_name+make',
-  'location_name',
-  'make+model',
-  'make',
-  'body',
-  'drive',
-  'fuel',
-  'categories',
-];
+export { PATH_PATTERNS, type PathPattern };
+
 
 /** Routes of the spec §2 route table, which every site answers whatever its patterns. */
 const ROUTE_TABLE_PATTERNS: readonly PathPattern[] = ['car_type', 'make+model', 'make', 'body'];

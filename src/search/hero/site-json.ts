@@ -4,6 +4,7 @@
  * before search code sees it: a page that carries anything else gets no search enhancements,
  * and its plain forms keep working.
  */
+import { PATH_PATTERNS } from '../path-patterns';
 import type { DealerConfig } from '../../config/schema';
 import type { SearchSite } from '../site';
 import { refinementFields } from '../state';
@@ -53,24 +54,7 @@ const search = object({
   price_asc_requires_price: boolean,
   path_patterns: list(
     oneOf(
-      every<Search['path_patterns'][number]>()([
-        'car_type+make',
-        'car_type+state+city',
-        'car_type+state',
-        'car_type',
-        'dealership_name',
-        'state',
-        'city+make',
-        'city',
-        'location_name+make',
-        'location_name',
-        'make+model',
-        'make',
-        'body',
-        'drive',
-        'fuel',
-        'categories',
-      ]),
+      every<Search['path_patterns'][number]>()(PATH_PATTERNS),
     ),
     32,
   ),

@@ -8,11 +8,11 @@ import { loadStock } from '../../src/stock/store';
  * One path per page type of a dealer site (dynamic pages by their first instance): brochure
  * pages, the default search page, the first car in stock, the models list, and the 404 page.
  */
-export function pageTypes(slug: string, dealersDir = 'dealers'): { type: string; path: string }[] {
+export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: string): { type: string; path: string }[] {
   const site = loadDealer(slug, dealersDir);
   const firstContact = [...contactPages(site.locations).keys()][0];
   const firstLocation = sortLocations(site.locations)[0];
-  const car = loadStock(site).find((v) => v.status === 'in_stock');
+  const car = loadStock(site, stockDir ? { ...process.env, STOCK_DIR: stockDir } : process.env).find((v) => v.status === 'in_stock');
   return [
     ...BROCHURE_PATHS.map((path) => ({ type: path === '/' ? 'home' : path.slice(1), path })),
     ...(firstContact ? [{ type: 'contact-us', path: `/contact-us/${firstContact}` }] : []),

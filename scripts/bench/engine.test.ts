@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SearchEngine } from '../../src/search/engine/engine';
 import { indexSettings } from '../../src/search/index-settings';
-import { vehicleSchema } from '../../src/stock/vehicle';
-import { benchEngine, embeddedMultiSearch, FACET_QUERY_FIELDS, meiliQueries, oramaIndex, oramaMultiSearch, oramaQueries, scenarios, summarise, syntheticStock } from './engine';
+import { benchEngine, embeddedMultiSearch, FACET_QUERY_FIELDS, meiliQueries, oramaIndex, oramaMultiSearch, oramaQueries, scenarios, summarise } from './engine';
+import { loadDealer } from '../../src/config/load';
+import { generateDemoStock } from '../../src/stock/demo';
 
 const NOW = 1_750_000_000;
-const stock = syntheticStock(200, 7, NOW);
-
-describe('syntheticStock', () => {
-  it('makes valid, deterministic stock documents', () => {
-    for (const vehicle of stock) expect(vehicleSchema.safeParse(vehicle).success, `vehicle ${vehicle.id}`).toBe(true);
-    expect(syntheticStock(200, 7, NOW)).toEqual(stock);
-    expect(new Set(stock.map((v) => v.slug)).size).toBe(200);
-  });
-});
+const stock = generateDemoStock(loadDealer('kingfisher-toyota'), 200, NOW * 1000);
 
 describe('the benchmark queries', () => {
   it('are one main query plus six facet queries of limit 1, each without its own filter', () => {

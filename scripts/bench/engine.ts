@@ -4,7 +4,7 @@
  * the embedded engine and, side by side, on Orama, another well-kept in-process JavaScript engine
  * indexed with an equivalent schema. Reported per multi-search, after warm-up.
  *
- *   npx tsx scripts/bench/engine.ts [count]     (synthetic stock, default 5,000 vehicles)
+ *   npx tsx scripts/bench/engine.ts [count]     (kingfisher-toyota demo stock, default 5,000 vehicles)
  */
 import { create, insertMultiple, search as oramaSearch, type AnyOrama, type Results, type SearchParams as OramaParams } from '@orama/orama';
 import { performance } from 'node:perf_hooks';
@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { RequestCache, SearchEngine } from '../../src/search/engine/engine';
 import { parseSearchParams, type SearchParams } from '../../src/search/engine/request';
 import { indexSettings } from '../../src/search/index-settings';
-import { slugify } from '../../src/lib/slugify';
+import { loadDealer } from '../../src/config/load';
+import { generateDemoStock } from '../../src/stock/demo';
 import type { Vehicle } from '../../src/stock/vehicle';
 
 export interface LatencySummary {
@@ -263,122 +264,10 @@ export async function benchEngine(vehicles: readonly Vehicle[], options: EngineB
   return { embedded: summarise(embeddedTimes), orama: summarise(oramaTimes), queries: embeddedTimes.length };
 }
 
-// ---- synthetic stock ----------------------------------------------------------------------
-
-const MODELS: Record<string, { model: string; body: string; variants: string[] }[]> = {
-  Toyota: [
-    { model: 'Corolla', body: 'Hatchback', variants: ['Ascent Sport', 'SX', 'ZR Hybrid'] },
-    { model: 'RAV4', body: 'SUV', variants: ['GX', 'GXL Hybrid', 'Cruiser'] },
-    { model: 'HiLux', body: 'Ute', variants: ['Workmate', 'SR5', 'Rogue'] },
-    { model: 'LandCruiser', body: 'SUV', variants: ['GXL', 'Sahara'] },
-  ],
-  Mazda: [
-    { model: 'CX-5', body: 'SUV', variants: ['Maxx', 'Touring', 'Akera'] },
-    { model: 'Mazda3', body: 'Hatchback', variants: ['G20 Pure', 'G25 Astina'] },
-    { model: 'BT-50', body: 'Ute', variants: ['XT', 'GT'] },
-  ],
-  Ford: [
-    { model: 'Ranger', body: 'Ute', variants: ['XL', 'XLT', 'Wildtrak', 'Raptor'] },
-    { model: 'Everest', body: 'SUV', variants: ['Trend', 'Platinum'] },
-    { model: 'Mustang', body: 'Coupe', variants: ['GT', 'Mach 1'] },
-  ],
-  Kia: [
-    { model: 'Sportage', body: 'SUV', variants: ['S', 'SX', 'GT-Line'] },
-    { model: 'Cerato', body: 'Sedan', variants: ['S', 'Sport'] },
-  ],
-  Hyundai: [
-    { model: 'i30', body: 'Hatchback', variants: ['Active', 'N Line'] },
-    { model: 'Tucson', body: 'SUV', variants: ['Elite', 'Highlander'] },
-  ],
-  Volkswagen: [
-    { model: 'Golf', body: 'Hatchback', variants: ['Life', 'GTI', 'R'] },
-    { model: 'Amarok', body: 'Ute', variants: ['Core', 'Aventura'] },
-  ],
-};
-const FUELS = ['Petrol', 'Diesel', 'Hybrid', 'Electric'];
-const COLOURS = ['White', 'Black', 'Silver', 'Grey', 'Blue', 'Red'];
-const LOCATIONS = [
-  { name: 'Brisbane City', city: 'Brisbane', state: 'QLD' },
-  { name: 'Gold Coast', city: 'Southport', state: 'QLD' },
-  { name: 'Parramatta', city: 'Sydney', state: 'NSW' },
-];
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run benchmarks the same stock. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Valid, varied stock for benchmarks and tests when no demo stock is at hand. */
-export function syntheticStock(count: number, seed = 1, nowSeconds = 1_750_000_000): Vehicle[] {
-  const next = random(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const makes = Object.keys(MODELS);
-  const out: Vehicle[] = [];
-  for (let i = 1; i <= count; i++) {
-    const make = pick(makes);
-    const { model, body, variants } = pick(MODELS[make]!);
-    const variant = pick(variants);
-    const roll = next();
-    const carType = roll < 0.3 ? 'new' : roll < 0.4 ? 'demo' : 'used';
-    const year = carType === 'used' ? 2010 + Math.floor(next() * 15) : 2025;
-    const statusRoll = next();
-    const status = statusRoll < 0.85 ? 'in_stock' : statusRoll < 0.93 ? 'coming_soon' : 'sold';
-    const price = statusRoll > 0.98 ? 0 : Math.round((12_000 + next() * 90_000) / 10) * 10;
-    const location = pick(LOCATIONS);
-    const name = `${year} ${make} ${model} ${variant}`;
-    const stocknum = `STK${String(100000 + i)}`;
-    out.push({
-      id: i,
-      slug: `${slugify(name)}-${i}`,
-      name,
-      make,
-      model,
-      make_model: `${make} ${model}`,
-      variant,
-      body,
-      fuel: pick(FUELS),
-      transmission: next() < 0.85 ? 'Automatic' : 'Manual',
-      drive: body === 'Ute' || body === 'SUV' ? '4x4' : 'FWD',
-      car_type: carType,
-      status,
-      price,
-      weekly_price: Math.round(price / 260),
-      km: carType === 'new' ? 10 : Math.floor(next() * 200_000),
-      year,
-      seats: body === 'Ute' ? 5 : pick([4, 5, 7]),
-      colour: pick(COLOURS),
-      state: location.state,
-      city: location.city,
-      categories: next() < 0.05 ? ['cars', 'subscription'] : ['cars'],
-      item_type: 'car',
-      certified: next() < 0.2,
-      created_at_timestamp: nowSeconds - Math.floor(next() * 365 * 86_400),
-      sold_date_timestamp: status === 'sold' ? nowSeconds - Math.floor(next() * 10 * 86_400) : null,
-      show_on_dealer_website: status === 'sold' && next() < 0.5,
-      location_name: location.name,
-      filtered_features: ['Bluetooth', 'Reversing camera'],
-      vin: Array.from({ length: 17 }, () => pick([...VIN_CHARS])).join(''),
-      stocknum,
-      thumbnails: [],
-      images: [],
-      photos_count: 0,
-      custom_rank: Math.floor(next() * 1000),
-    });
-  }
-  return out;
-}
-
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 5000);
-  const vehicles = syntheticStock(count);
+  // The same stock the full bench uses: the franchise demo dealer's generator, scaled up.
+  const vehicles = generateDemoStock(loadDealer('kingfisher-toyota'), count);
   const result = await benchEngine(vehicles);
   console.log(`Multi-search latency over ${count} vehicles (${result.queries} multi-searches of 7 queries each, after warm-up):`);
   console.log(`  embedded  p50 ${result.embedded.p50} ms  p95 ${result.embedded.p95} ms  mean ${result.embedded.mean} ms`);

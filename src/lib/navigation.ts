@@ -3,7 +3,7 @@
  * dropdowns (models, brands, bodies, stock) are filled from the rest of the config here, so
  * components only lay out entries.
  */
-import type { DealerConfig, NavigationItem, NavLink } from '../config/schema';
+import type { DealerConfig, Model, NavigationItem, NavLink } from '../config/schema';
 import { slugify } from './slugify';
 import { truncateAtWord } from './text';
 import { CAR_TYPE_ORDER, carTypeSearchPath, defaultSearchPath } from './search-path';
@@ -45,7 +45,8 @@ export type MenuEntry =
 
 const toLink = (l: NavLink): Link => ({ name: l.name, url: l.url, target: l.target });
 
-const MODEL_LABELS = { all_new: 'All-New', new: 'New', coming_soon: 'Coming Soon' } as const;
+/** Model status as the label shown before its name, in menus and on the models pages. */
+export const MODEL_LABELS = { all_new: 'All-New', new: 'New', coming_soon: 'Coming Soon' } as const satisfies Record<NonNullable<Model['status']>, string>;
 
 function stockLinks(site: DealerConfig, item: NavigationItem): Link[] {
   if (item.dropdownItems.length > 0) return item.dropdownItems.map(toLink);

@@ -23,6 +23,9 @@ export function siteUrl(site: Pick<DealerConfig, 'url'>, path = '/'): string {
   return url.href;
 }
 
+/** The AutoDealer node's @id: car offers name it as their seller. */
+export const dealerId = (site: Pick<DealerConfig, 'url'>): string => `${siteUrl(site, '/')}#dealer`;
+
 export function pageMeta(site: DealerConfig, page: { title?: string; description?: string; path: string; image?: string }): PageMeta {
   const title = page.title ? `${page.title} | ${site.name}` : (site.seo.title ?? site.name);
   return {
@@ -90,7 +93,7 @@ export function structuredData(site: DealerConfig, options: { locations?: Locati
   const graph: Record<string, unknown>[] = [
     {
       '@type': 'AutoDealer',
-      '@id': `${home}#dealer`,
+      '@id': dealerId(site),
       name: site.name,
       url: home,
       logo: siteUrl(site, site.logo.url),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { seededRandom } from '../stock/random';
 import { describe, expect, it } from 'vitest';
 import { dealerConfigSchema, type DealerConfig, type DealerConfigInput } from '../config/schema';
 import { testSite } from '../lib/test-site';
@@ -320,17 +321,11 @@ describe('malformed URLs read as what they can, never throw', () => {
 // Round trip: routeToState(stateToRoute(s)) ≈ s, over many generated states
 // ---------------------------------------------------------------------------
 
-/** mulberry32: a small seeded generator, so a failure names a seed that reproduces it. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded, so a failure names a seed that reproduces it. */
+const random = (seed: number): (() => number) => {
+  const source = seededRandom(seed);
+  return () => source.next();
+};
 
 const VALUES = [
   'Toyota',

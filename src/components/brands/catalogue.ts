@@ -4,12 +4,10 @@
  * filter script only lay out what these functions return.
  */
 import type { DealerConfig, Location, Manufacturer, Model } from '../../config/schema';
-import { MODEL_DESCRIPTION_LIMIT } from '../../lib/navigation';
+import { MODEL_DESCRIPTION_LIMIT, MODEL_LABELS } from '../../lib/navigation';
 import { sortLocations } from '../../lib/locations';
 import { slugify } from '../../lib/slugify';
 import { truncateAtWord } from '../../lib/text';
-
-export const MODEL_LABELS = { all_new: 'All-New', new: 'New', coming_soon: 'Coming Soon' } as const satisfies Record<NonNullable<Model['status']>, string>;
 
 /** The body value in `/models?body=…` that shows every model. */
 export const ALL_BODIES = 'all';

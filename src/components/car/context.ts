@@ -6,7 +6,7 @@ import { site } from '../../config/current';
 import type { Location } from '../../config/schema';
 import { carSite, findCarLocation, type CarSite, type CarView } from '../../lib/car';
 import { sortLocations } from '../../lib/locations';
-import { siteUrl } from '../../lib/seo';
+import { dealerId } from '../../lib/seo';
 import { searchEndpoint, type SearchEndpoint } from '../../search/endpoint';
 import { loadStock } from '../../stock/store';
 import type { Vehicle } from '../../stock/vehicle';
@@ -26,7 +26,7 @@ let stock: Vehicle[] | undefined;
 export function carPageContext(): CarPageContext {
   context ??= {
     carSite: carSite(site),
-    sellerId: `${siteUrl(site, '/')}#dealer`,
+    sellerId: dealerId(site),
     endpoint: searchEndpoint(site),
     locations: sortLocations(site.locations),
   };

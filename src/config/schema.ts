@@ -528,6 +528,64 @@ const reviewsSchema = z
   .describe('Customer reviews.');
 
 // ---------------------------------------------------------------------------
+// Leads: where they go, how long they are kept, and the outside systems forms talk to
+// ---------------------------------------------------------------------------
+
+/** An environment variable's name. Secrets live in the environment, never in a committed dealer file. */
+const envName = z.string().regex(/^[A-Z][A-Z0-9_]{1,63}$/, { error: 'must be an environment variable name such as "KINGFISHER_WEBHOOK_SECRET"' });
+
+const leadDestinationSchema = z
+  .discriminatedUnion('type', [
+    z
+      .strictObject({
+        type: z.literal('webhook').describe('POST the lead as JSON, signed with HMAC-SHA256.'),
+        url: absoluteUrl.describe('Webhook address.'),
+        secret_env: envName.describe('Environment variable holding the HMAC secret.'),
+      })
+      .describe('A webhook destination.'),
+    z
+      .strictObject({
+        type: z.literal('adf_email').describe('Email the lead as ADF/XML through SMTP (SMTP_URL).'),
+        to: z.array(z.email().max(200)).min(1).max(10).describe('Recipients, usually the dealer CRM inbox.'),
+      })
+      .describe('An ADF/XML email destination.'),
+  ])
+  .describe('Where completed leads are delivered.');
+
+const leadsSchema = z
+  .strictObject({
+    destinations: z
+      .array(leadDestinationSchema)
+      .max(10)
+      .default([])
+      .describe('Delivery destinations; with none, ADF/XML goes to the site email when SMTP is configured. The local outbox folder always gets a copy unless disabled.'),
+    retention_days: z.number().int().min(30).max(3650).default(730).describe('Leads older than this are removed by `npm run leads:purge`.'),
+    consent_text: text(400).min(1).default('Keep me up to date with offers and news').describe('Opt-in wording shown beside the checkbox and stored with each lead.'),
+    service_booking_pages: z
+      .array(
+        z
+          .strictObject({
+            path: z.string().regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be a one-segment site path such as "/book-a-service-smithfield"' }).describe('Page path.'),
+            location_slug: slug.describe('Service location the page books at.'),
+            title: text(120).min(1).optional().describe('Page heading; "Book a Service at {location}" when absent.'),
+          })
+          .describe('A per-location service booking page.'),
+      )
+      .max(20)
+      .default([])
+      .describe('Service booking pages per location, besides /service.'),
+  })
+  .describe('Lead delivery and keeping.');
+
+const backOfficeSchema = z
+  .strictObject({
+    base_url: absoluteUrl.describe('Back-office API base, e.g. "https://backoffice.example.com/api".'),
+    dealership_id: z.union([z.number().int(), z.string().max(40)]).describe('Dealership id in the back-office.'),
+    credentials_env: envName.describe('Environment variable holding "user:password" for basic auth.'),
+  })
+  .describe('Back-office service: manufacturers and service / appointment availability.');
+
+// ---------------------------------------------------------------------------
 // The dealer config
 // ---------------------------------------------------------------------------
 
@@ -656,6 +714,8 @@ export const dealerConfigSchema = z
     push_leads_to_website_primary_dealership: z.boolean().default(false).describe('Route every lead to the primary dealership.'),
     payment_provider: z.string().max(40).optional().describe('Online payment provider.'),
     finance_provider: z.string().max(40).optional().describe('Finance provider.'),
+    leads: leadsSchema.prefault({}).describe('Lead delivery and keeping.'),
+    back_office: backOfficeSchema.optional().describe('Back-office service; service slots come from opening hours when absent.'),
   })
   .superRefine((site, ctx) => {
     if (footerVariantsNeedingNavigation.includes(site.footer.variant) && (!site.navigation.footer || site.navigation.footer.length === 0)) {
@@ -678,6 +738,12 @@ export const dealerConfigSchema = z
     site.gmb_profiles.forEach((profile, i) => {
       if (profile.location_id !== undefined && !locationIds.has(String(profile.location_id))) {
         ctx.addIssue({ code: 'custom', path: ['gmb_profiles', i, 'location_id'], message: `no location has id "${profile.location_id}"` });
+      }
+    });
+    const locationSlugs = new Set(site.locations.map((l) => l.slug));
+    site.leads.service_booking_pages.forEach((page, i) => {
+      if (!locationSlugs.has(page.location_slug)) {
+        ctx.addIssue({ code: 'custom', path: ['leads', 'service_booking_pages', i, 'location_slug'], message: `no location has slug "${page.location_slug}"` });
       }
     });
     if (site.locations.filter((l) => l.primary).length > 1) {
@@ -705,3 +771,4 @@ export type NavigationItem = z.output<typeof navigationItemSchema>;
 export type NavLink = NavigationItem['dropdownItems'][number];
 export type Manufacturer = z.output<typeof manufacturerSchema>;
 export type Model = z.output<typeof modelSchema>;
+export type LeadDestination = z.output<typeof leadDestinationSchema>;

@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Migrations are generated from the table definitions and committed; both PGlite and Postgres run them.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './src/server/db/migrations',
+});

@@ -1,14 +1,23 @@
 /**
  * npm start: rebuilds only the dealers whose inputs changed since their last build, then serves
  * every dealer and the API on one port (PORT, default 4321), each dealer at
- * http://<slug>.localhost:<port>/.
+ * http://<slug>.localhost:<port>/. Leads are kept in the lead database (PGlite in LEADS_DB_DIR,
+ * or Postgres with DATABASE_URL) and delivered by the outbox worker running alongside.
  */
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { listDealerSlugs, loadDealer } from '../src/config/load';
 import { buildDealers } from '../src/build/run';
 import { projectPaths, staleReasons } from '../src/build/stamps';
 import { createApp } from '../src/server/app';
+import { createDealerConfigs } from '../src/server/dealer-configs';
+import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/server/db/lock';
+import { openDatabase } from '../src/server/db/open';
+import { leadFilesDir } from '../src/server/leads/files';
+import { rateLimiterFromEnv, rateLimitPerMinute } from '../src/server/leads/rate-limit';
+import { outboxDir } from '../src/server/outbox/transports';
+import { startOutboxWorker } from '../src/server/outbox/worker';
 
 function fail(message: string): never {
   console.error(message);
@@ -37,6 +46,26 @@ async function main(): Promise<void> {
   const all = listDealerSlugs(paths.dealersDir);
   if (all.length === 0) fail(`No dealer files in ${paths.dealersDir}.`);
 
+  const env: NodeJS.ProcessEnv = { ...process.env, STOCK_DIR: paths.stockDir };
+  const shown = (dir: string): string => path.relative(paths.root, dir) || '.';
+
+  // PGlite is one process's database: take its folder first (before a long build), so a second
+  // server or a leads:* tool running now is refused instead of corrupting it.
+  let lock: DatabaseLock | undefined;
+  try {
+    lock = acquireDatabaseLock({ env, root: paths.root, holder: 'npm start' });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) fail(error.message);
+    throw error;
+  }
+  process.once('exit', () => lock?.release());
+  let limitPerMinute: number;
+  try {
+    limitPerMinute = rateLimitPerMinute(env);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+
   // Ctrl-C during the build phase stops the Astro children too, instead of leaving them running.
   const controller = new AbortController();
   const abortBuild = (): void => controller.abort();
@@ -64,7 +93,29 @@ async function main(): Promise<void> {
   if (wanted && !dealers.includes(wanted)) console.error(`DEALER=${wanted} is not being served; using ${dealers[0]} as the default.`);
   const defaultDealer = wanted && dealers.includes(wanted) ? wanted : (dealers[0] as string);
 
-  const app = createApp({ distDir: paths.distDir, dealers, defaultDealer, dealersDir: paths.dealersDir, env: { ...process.env, STOCK_DIR: paths.stockDir } });
+  const database = await openDatabase({ env, root: paths.root }).catch((error: unknown) => {
+    lock?.release();
+    fail(`Could not open the lead database: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const rateLimiter = await rateLimiterFromEnv(env);
+  const configs = createDealerConfigs({ dealersDir: paths.dealersDir });
+  const worker = startOutboxWorker({
+    database,
+    configFor: (slug) => (dealers.includes(slug) ? configs.get(slug) : undefined),
+    env,
+    root: paths.root,
+  });
+
+  const app = createApp({
+    distDir: paths.distDir,
+    dealers,
+    defaultDealer,
+    dealersDir: paths.dealersDir,
+    env,
+    configs,
+    projectRoot: paths.root,
+    leads: { database, rateLimiter },
+  });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }) as Server;
 
   server.once('error', (error: NodeJS.ErrnoException) => {
@@ -80,6 +131,11 @@ async function main(): Promise<void> {
     console.log(`\n  http://127.0.0.1:${port}/ → ${defaultDealer}`);
     console.log(`  API health: http://127.0.0.1:${port}/api/health`);
     console.log(`  Search (Meilisearch protocol, index = dealer slug): http://127.0.0.1:${port}/api/search`);
+    const folder = outboxDir(env, paths.root);
+    console.log(`\nLeads: ${database.kind === 'pglite' ? `PGlite in ${shown(database.location)}` : `Postgres at ${database.location}`}`);
+    console.log(`  files sent with leads: ${shown(leadFilesDir(env, paths.root))}/<dealer>/`);
+    console.log(`  outbox folder copies: ${folder ? `${shown(folder)}/<dealer>/` : 'off (LEADS_OUTBOX_DIR=off)'}`);
+    console.log(`  rate limit: ${limitPerMinute} lead requests per minute per address${env.REDIS_URL?.trim() ? ', counted in Redis' : ''}`);
     console.log('\nPress Ctrl-C to stop.');
   });
 
@@ -91,7 +147,16 @@ async function main(): Promise<void> {
     }
     stopping = true;
     console.log(`\n${signal}: stopping the server.`);
-    server.close(() => process.exit(0));
+    server.close(() => {
+      // In-flight deliveries finish and record their result before the database closes.
+      void Promise.allSettled([worker.stop(), rateLimiter.close()])
+        .then(() => database.close())
+        .catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          lock?.release();
+          process.exit(0);
+        });
+    });
     // Idle keep-alive sockets would hold close() open; browsers keep them for minutes.
     server.closeIdleConnections();
     setTimeout(() => {

@@ -17,6 +17,7 @@ export function sitePaths(site: DealerConfig): string[] {
     ...BROCHURE_PATHS,
     ...[...contactPages(site.locations).keys()].map((slug) => `/contact-us/${slug}`),
     ...sortLocations(site.locations).map((l) => `/our-location/${l.slug}`),
+    ...site.leads.service_booking_pages.map((page) => page.path),
     ...cataloguePaths(site),
   ];
 }

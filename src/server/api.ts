@@ -1,9 +1,11 @@
 /**
  * The /api routes. app.ts mounts this under /api, so routes here are written without the prefix;
- * later features (leads, valuations...) add their sub-apps with `api.route(...)` here.
+ * each feature (search, leads, the provider routes) is a sub-app mounted here.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
+import { createLeadsApi, type LeadsApiOptions } from './leads/routes';
+import { createProvidersApi } from './providers-api';
 import { createSearchApi } from './search-api';
 import type { SearchIndexProvider } from './search-indexes';
 
@@ -12,14 +14,32 @@ export interface ApiOptions {
   dealers: readonly string[];
   /** Stock indexes for the embedded Meilisearch-protocol search at /api/search. */
   search: SearchIndexProvider;
+  /** The lead routes (/leads*, /carClarityCustomer); with `storage` undefined they answer 503. */
+  leads: LeadsApiOptions;
 }
 
-export function createApi({ dealers, search }: ApiOptions): Hono<AppEnv> {
+export function createApi({ dealers, search, leads }: ApiOptions): Hono<AppEnv> {
+  const { configs } = leads;
   const api = new Hono<AppEnv>();
 
   api.get('/health', (c) => c.json({ ok: true, dealers: [...dealers] }));
 
   api.route('/search', createSearchApi(search));
+
+  // Full paths inside (/leads, /leads/:id, /leads/with-files, /carClarityCustomer).
+  api.route('/', createLeadsApi(leads));
+
+  // /nevdis, /simple-autograb-lookup, /valuations, /miscellaneous, /reviews/snap21, /car-types,
+  // /service-slots. A dealer file that cannot be read is an unknown dealer there, not a 500.
+  api.route(
+    '/',
+    createProvidersApi({
+      configFor: (slug) => configs.get(slug).catch(() => undefined),
+      search,
+      ...(leads.storage ? { database: leads.storage.database } : {}),
+      ...(leads.env ? { env: leads.env } : {}),
+    }),
+  );
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like
   // the rest of the API, never with a dealer's HTML 404.

@@ -9,8 +9,10 @@ import { Hono, type Context } from 'hono';
 import { securityHeaders } from '../lib/security';
 import { defaultDealersDir } from '../config/load';
 import { createApi } from './api';
+import { createDealerConfigs, type DealerConfigs } from './dealer-configs';
 import type { AppEnv } from './env';
 import { FallbackRoutes } from './fallback';
+import type { LeadStorage } from './leads/routes';
 import { createStockIndexes, type SearchIndexProvider } from './search-indexes';
 import {
   cacheControlFor,
@@ -36,10 +38,20 @@ export interface AppOptions {
   defaultDealer: string;
   /** Dealer files, read by the search API for each dealer's index settings and stock (default `dealers/`). */
   dealersDir?: string;
-  /** Environment for STOCK_DIR (default process.env). */
+  /**
+   * Environment (default process.env): STOCK_DIR for search; for leads TRUST_PROXY,
+   * LEADS_RATE_LIMIT_PER_MINUTE, LEADS_FILES_DIR, LEADS_OUTBOX_DIR and SMTP_URL (which outbox
+   * rows a lead gets).
+   */
   env?: NodeJS.ProcessEnv;
   /** Stock indexes for /api/search; by default built from `dealersDir` and the stock store. */
   search?: SearchIndexProvider;
+  /** Lead storage (the opened database, rate limiter...); without it the lead routes answer 503. */
+  leads?: LeadStorage;
+  /** Project root that a relative LEADS_FILES_DIR is resolved from (default: the working directory). */
+  projectRoot?: string;
+  /** Parsed dealer files, when the caller shares them (the outbox worker); by default read from `dealersDir`. */
+  configs?: DealerConfigs;
 }
 
 export type HostMatch = { dealer: string } | { unknown: string };
@@ -91,7 +103,7 @@ async function findFile(candidates: readonly string[]): Promise<FoundFile | unde
   return undefined;
 }
 
-export function createApp({ distDir, dealers, defaultDealer, dealersDir, env, search }: AppOptions): Hono<AppEnv> {
+export function createApp({ distDir, dealers, defaultDealer, dealersDir, env = process.env, search, leads, projectRoot, configs: sharedConfigs }: AppOptions): Hono<AppEnv> {
   if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
   if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
   const root = path.resolve(distDir);
@@ -116,8 +128,11 @@ export function createApp({ distDir, dealers, defaultDealer, dealersDir, env, se
     await next();
   });
 
-  const searchIndexes = search ?? createStockIndexes({ dealers, dealersDir: dealersDir ?? defaultDealersDir(), env });
-  app.route('/api', createApi({ dealers, search: searchIndexes }));
+  // One cache of parsed dealer files, shared by search and leads.
+  const configsDir = dealersDir ?? defaultDealersDir();
+  const configs = sharedConfigs ?? createDealerConfigs({ dealersDir: configsDir });
+  const searchIndexes = search ?? createStockIndexes({ dealers, dealersDir: configsDir, configs, env });
+  app.route('/api', createApi({ dealers, search: searchIndexes, leads: { storage: leads, configs, env, ...(projectRoot ? { root: projectRoot } : {}) } }));
 
   const serveFile = async (
     c: Context<AppEnv>,

@@ -5,12 +5,11 @@
  * takes effect without a restart. A stock file that cannot be read keeps the previous engine
  * serving.
  */
-import { stat } from 'node:fs/promises';
-import { dealerFile, loadDealer } from '../config/load';
 import type { DealerConfig } from '../config/schema';
 import { SearchEngine } from '../search/engine/engine';
 import { indexSettings } from '../search/index-settings';
 import { loadStock, stockVersion } from '../stock/store';
+import { createDealerConfigs, type DealerConfigs } from './dealer-configs';
 
 export interface SearchIndexProvider {
   /** The engine for an index uid, or undefined when no served dealer has that index. */
@@ -21,6 +20,8 @@ export interface StockIndexOptions {
   /** Dealers this server hosts. */
   dealers: readonly string[];
   dealersDir: string;
+  /** Shared parsed dealer configs (the app passes its own); by default read from `dealersDir`. */
+  configs?: DealerConfigs;
   /** For STOCK_DIR. */
   env?: NodeJS.ProcessEnv;
   /** Clock for the demo stock's day; tests pin it. */
@@ -34,40 +35,14 @@ interface Entry {
   engine: SearchEngine;
 }
 
-/** Size and modification time, or "absent": enough to notice a rewritten file. */
-async function fileVersion(file: string): Promise<string> {
-  try {
-    const info = await stat(file);
-    return `${info.size}:${info.mtimeMs}`;
-  } catch {
-    return 'absent';
-  }
-}
-
-export function createStockIndexes({ dealers, dealersDir, env = process.env, now = Date.now, log = console.error }: StockIndexOptions): SearchIndexProvider {
-  const configs = new Map<string, { version: string; config: DealerConfig }>();
+export function createStockIndexes({ dealers, dealersDir, configs, env = process.env, now = Date.now, log = console.error }: StockIndexOptions): SearchIndexProvider {
+  const dealerConfigs = configs ?? createDealerConfigs({ dealersDir, log });
   const engines = new Map<string, Entry>();
   const building = new Map<string, Promise<SearchEngine>>();
   /** The stock version that last failed to load per dealer, so a broken feed is not re-read per request. */
   const failed = new Map<string, string>();
 
-  async function config(slug: string): Promise<{ version: string; config: DealerConfig }> {
-    const file = dealerFile(slug, dealersDir);
-    const version = await fileVersion(file);
-    const cached = configs.get(slug);
-    if (cached && cached.version === version) return cached;
-    try {
-      const fresh = { version, config: loadDealer(slug, dealersDir) };
-      configs.set(slug, fresh);
-      return fresh;
-    } catch (error) {
-      // An edit in progress must not take the dealer's search down: keep the last valid file.
-      if (!cached) throw error;
-      log(`search: ${error instanceof Error ? error.message : String(error)}\n  still using the previous ${slug} config`);
-      configs.set(slug, { ...cached, version });
-      return { ...cached, version };
-    }
-  }
+  const config = (slug: string): Promise<{ version: string; config: DealerConfig }> => dealerConfigs.versioned(slug);
 
   const indexUid = (site: DealerConfig): string => site.search.index_uid ?? site.slug;
 

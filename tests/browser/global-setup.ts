@@ -1,15 +1,27 @@
 /**
  * Builds what the browser tests need (demo dealers into dist/, test fixtures into .test-dist/,
  * each only when stale) and serves both with the platform's own server on free ports.
+ *
+ * Leads: both servers share one throwaway database (in-memory PGlite, or a fresh Postgres
+ * schema when DATABASE_URL is set, dropped afterwards) and one outbox worker writing to a temp
+ * folder. Tests see stored leads the way a dealer does, as `<outboxDir>/<dealer>/<lead id>.json`
+ * (and `.adf.xml`); no route lists leads. On Postgres, `leadsDbUrl` connects into the schema.
  */
 import { serve, type ServerType } from '@hono/node-server';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { listDealerSlugs } from '../../src/config/load';
 import { buildDealers } from '../../src/build/run';
 import { staleDealers, type ProjectPaths } from '../../src/build/stamps';
 import { createApp } from '../../src/server/app';
+import { createDealerConfigs, type DealerConfigs } from '../../src/server/dealer-configs';
+import { openTestDatabase } from '../../src/server/db/test-databases';
+import type { LeadStorage } from '../../src/server/leads/routes';
+import { memoryRateLimiter } from '../../src/server/leads/rate-limit';
+import { startOutboxWorker } from '../../src/server/outbox/worker';
 
 /** Fixture dealers; hostile-motors' stock is a hand-written hostile feed in tests/fixtures/stock/. */
 export const FIXTURE_PATHS = { dealersDir: 'tests/fixtures/dealers', distDir: '.test-dist', stockDir: path.resolve('tests/fixtures/stock') } satisfies Partial<ProjectPaths>;
@@ -25,9 +37,16 @@ async function ensureBuilt(paths: Partial<ProjectPaths> & { dealersDir: string; 
   return slugs;
 }
 
-/** Serves built sites plus the API; the search API reads each dealer's config from `dealersDir`. */
-function listen(distDir: string, dealersDir: string, dealers: string[], stockDir?: string): Promise<{ server: ServerType; port: number }> {
-  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '', dealersDir, ...(stockDir ? { env: { ...process.env, STOCK_DIR: stockDir } } : {}) });
+/** Serves built sites plus the API; the search and lead APIs read each dealer's config from `configs`. */
+function listen(
+  distDir: string,
+  dealersDir: string,
+  dealers: string[],
+  leads: { storage: LeadStorage; configs: DealerConfigs; env: NodeJS.ProcessEnv },
+  stockDir?: string,
+): Promise<{ server: ServerType; port: number }> {
+  const env = { ...leads.env, ...(stockDir ? { STOCK_DIR: stockDir } : {}) };
+  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '', dealersDir, env, configs: leads.configs, leads: leads.storage });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve({ server, port: info.port }));
   });
@@ -38,18 +57,46 @@ declare module 'vitest' {
     demoPort: number;
     fixturePort: number;
     demoDealers: string[];
+    /** Where the outbox worker writes each complete, unquarantined lead: `<outboxDir>/<dealer>/<id>.json`. */
+    outboxDir: string;
+    /** Postgres runs only: a connection string into the test schema holding the leads tables. */
+    leadsDbUrl?: string;
   }
 }
+
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const demoDealers = await ensureBuilt({ dealersDir: 'dealers', distDir: 'dist' });
   const fixtureDealers = await ensureBuilt(FIXTURE_PATHS);
-  const demo = await listen('dist', 'dealers', demoDealers);
-  const fixture = await listen(FIXTURE_PATHS.distDir, FIXTURE_PATHS.dealersDir, fixtureDealers, FIXTURE_PATHS.stockDir);
+
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'browser-outbox-'));
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'browser-lead-files-'));
+  // Forms post straight to the test servers' own outbox folder; SMTP and webhooks stay off.
+  const leadsEnv: NodeJS.ProcessEnv = { ...process.env, LEADS_OUTBOX_DIR: outboxDir, LEADS_FILES_DIR: filesDir, SMTP_URL: '' };
+  const testDb = await openTestDatabase(process.env.DATABASE_URL?.trim() ? 'postgres' : 'pglite');
+  // Browser tests submit many forms from 127.0.0.1 within a minute.
+  const storage: LeadStorage = { database: testDb.database, rateLimiter: memoryRateLimiter({ limit: 10_000 }), filesDir };
+  const demoConfigs = createDealerConfigs({ dealersDir: 'dealers' });
+  const fixtureConfigs = createDealerConfigs({ dealersDir: FIXTURE_PATHS.dealersDir });
+  const worker = startOutboxWorker({
+    database: testDb.database,
+    configFor: (slug) => (demoDealers.includes(slug) ? demoConfigs.get(slug) : fixtureDealers.includes(slug) ? fixtureConfigs.get(slug) : undefined),
+    env: leadsEnv,
+    pollMs: 200,
+  });
+
+  const demo = await listen('dist', 'dealers', demoDealers, { storage, configs: demoConfigs, env: leadsEnv });
+  const fixture = await listen(FIXTURE_PATHS.distDir, FIXTURE_PATHS.dealersDir, fixtureDealers, { storage, configs: fixtureConfigs, env: leadsEnv }, FIXTURE_PATHS.stockDir);
   project.provide('demoPort', demo.port);
   project.provide('fixturePort', fixture.port);
   project.provide('demoDealers', demoDealers);
+  project.provide('outboxDir', outboxDir);
+  if (testDb.url) project.provide('leadsDbUrl', testDb.url);
   return async () => {
     await Promise.all([demo, fixture].map(({ server }) => new Promise((resolve) => server.close(resolve))));
+    await worker.stop();
+    await testDb.dispose();
+    rmSync(outboxDir, { recursive: true, force: true });
+    rmSync(filesDir, { recursive: true, force: true });
   };
 }

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { leadsDbDir } from './lock';
 import * as schema from './schema';
 
 export type LeadDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,7 +42,7 @@ const safeUrl = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '/
 export async function openDatabase({ env = process.env, root = process.cwd(), pgSchema, memory = false, poolSize = 10 }: OpenOptions = {}): Promise<Database> {
   const url = env.DATABASE_URL?.trim();
   if (url) return openPostgres(url, pgSchema, poolSize);
-  const dir = memory ? undefined : path.resolve(root, env.LEADS_DB_DIR?.trim() || '.data/leads-db');
+  const dir = memory ? undefined : leadsDbDir(env, root);
   return openPglite(dir);
 }
 

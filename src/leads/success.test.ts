@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { successView } from './success';
+
+describe('successView', () => {
+  it.each([
+    ['?category=General+Enquiry', 'enquiry'],
+    ['?category=Competition%20Enquiry', 'signup'],
+    ['?category=General+Enquiry&subcategory=Newsletter', 'signup'],
+    ['?category=General+Enquiry&subcategory=Career+Enquiry', 'career'],
+    ['?category=used-vehicle-enquiry&car_id=12', 'vehicle'],
+    ['?category=finance-pre-approval', 'finance'],
+    ['?category=service-booking', 'service'],
+    ['?category=sell-my-car', 'trade-in'],
+    ['', 'enquiry'],
+    ['?category=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'enquiry'],
+  ])('%s shows the %s message', (search, kind) => {
+    expect(successView(search).kind).toBe(kind);
+  });
+
+  it('links back to the car only for a real slug', () => {
+    expect(successView('?category=new-vehicle-enquiry&car=2024-toyota-hilux-sr5').carPath).toBe('/cars/2024-toyota-hilux-sr5');
+    for (const car of ['javascript:alert(1)', '//evil.example', '../admin', 'a b', '"><img src=x>', 'x'.repeat(300)]) {
+      expect(successView(`?category=new-vehicle-enquiry&car=${encodeURIComponent(car)}`).carPath).toBeUndefined();
+    }
+  });
+});

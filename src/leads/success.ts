@@ -1,0 +1,33 @@
+/**
+ * What /success shows, from its query string (spec §2 '/success?category={category}&{extra}').
+ * The query is shopper-editable: it only selects one of the page's own messages, and the one
+ * value that reaches the page, the car slug for the 'Back to the vehicle' link, must be a slug.
+ */
+import { CAREER_SUBCATEGORY, COMPETITION_ENQUIRY, VEHICLE_ENQUIRY_CATEGORIES } from './category';
+
+export type SuccessKind = 'enquiry' | 'vehicle' | 'signup' | 'career' | 'finance' | 'service' | 'trade-in';
+
+export interface SuccessView {
+  kind: SuccessKind;
+  /** `/cars/{slug}` when the lead was about a car and named it. */
+  carPath?: string;
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function kindOf(category: string, subcategory: string): SuccessKind {
+  if (category === COMPETITION_ENQUIRY || subcategory === 'Newsletter') return 'signup';
+  if (subcategory === CAREER_SUBCATEGORY) return 'career';
+  if ((VEHICLE_ENQUIRY_CATEGORIES as readonly string[]).includes(category)) return 'vehicle';
+  if (category === 'finance-pre-approval') return 'finance';
+  if (category === 'service-booking') return 'service';
+  if (category === 'trade-in' || category === 'sell-my-car' || category === 'valuation') return 'trade-in';
+  return 'enquiry';
+}
+
+export function successView(search: string): SuccessView {
+  const query = new URLSearchParams(search);
+  const kind = kindOf(query.get('category') ?? '', query.get('subcategory') ?? '');
+  const car = query.get('car') ?? '';
+  return car.length <= 200 && SLUG.test(car) ? { kind, carPath: `/cars/${car}` } : { kind };
+}

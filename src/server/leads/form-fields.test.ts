@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { leadFromFormFields } from './form-fields';
+
+const form = (entries: [string, string | Blob][]): FormData => {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+};
+
+describe('leadFromFormFields', () => {
+  it('turns form text into the JSON lead the schemas read', () => {
+    const result = leadFromFormFields(
+      form([
+        ['first_name', 'Jane'],
+        ['opt_in', 'on'],
+        ['terms_conditions', 'false'],
+        ['form_started_at', '1763700000000'],
+        ['visited_pages[]', '/'],
+        ['visited_pages[]', '/finance'],
+        ['linked_query_params', '{"utm_source":"google"}'],
+        ['lead[phone]', '0412345678'],
+        ['vehiclePriceBudget', '$35,000'],
+      ]),
+    );
+    expect(result).toEqual({
+      ok: true,
+      lead: {
+        first_name: 'Jane',
+        opt_in: true,
+        terms_conditions: false,
+        form_started_at: 1763700000000,
+        visited_pages: ['/', '/finance'],
+        linked_query_params: { utm_source: 'google' },
+        phone: '0412345678',
+        vehiclePriceBudget: '$35,000',
+      },
+    });
+  });
+  it('leaves what it cannot read for the schema to refuse', () => {
+    const result = leadFromFormFields(form([['opt_in', 'maybe'], ['step_number', 'two'], ['__proto__', 'x']]));
+    expect(result.ok && result.lead.opt_in).toBe('maybe');
+    expect(result.ok && result.lead.step_number).toBe('two');
+    expect(result.ok && Object.hasOwn(result.lead, '__proto__')).toBe(true);
+  });
+  it('refuses files', () => {
+    expect(leadFromFormFields(form([['payslip', new Blob(['%PDF-'])]]))).toMatchObject({ ok: false, fields: { 'lead.payslip': expect.any(String) as unknown } });
+  });
+});

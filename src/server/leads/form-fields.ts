@@ -1,0 +1,60 @@
+/**
+ * POST /api/carClarityCustomer sends a finance lead as form fields (urlencoded or multipart),
+ * where every value is text. This turns them into the JSON lead the shared schemas read:
+ * checkboxes become booleans, the context numbers become numbers, repeated names become lists
+ * and the structured context fields may arrive as JSON text. Everything else stays text: the
+ * schemas read numbers and yes/no answers from text themselves.
+ */
+
+/** Checkboxes: a browser sends "on" for a ticked box. */
+const BOOLEAN_FIELDS = new Set(['opt_in', 'terms_conditions', 'form_completed']);
+/** Context numbers the schemas take only as numbers. */
+const NUMBER_FIELDS = new Set(['form_started_at', 'step_number', 'event_id']);
+/** Context fields that are lists or objects. */
+const LIST_FIELDS = new Set(['visited_pages', 'additional_services']);
+const JSON_FIELDS = new Set(['linked_query_params', 'skipped_steps']);
+
+const TRUE = new Set(['true', 'on', '1', 'yes']);
+const FALSE = new Set(['false', 'off', '0', 'no', '']);
+
+export type FormFieldsResult = { ok: true; lead: Record<string, unknown> } | { ok: false; error: string; fields: Record<string, string> };
+
+function convert(name: string, values: string[]): unknown {
+  if (LIST_FIELDS.has(name)) return values;
+  const value = values.length === 1 ? (values[0] ?? '') : values;
+  if (Array.isArray(value)) return value;
+  if (BOOLEAN_FIELDS.has(name)) {
+    const word = value.trim().toLowerCase();
+    if (TRUE.has(word)) return true;
+    if (FALSE.has(word)) return false;
+    return value;
+  }
+  if (NUMBER_FIELDS.has(name) && /^\s*\d{1,16}\s*$/.test(value)) return Number(value);
+  if (JSON_FIELDS.has(name) && /^\s*[[{]/.test(value)) {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+export function leadFromFormFields(data: FormData): FormFieldsResult {
+  const grouped = new Map<string, string[]>();
+  const fields: Record<string, string> = {};
+  for (const [rawName, value] of data.entries()) {
+    // `visited_pages[]` is how PHP-style forms send lists; `lead[phone]` how nested ones send a field.
+    const name = rawName.replace(/\[\]$/, '').replace(/^lead\[([^\]]+)\]$/, '$1');
+    if (typeof value !== 'string') {
+      fields[`lead.${name.slice(0, 100)}`] ??= 'Files are not accepted here; use /api/leads/with-files.';
+      continue;
+    }
+    const list = grouped.get(name) ?? [];
+    list.push(value);
+    grouped.set(name, list);
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, error: 'Files are not accepted here.', fields };
+  // fromEntries keeps a "__proto__" field as data, for the schema to refuse as unknown.
+  return { ok: true, lead: Object.fromEntries([...grouped].map(([name, values]) => [name, convert(name, values)])) };
+}

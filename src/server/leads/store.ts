@@ -1,0 +1,190 @@
+/**
+ * Storing leads. One transaction writes the lead, its files' records, its outbox rows and the
+ * idempotency record, and the caller answers only after it commits: a 2xx always means the lead
+ * is kept and queued. The idempotency record is written first, so of two concurrent requests
+ * with one key the second waits on the first's row and then finds it taken; it rolls back and
+ * answers with what the first stored.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { LeadDb } from '../db/open';
+import { idempotencyKeys, leadFiles, leads, outbox } from '../db/schema';
+import { KEY_REUSED } from './idempotency';
+
+export type LeadStatus = 'Incomplete' | 'Complete';
+
+/** A validated lead, ready to keep. */
+export interface LeadInput {
+  form: string;
+  category: string;
+  status: LeadStatus;
+  data: Record<string, unknown>;
+  opt_in: boolean;
+  /** The opt-in wording the form showed (the dealer's leads.consent_text). */
+  consentText: string;
+  quarantineReason: string | null;
+}
+
+export interface FileRecord {
+  id: string;
+  field: string;
+  stored_name: string;
+  content_type: string;
+  size: number;
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  /** Hash of the canonical request (idempotency.ts requestHash). */
+  hash: string;
+}
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export type StoreResult =
+  /** Committed: this request stored the lead. */
+  | { kind: 'stored'; answer: Answer }
+  /** Another request with the same key got there first: its answer, or 422 if it differed. */
+  | { kind: 'replayed'; answer: Answer }
+  | { kind: 'not_found' }
+  | { kind: 'already_complete' }
+  | { kind: 'other_form'; form: string };
+
+/** Thrown inside a transaction to roll it back; carries what to answer instead. */
+class Abandon extends Error {
+  constructor(readonly result: Exclude<StoreResult, { kind: 'stored' }> | { kind: 'key_taken' }) {
+    super('transaction abandoned');
+  }
+}
+
+type Tx = Parameters<Parameters<LeadDb['transaction']>[0]>[0];
+
+/** The stored answer for a key: itself for the same request, 422 for a different one. */
+export async function storedAnswer(db: LeadDb, dealer: string, claim: IdempotencyClaim): Promise<Answer | undefined> {
+  const [row] = await db
+    .select({ request_hash: idempotencyKeys.request_hash, status: idempotencyKeys.status, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.dealer, dealer), eq(idempotencyKeys.key, claim.key)));
+  if (!row) return undefined;
+  if (row.request_hash !== claim.hash) return { status: 422, body: { error: KEY_REUSED } };
+  return { status: row.status, body: row.response };
+}
+
+async function claimKey(tx: Tx, dealer: string, claim: IdempotencyClaim | undefined, answer: Answer): Promise<void> {
+  if (!claim) return;
+  const taken = await tx
+    .insert(idempotencyKeys)
+    .values({ dealer, key: claim.key, request_hash: claim.hash, status: answer.status, response: answer.body })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (taken.length === 0) throw new Abandon({ kind: 'key_taken' });
+}
+
+async function queue(tx: Tx, leadId: string, dealer: string, destinations: readonly string[]): Promise<void> {
+  if (destinations.length === 0) return;
+  // Unique per lead and destination: a lead completed twice is queued once.
+  await tx
+    .insert(outbox)
+    .values(destinations.map((destination) => ({ lead_id: leadId, dealer, destination })))
+    .onConflictDoNothing();
+}
+
+const consentOf = (lead: LeadInput, at: Date) => ({ opt_in: lead.opt_in, wording: lead.consentText, at: at.toISOString() });
+
+/** Delivery is owed only for a complete lead that is not quarantined. */
+const deliverable = (status: LeadStatus, quarantineReason: string | null): boolean => status === 'Complete' && quarantineReason === null;
+
+async function settle(db: LeadDb, dealer: string, claim: IdempotencyClaim | undefined, work: (tx: Tx) => Promise<Answer>): Promise<StoreResult> {
+  try {
+    const answer = await db.transaction(work);
+    return { kind: 'stored', answer };
+  } catch (error) {
+    if (!(error instanceof Abandon)) throw error;
+    if (error.result.kind !== 'key_taken') return error.result;
+    // The other request has committed (we waited on its row), so its answer is there to read.
+    const answer = claim ? await storedAnswer(db, dealer, claim) : undefined;
+    if (!answer) throw new Error('idempotency key taken but no answer stored');
+    return { kind: 'replayed', answer };
+  }
+}
+
+export interface CreateLead {
+  dealer: string;
+  lead: LeadInput;
+  files?: readonly FileRecord[];
+  /** Outbox destinations for this dealer ('folder', 'webhook:0', ...). */
+  destinations: readonly string[];
+  idempotency?: IdempotencyClaim;
+  now?: Date;
+}
+
+export function createLead(db: LeadDb, { dealer, lead, files = [], destinations, idempotency, now = new Date() }: CreateLead): Promise<StoreResult> {
+  const id = randomUUID();
+  const answer: Answer = { status: 201, body: { id } };
+  return settle(db, dealer, idempotency, async (tx) => {
+    await claimKey(tx, dealer, idempotency, answer);
+    await tx.insert(leads).values({
+      id,
+      dealer,
+      form: lead.form,
+      category: lead.category,
+      status: lead.status,
+      data: lead.data,
+      consent: consentOf(lead, now),
+      quarantine_reason: lead.quarantineReason,
+      created_at: now,
+      updated_at: now,
+      completed_at: lead.status === 'Complete' ? now : null,
+    });
+    if (files.length > 0) await tx.insert(leadFiles).values(files.map((f) => ({ ...f, lead_id: id, created_at: now })));
+    if (deliverable(lead.status, lead.quarantineReason)) await queue(tx, id, dealer, destinations);
+    return answer;
+  });
+}
+
+export interface UpdateLead {
+  id: string;
+  dealer: string;
+  lead: LeadInput;
+  destinations: readonly string[];
+  idempotency?: IdempotencyClaim;
+  now?: Date;
+}
+
+/**
+ * A later step of a multi-step form: the new fields are merged over the stored ones. Only an
+ * Incomplete lead of the same dealer and form can change; a complete one may already be on its
+ * way to the dealer. Once quarantined, a lead stays quarantined.
+ */
+export function updateLead(db: LeadDb, { id, dealer, lead, destinations, idempotency, now = new Date() }: UpdateLead): Promise<StoreResult> {
+  const answer: Answer = { status: 200, body: { id } };
+  return settle(db, dealer, idempotency, async (tx) => {
+    await claimKey(tx, dealer, idempotency, answer);
+    const [current] = await tx
+      .select()
+      .from(leads)
+      .where(and(eq(leads.id, id), eq(leads.dealer, dealer)))
+      .for('update');
+    if (!current) throw new Abandon({ kind: 'not_found' });
+    if (current.status === 'Complete') throw new Abandon({ kind: 'already_complete' });
+    if (current.form !== lead.form) throw new Abandon({ kind: 'other_form', form: current.form });
+    const quarantine = current.quarantine_reason ?? lead.quarantineReason;
+    await tx
+      .update(leads)
+      .set({
+        category: lead.category,
+        status: lead.status,
+        data: { ...current.data, ...lead.data },
+        consent: consentOf(lead, now),
+        quarantine_reason: quarantine,
+        updated_at: now,
+        completed_at: lead.status === 'Complete' ? now : null,
+      })
+      .where(eq(leads.id, id));
+    if (deliverable(lead.status, quarantine)) await queue(tx, id, dealer, destinations);
+    return answer;
+  });
+}

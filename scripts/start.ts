@@ -4,20 +4,15 @@
  * http://<slug>.localhost:<port>/. Leads are kept in the lead database (PGlite in LEADS_DB_DIR,
  * or Postgres with DATABASE_URL) and delivered by the outbox worker running alongside.
  */
-import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { listDealerSlugs, loadDealer } from '../src/config/load';
 import { buildDealers } from '../src/build/run';
 import { projectPaths, staleReasons } from '../src/build/stamps';
-import { createApp } from '../src/server/app';
-import { createDealerConfigs } from '../src/server/dealer-configs';
 import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/server/db/lock';
-import { openDatabase } from '../src/server/db/open';
 import { leadFilesDir } from '../src/server/leads/files';
-import { rateLimiterFromEnv, rateLimitPerMinute } from '../src/server/leads/rate-limit';
+import { rateLimitPerMinute } from '../src/server/leads/rate-limit';
 import { outboxDir } from '../src/server/outbox/transports';
-import { startOutboxWorker } from '../src/server/outbox/worker';
+import { startPlatform } from '../src/server/platform';
 
 function fail(message: string): never {
   console.error(message);
@@ -93,37 +88,14 @@ async function main(): Promise<void> {
   if (wanted && !dealers.includes(wanted)) console.error(`DEALER=${wanted} is not being served; using ${dealers[0]} as the default.`);
   const defaultDealer = wanted && dealers.includes(wanted) ? wanted : (dealers[0] as string);
 
-  const database = await openDatabase({ env, root: paths.root }).catch((error: unknown) => {
-    lock?.release();
-    fail(`Could not open the lead database: ${error instanceof Error ? error.message : String(error)}`);
+  const platform = await startPlatform({ paths, dealers, defaultDealer, port, env, holder: 'npm start', lock }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Port ${port} is in use: stop the other server or run with PORT=<another port>.`);
+    fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
   });
-  const rateLimiter = await rateLimiterFromEnv(env);
-  const configs = createDealerConfigs({ dealersDir: paths.dealersDir });
-  const worker = startOutboxWorker({
-    database,
-    configFor: (slug) => (dealers.includes(slug) ? configs.get(slug) : undefined),
-    env,
-    root: paths.root,
-  });
+  const { server, database } = platform;
+  server.once('error', (error: NodeJS.ErrnoException) => fail(`Server error: ${error.message}`));
 
-  const app = createApp({
-    distDir: paths.distDir,
-    dealers,
-    defaultDealer,
-    dealersDir: paths.dealersDir,
-    env,
-    configs,
-    projectRoot: paths.root,
-    leads: { database, rateLimiter },
-  });
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }) as Server;
-
-  server.once('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') fail(`Port ${port} is in use: stop the other server or run with PORT=<another port>.`);
-    fail(`Server error: ${error.message}`);
-  });
-
-  server.once('listening', () => {
+  {
     const names = new Map(dealers.map((slug) => [slug, dealerName(slug, paths.dealersDir)]));
     const width = Math.max(...[...names.values()].map((n) => n.length));
     console.log(`\nServing ${dealers.length} dealer${dealers.length === 1 ? '' : 's'}:`);
@@ -137,7 +109,7 @@ async function main(): Promise<void> {
     console.log(`  outbox folder copies: ${folder ? `${shown(folder)}/<dealer>/` : 'off (LEADS_OUTBOX_DIR=off)'}`);
     console.log(`  rate limit: ${limitPerMinute} lead requests per minute per address${env.REDIS_URL?.trim() ? ', counted in Redis' : ''}`);
     console.log('\nPress Ctrl-C to stop.');
-  });
+  }
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
@@ -147,21 +119,7 @@ async function main(): Promise<void> {
     }
     stopping = true;
     console.log(`\n${signal}: stopping the server.`);
-    server.close(() => {
-      // In-flight deliveries finish and record their result before the database closes.
-      void Promise.allSettled([worker.stop(), rateLimiter.close()])
-        .then(() => database.close())
-        .catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => {
-          lock?.release();
-          process.exit(0);
-        });
-    });
-    // Idle keep-alive sockets would hold close() open; browsers keep them for minutes.
-    server.closeIdleConnections();
-    setTimeout(() => {
-      server.closeAllConnections();
-    }, 2000).unref();
+    void platform.close().then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -10,6 +10,8 @@ export const CAREERS_ENQUIRY = 'Careers Enquiry';
 export const CAREER_SUBCATEGORY = 'Career Enquiry';
 /** What the subscribe (newsletter) form files its leads under. */
 export const COMPETITION_ENQUIRY = 'Competition Enquiry';
+/** The footer newsletter files a General Enquiry with this subcategory; like a competition entry it has no message. */
+export const NEWSLETTER_SUBCATEGORY = 'Newsletter';
 
 export const VEHICLE_ENQUIRY_CATEGORIES = ['new-vehicle-enquiry', 'demo-vehicle-enquiry', 'used-vehicle-enquiry'] as const;
 export type VehicleEnquiryCategory = (typeof VEHICLE_ENQUIRY_CATEGORIES)[number];

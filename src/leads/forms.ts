@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { regionDefaults, type Region } from '../config/regions';
 import type { PhoneRule } from '../config/schema';
-import { COMPETITION_ENQUIRY, GENERAL_ENQUIRY } from './category';
+import { COMPETITION_ENQUIRY, GENERAL_ENQUIRY, NEWSLETTER_SUBCATEGORY } from './category';
 import {
   MESSAGE_MAX,
   checkboxField,
@@ -395,7 +395,7 @@ export function isFormKind(value: unknown): value is FormKind {
   return typeof value === 'string' && (FORM_KINDS as readonly string[]).includes(value);
 }
 
-/** The subscribe (newsletter) form has no message; the API knows it by its category. */
-export function isSubscribeCategory(category: unknown): boolean {
-  return category === COMPETITION_ENQUIRY;
+/** The subscribe and newsletter forms have no message; the API knows them by category or subcategory. */
+export function isSubscribeCategory(category: unknown, subcategory?: unknown): boolean {
+  return category === COMPETITION_ENQUIRY || subcategory === NEWSLETTER_SUBCATEGORY;
 }

@@ -108,6 +108,9 @@ describe('parseLeadRequest: an enquiry', () => {
   it('takes a subscribe lead without a message', () => {
     const { message: _message, ...rest } = enquiry;
     expect(parseLeadRequest(formOptions(), { lead: { ...rest, category: 'Competition Enquiry' } }, 'create').ok).toBe(true);
+    // The footer newsletter: a General Enquiry known by its subcategory.
+    expect(parseLeadRequest(formOptions(), { lead: { ...rest, category: 'General Enquiry', subcategory: 'Newsletter' } }, 'create').ok).toBe(true);
+    expect(fieldsOf(parseLeadRequest(formOptions(), { lead: { ...rest, category: 'General Enquiry', subcategory: 'Parts' } }, 'create'))).toEqual({ 'lead.message': REQUIRED_MESSAGE });
     expect(fieldsOf(parseLeadRequest(formOptions(), { lead: rest }, 'create'))).toEqual({ 'lead.message': REQUIRED_MESSAGE });
   });
 

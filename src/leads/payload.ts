@@ -317,7 +317,7 @@ function parse(options: FormOptions, body: unknown, mode: LeadRequestMode): Lead
   const form = lead.form ?? 'enquiry';
   if (!isFormKind(form)) return failure({ 'lead.form': CHOICE_MESSAGE });
 
-  const formOptions = form === 'enquiry' && isSubscribeCategory(lead.category) ? { ...options, remove_message: true } : options;
+  const formOptions = form === 'enquiry' && isSubscribeCategory(lead.category, lead.subcategory) ? { ...options, remove_message: true } : options;
   const definition = formDefinition(form, formOptions);
   const status: LeadStatus =
     lead.lead_status === 'Incomplete' || lead.lead_status === 'Complete'

@@ -3,7 +3,7 @@
  * The query is shopper-editable: it only selects one of the page's own messages, and the one
  * value that reaches the page, the car slug for the 'Back to the vehicle' link, must be a slug.
  */
-import { CAREER_SUBCATEGORY, COMPETITION_ENQUIRY, VEHICLE_ENQUIRY_CATEGORIES } from './category';
+import { CAREER_SUBCATEGORY, COMPETITION_ENQUIRY, NEWSLETTER_SUBCATEGORY, VEHICLE_ENQUIRY_CATEGORIES } from './category';
 
 export type SuccessKind = 'enquiry' | 'vehicle' | 'signup' | 'career' | 'finance' | 'service' | 'trade-in';
 
@@ -16,13 +16,23 @@ export interface SuccessView {
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function kindOf(category: string, subcategory: string): SuccessKind {
-  if (category === COMPETITION_ENQUIRY || subcategory === 'Newsletter') return 'signup';
+  if (category === COMPETITION_ENQUIRY || subcategory === NEWSLETTER_SUBCATEGORY) return 'signup';
   if (subcategory === CAREER_SUBCATEGORY) return 'career';
   if ((VEHICLE_ENQUIRY_CATEGORIES as readonly string[]).includes(category)) return 'vehicle';
   if (category === 'finance-pre-approval') return 'finance';
   if (category === 'service-booking') return 'service';
   if (category === 'trade-in' || category === 'sell-my-car' || category === 'valuation') return 'trade-in';
   return 'enquiry';
+}
+
+/**
+ * `/success?category=…&key=value…`, the page a lead form goes to once the lead is stored. The
+ * query string is built, never concatenated; empty extras are left out and none replaces the category.
+ */
+export function successUrl(category: string, extra: Record<string, string | undefined> = {}): string {
+  const query = new URLSearchParams({ category });
+  for (const [key, value] of Object.entries(extra)) if (key !== 'category' && value) query.set(key, value);
+  return `/success?${query.toString()}`;
 }
 
 export function successView(search: string): SuccessView {

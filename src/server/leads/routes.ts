@@ -150,20 +150,21 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
           hash: requestHash({ method: c.req.method, target: c.req.path, body: submission.body, files: files.map((f) => `${f.field}:${sha256Hex(f.bytes)}`) }),
         }
       : undefined;
-    // A retry of a stored request gets its first answer, even if the rules changed since.
-    if (claim) {
-      const earlier = await storedAnswer(database.db, dealer, claim);
-      if (earlier) return send(c, earlier);
-    }
+    // A retry of a stored request gets its first answer, even if the rules changed since and it
+    // would now be refused. Storing finds a replay itself, so the common case skips this read.
+    const refuse = async (refusal: Problem): Promise<Response> => {
+      const earlier = claim ? await storedAnswer(database.db, dealer, claim) : undefined;
+      return send(c, earlier ?? refusal);
+    };
 
     const parsed = parseLeadRequest(formOptionsFor(config), submission.body, submission.mode);
-    if (!parsed.ok) return send(c, problem(400, parsed.error, parsed.fields));
+    if (!parsed.ok) return refuse(problem(400, parsed.error, parsed.fields));
     const lead = parsed.lead;
     if (lead.website_slug !== undefined && lead.website_slug !== dealer) {
-      return send(c, problem(400, 'This form belongs to another website.', { 'lead.website_slug': `Must be "${dealer}" on this website.` }));
+      return refuse(problem(400, 'This form belongs to another website.', { 'lead.website_slug': `Must be "${dealer}" on this website.` }));
     }
     if (submission.id !== undefined && lead.lead_id !== undefined && lead.lead_id !== submission.id) {
-      return send(c, problem(400, 'The lead_id does not match the lead being updated.', { 'lead.lead_id': 'Does not match the lead being updated.' }));
+      return refuse(problem(400, 'The lead_id does not match the lead being updated.', { 'lead.lead_id': 'Does not match the lead being updated.' }));
     }
 
     const receivedAt = now();

@@ -1,0 +1,24 @@
+/**
+ * The platform service on its own, for the lead bench: serves DEALERS_DIR's dealers on PORT with
+ * the lead database the environment names, and prints "lead-server ready" once it listens. The
+ * bench kills it with SIGKILL mid-run, which is why it is a process of its own.
+ */
+import path from 'node:path';
+import { listDealerSlugs } from '../../src/config/load';
+import { projectPaths } from '../../src/build/stamps';
+import { startPlatform } from '../../src/server/platform';
+
+const paths = projectPaths();
+const dealersDir = path.resolve(process.env.DEALERS_DIR ?? paths.dealersDir);
+const dealers = listDealerSlugs(dealersDir);
+const defaultDealer = process.env.DEALER && dealers.includes(process.env.DEALER) ? process.env.DEALER : (dealers[0] ?? '');
+const platform = await startPlatform({
+  paths: { ...paths, dealersDir },
+  dealers,
+  defaultDealer,
+  port: Number(process.env.PORT),
+  env: { ...process.env, STOCK_DIR: paths.stockDir },
+  holder: 'the lead bench server',
+});
+console.log(`lead-server ready on ${process.env.PORT} (${platform.database.kind})`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void platform.close().then(() => process.exit(0)));

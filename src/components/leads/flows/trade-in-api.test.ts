@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { carDealershipId, lookUpRego, requestValuation, VALUATION_UNAVAILABLE, valuationAnswers, type DealershipDirectory } from './trade-in-api';
+
+/** A fetch answering one status and body, recording what it was asked. */
+function fakeFetch(status: number, body: unknown) {
+  const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
+  const doFetch = (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    return Promise.resolve(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  };
+  return { doFetch: doFetch as unknown as typeof fetch, calls };
+}
+
+/** The JSON a call sent. */
+const bodyOf = (init: RequestInit | undefined): unknown => JSON.parse(typeof init?.body === 'string' ? init.body : 'null');
+
+const failing = (() => Promise.reject(new TypeError('offline'))) as typeof fetch;
+
+describe('lookUpRego', () => {
+  it('posts the plate and state and reads the vehicle', async () => {
+    const { doFetch, calls } = fakeFetch(200, { make: 'Toyota', model: 'Corolla', year: 2019, variant: 'Ascent Sport', body: 'Hatch', source: 'demo' });
+    expect(await lookUpRego('ABC123', 'QLD', doFetch)).toEqual({ make: 'Toyota', model: 'Corolla', year: 2019, variant: 'Ascent Sport' });
+    expect(calls[0]?.url).toBe('/api/nevdis');
+    expect(bodyOf(calls[0]?.init)).toEqual({ rego: 'ABC123', state: 'QLD' });
+  });
+
+  it('is undefined when not found, refused, malformed or offline', async () => {
+    expect(await lookUpRego('X', 'QLD', fakeFetch(404, { error: 'No vehicle found' }).doFetch)).toBeUndefined();
+    expect(await lookUpRego('X', 'QLD', fakeFetch(503, { error: 'down' }).doFetch)).toBeUndefined();
+    expect(await lookUpRego('X', 'QLD', fakeFetch(200, { make: 'Toyota', model: 'Corolla', year: '2019' }).doFetch)).toBeUndefined();
+    expect(await lookUpRego('X', 'QLD', fakeFetch(200, { make: 'x'.repeat(500), model: 'Corolla', year: 2019 }).doFetch)).toBeUndefined();
+    expect(await lookUpRego('X', 'QLD', fakeFetch(200, 'not json').doFetch)).toBeUndefined();
+    expect(await lookUpRego('X', 'QLD', failing)).toBeUndefined();
+  });
+});
+
+describe('valuationAnswers', () => {
+  it('lower-cases the condition and keeps yes/no answers as booleans', () => {
+    expect(valuationAnswers({ two_sets_of_keys: true, service_history: false, no_illegal_modifications: true, condition: 'Good' })).toEqual({
+      two_sets_of_keys: true,
+      service_history: false,
+      no_illegal_modifications: true,
+      condition: 'good',
+    });
+  });
+
+  it('drops anything else', () => {
+    expect(valuationAnswers({ two_sets_of_keys: 'yes', extra: 1 })).toEqual({});
+    expect(valuationAnswers(undefined)).toBeUndefined();
+  });
+});
+
+describe('requestValuation', () => {
+  const car = { lead_id: 'lead-1', make: 'Toyota', model: 'Corolla', year: 2021, km: 40000 };
+
+  it('reads an estimate range', async () => {
+    const { doFetch, calls } = fakeFetch(201, { id: 'v1', estimate: { low: 18000, high: 21000 }, currency: 'AUD' });
+    expect(await requestValuation(car, doFetch)).toEqual({ kind: 'estimate', low: 18000, high: 21000, currency: 'AUD' });
+    expect(calls[0]?.url).toBe('/api/valuations');
+    expect(bodyOf(calls[0]?.init)).toEqual(car);
+  });
+
+  it("reads the 'no online estimate' answer with its message", async () => {
+    const message = "We can't give an online estimate for cars over 7 years old.";
+    expect(await requestValuation(car, fakeFetch(201, { id: 'v1', refused: 'too_old', message }).doFetch)).toEqual({ kind: 'refused', message });
+  });
+
+  it('is unavailable on errors and odd answers', async () => {
+    const unavailable = { kind: 'unavailable', message: VALUATION_UNAVAILABLE };
+    expect(await requestValuation(car, fakeFetch(503, { error: 'down' }).doFetch)).toEqual(unavailable);
+    expect(await requestValuation(car, fakeFetch(201, { estimate: { low: 5, high: 1 } }).doFetch)).toEqual(unavailable);
+    expect(await requestValuation(car, fakeFetch(201, { estimate: { low: '1', high: 2 } }).doFetch)).toEqual(unavailable);
+    expect(await requestValuation(car, failing)).toEqual(unavailable);
+  });
+
+  it('never passes an odd currency code on', async () => {
+    expect(await requestValuation(car, fakeFetch(201, { estimate: { low: 1, high: 2 }, currency: '<b>' }).doFetch)).toMatchObject({ currency: 'AUD' });
+  });
+});
+
+describe('carDealershipId', () => {
+  const directory: DealershipDirectory = {
+    bySlug: { 'drivesmart-nsw': '71', 'drivesmart-qld': '72' },
+    byLocation: { '5': '73' },
+    search: { host: '/api/search', apiKey: '', indexUid: 'drivesmart-pre-owned' },
+  };
+
+  it('is the only dealership without asking anyone', async () => {
+    expect(await carDealershipId('48213', { ...directory, only: '310' }, 'http://x.localhost', failing)).toBe('310');
+  });
+
+  it("finds the car through search and maps its dealership slug, else its location", async () => {
+    const bySlug = fakeFetch(200, { results: [{ hits: [{ id: 48213, dealership_slug: 'drivesmart-qld', location_id: 5 }] }] });
+    expect(await carDealershipId('48213', directory, 'http://x.localhost', bySlug.doFetch)).toBe('72');
+    expect(bySlug.calls[0]?.url).toBe('http://x.localhost/api/search/multi-search');
+    expect(bodyOf(bySlug.calls[0]?.init)).toMatchObject({ queries: [{ indexUid: 'drivesmart-pre-owned', filter: ['id = 48213'], limit: 1 }] });
+    const byLocation = fakeFetch(200, { results: [{ hits: [{ id: 48213, location_id: 5 }] }] });
+    expect(await carDealershipId('48213', directory, 'http://x.localhost', byLocation.doFetch)).toBe('73');
+  });
+
+  it('is undefined for another car, no car, a bad id or a failure', async () => {
+    expect(await carDealershipId('48213', directory, 'http://x.localhost', fakeFetch(200, { results: [{ hits: [{ id: 1, dealership_slug: 'drivesmart-qld' }] }] }).doFetch)).toBeUndefined();
+    expect(await carDealershipId('48213', directory, 'http://x.localhost', fakeFetch(200, { results: [{ hits: [] }] }).doFetch)).toBeUndefined();
+    expect(await carDealershipId('1 OR 1=1', directory, 'http://x.localhost', fakeFetch(200, {}).doFetch)).toBeUndefined();
+    expect(await carDealershipId('48213', directory, 'http://x.localhost', failing)).toBeUndefined();
+  });
+});

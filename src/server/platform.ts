@@ -1,0 +1,93 @@
+/**
+ * The running platform service: the lead database, the rate limiter, the outbox worker and the
+ * HTTP server over createApp, started and stopped in the right order. `npm start` uses it after
+ * building; the lead bench starts it as its own process so it can be killed mid-run.
+ */
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { ProjectPaths } from '../build/stamps';
+import { createApp } from './app';
+import { createDealerConfigs } from './dealer-configs';
+import { acquireDatabaseLock, type DatabaseLock } from './db/lock';
+import { openDatabase, type Database } from './db/open';
+import { rateLimiterFromEnv } from './leads/rate-limit';
+import { startOutboxWorker } from './outbox/worker';
+
+export interface PlatformOptions {
+  paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
+  dealers: readonly string[];
+  defaultDealer: string;
+  port: number;
+  /** STOCK_DIR, the lead settings (DATABASE_URL, LEADS_*, SMTP_URL, REDIS_URL...). */
+  env: NodeJS.ProcessEnv;
+  /** Who holds the PGlite folder, for the message another process gets (e.g. "npm start"). */
+  holder: string;
+  /** A lock already taken by the caller (npm start takes it before building). */
+  lock?: DatabaseLock;
+}
+
+export interface Platform {
+  server: Server;
+  database: Database;
+  /** Stops taking requests, lets in-flight deliveries record their result, closes the database, releases the lock. */
+  close(): Promise<void>;
+}
+
+/** Opens storage and starts serving; rejects (having released everything) when either fails. */
+export async function startPlatform({ paths, dealers, defaultDealer, port, env, holder, lock: givenLock }: PlatformOptions): Promise<Platform> {
+  const lock = givenLock ?? acquireDatabaseLock({ env, root: paths.root, holder });
+  let database: Database;
+  try {
+    database = await openDatabase({ env, root: paths.root });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const rateLimiter = await rateLimiterFromEnv(env);
+  const configs = createDealerConfigs({ dealersDir: paths.dealersDir });
+  const pollMs = Number(env.LEADS_OUTBOX_POLL_MS) > 0 ? Number(env.LEADS_OUTBOX_POLL_MS) : undefined;
+  const worker = startOutboxWorker({
+    database,
+    configFor: (slug) => (dealers.includes(slug) ? configs.get(slug) : undefined),
+    env,
+    root: paths.root,
+    ...(pollMs ? { pollMs } : {}),
+  });
+  const app = createApp({
+    distDir: paths.distDir,
+    dealers,
+    defaultDealer,
+    dealersDir: paths.dealersDir,
+    env,
+    configs,
+    projectRoot: paths.root,
+    leads: { database, rateLimiter },
+  });
+
+  const releaseAll = async (): Promise<void> => {
+    await Promise.allSettled([worker.stop(), rateLimiter.close()]);
+    await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
+    lock?.release();
+  };
+
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }) as Server;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    await releaseAll();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => void releaseAll().then(resolve));
+      // Idle keep-alive sockets would hold close() open; browsers keep them for minutes.
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 2000).unref();
+    }));
+  return { server, database, close };
+}

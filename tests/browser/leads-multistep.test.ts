@@ -1,0 +1,239 @@
+/**
+ * The multi-step lead forms end to end on a demo dealer, against the platform's own server (the
+ * lead API, service slots, registration lookup and valuations are the real routes over their
+ * offline providers): finance with the Trade-in step skipped and gone back to, service booking
+ * with a chosen time, and trade-in from a registration lookup to an estimate, or to the
+ * 'no online estimate' answer for a 10-year-old car.
+ */
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDealer } from '../../src/config/load';
+import { loadStock } from '../../src/stock/store';
+import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+
+const SLUG = 'kingfisher-toyota';
+const REQUIRED = '*This is a required field.';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface SentLead {
+  method: string;
+  url: string;
+  key: string | undefined;
+  lead: Record<string, unknown>;
+}
+
+/** Every lead the page sends, in order. */
+function watchLeads(page: Page): SentLead[] {
+  const sent: SentLead[] = [];
+  page.on('request', (request: Request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/leads')) return;
+    const body = request.postDataJSON() as { lead: Record<string, unknown> };
+    sent.push({ method: request.method(), url: new URL(request.url()).pathname, key: request.headers()['idempotency-key'], lead: body.lead });
+  });
+  return sent;
+}
+
+async function openForm(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await blockOutsideRequests(page);
+  const errors = watchErrors(page);
+  await page.goto(`${demoOrigin(SLUG)}${path}`);
+  // Hydrated once the island's fields answer to react-hook-form; the progress bar is there from the HTML.
+  await page.locator('astro-island[component-url*="Flow"]:not([ssr])').first().waitFor({ state: 'attached' });
+  return { page, errors };
+}
+
+/** The multi-step form (the footer's subscribe form has an Email field too). */
+const form = (page: Page) => page.locator('.multi-step');
+const stepHeading = (page: Page) => page.locator('.multi-step-fields h3');
+const progress = (page: Page) => page.getByRole('progressbar');
+
+async function expectStep(page: Page, title: string, label: string, value: number): Promise<void> {
+  await expect.poll(() => stepHeading(page).textContent()).toBe(title);
+  expect(await page.getByText(label, { exact: true }).isVisible()).toBe(true);
+  expect(await progress(page).getAttribute('aria-valuenow')).toBe(String(value));
+  // Focus moves to the new step's heading.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(title);
+}
+
+async function fillUserDetails(page: Page, { postcode = true, email = 'ann.lee@example.com' } = {}): Promise<void> {
+  await form(page).getByLabel('First Name').fill('Ann');
+  await form(page).getByLabel('Last Name').fill('Lee');
+  await form(page).getByLabel('Email').fill(email);
+  await form(page).getByLabel('Mobile').fill('0412 345 678');
+  if (postcode) await form(page).getByLabel('Postcode').fill('4000');
+}
+
+describe('finance pre-approval', () => {
+  it('skips Trade-in on "No trade-in", goes back to Your Loan, shows validation messages and completes to /success', async () => {
+    const { page, errors } = await openForm('/finance?vehiclePriceBudget=38990&car_id=48213&car_type=used#finance-form');
+    const sent = watchLeads(page);
+    // On first load focus stays where the browser put it; the heading and progress are the first step's.
+    expect(await stepHeading(page).textContent()).toBe('Your Loan');
+    expect(await progress(page).getAttribute('aria-valuenow')).toBe('0');
+    expect(await page.getByText('Step 1 of 4', { exact: true }).isVisible()).toBe(true);
+    expect(await form(page).getByLabel(/Vehicle price or budget/).inputValue()).toBe('38990');
+    expect(await form(page).getByRole('button', { name: 'Go Back' }).count()).toBe(0);
+
+    // Nothing chosen for the trade-in question: the required message, and no save.
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText(REQUIRED).count()).toBeGreaterThan(0);
+    expect(sent).toHaveLength(0);
+
+    await form(page).getByLabel('No trade-in').check();
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Employment', 'Step 3 of 4', 50);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/leads', lead: { form: 'finance', category: 'finance-pre-approval', lead_status: 'Incomplete', form_completed: false, car_id: '48213', skipped_steps: [{ from: 0, to: 2 }], step_number: 0, vehiclePriceBudget: 38990 } });
+
+    // Go Back from Employment returns to Your Loan, not to the skipped Trade-in step.
+    await form(page).getByRole('button', { name: 'Go Back' }).click();
+    await expectStep(page, 'Your Loan', 'Step 1 of 4', 0);
+    expect(await form(page).getByLabel('No trade-in').isChecked()).toBe(true);
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Employment', 'Step 3 of 4', 50);
+    // Same step, same values: not saved again.
+    expect(sent).toHaveLength(1);
+
+    await form(page).getByLabel('Employment status').selectOption('Full time');
+    await form(page).getByLabel('Annual income before tax ($)').fill('$85,000');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'User Details', 'Step 4 of 4', 75);
+    await expect.poll(() => sent[1]?.url).toMatch(/^\/api\/leads\/.+/);
+    expect(sent[1]).toMatchObject({ method: 'PUT', lead: { employment_status: 'Full time', annual_income: 85000, step_number: 2 } });
+
+    // A bad email and postcode: their messages, tied to their fields.
+    await fillUserDetails(page, { email: 'ann@' });
+    await form(page).getByLabel('Postcode').fill('40');
+    await form(page).getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('invalid email address').isVisible()).toBe(true);
+    expect(await page.getByText('Invalid postcode. Please enter a 4-digit number.').isVisible()).toBe(true);
+    const email = form(page).getByLabel('Email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy.split(' ').pop() ?? ''}"]`).textContent()).toBe('invalid email address');
+    expect(sent).toHaveLength(2);
+
+    await email.fill('ann.lee@example.com');
+    await form(page).getByLabel('Postcode').fill('4000');
+    await form(page).getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');
+    expect(new URL(page.url()).searchParams.get('category')).toBe('finance-pre-approval');
+    const last = sent[sent.length - 1];
+    expect(last).toMatchObject({ method: 'PUT', lead: { lead_status: 'Complete', form_completed: true, event_id: 22, step_number: 3, first_name: 'Ann', phone: '0412345678' } });
+    expect(last?.lead).not.toHaveProperty('trade_in_make');
+    expect(new Set(sent.map((s) => s.key)).size).toBe(sent.length);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('is the same form on /finance-enquiry and /apply-for-finance', async () => {
+    for (const path of ['/finance-enquiry', '/apply-for-finance']) {
+      const { page } = await openForm(path);
+      expect(await page.locator('#finance-form .multi-step-fields h3').textContent()).toBe('Your Loan');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Finance Pre-Approval/);
+      await page.close();
+    }
+  });
+});
+
+describe('service booking', () => {
+  it('picks a date and time from the offered slots and completes', async () => {
+    const { page, errors } = await openForm('/service');
+    const sent = watchLeads(page);
+    await form(page).getByLabel('Make').fill('Toyota');
+    await form(page).getByLabel('Model').fill('Corolla');
+    await form(page).getByLabel('Year').fill('2019');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Service', 'Step 2 of 4', 25);
+
+    const location = form(page).getByLabel('Service location');
+    if ((await location.count()) > 0) await location.selectOption({ index: 1 });
+    await form(page).getByLabel('Service type').selectOption('Logbook service');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Date & Time', 'Step 3 of 4', 50);
+
+    const date = form(page).getByRole('combobox', { name: /^Date/ });
+    await expect.poll(() => date.locator('option').count()).toBeGreaterThan(1);
+    const chosenDate = (await date.locator('option').nth(1).getAttribute('value')) ?? '';
+    await date.selectOption(chosenDate);
+    const times = form(page).getByRole('radiogroup').getByRole('radio');
+    await expect.poll(() => times.count()).toBeGreaterThan(0);
+    const chosenTime = (await times.first().getAttribute('value')) ?? '';
+    await times.first().check();
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'User Details', 'Step 4 of 4', 75);
+
+    await fillUserDetails(page, { postcode: false });
+    await form(page).getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');
+    expect(new URL(page.url()).searchParams.get('category')).toBe('service-booking');
+    expect(sent[sent.length - 1]?.lead).toMatchObject({ form: 'service', category: 'service-booking', booking_date: chosenDate, booking_time: chosenTime, lead_status: 'Complete', make: 'Toyota' });
+    expect(sent[sent.length - 1]?.lead.location_id).toMatch(/^\S+$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('trade-in', () => {
+  const site = loadDealer(SLUG);
+  const car = loadStock(site).find((c) => c.status !== 'sold');
+  const thisYear = new Date().getFullYear();
+
+  async function throughTheSteps(page: Page, year: number): Promise<SentLead[]> {
+    const sent = watchLeads(page);
+    await form(page).getByLabel('Registration (rego)').fill('abc 123');
+    await form(page).getByLabel('State').selectOption('QLD');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Vehicle Details', 'Step 2 of 4', 25);
+    // The lookup filled the car in; the shopper may still change it.
+    await expect.poll(() => form(page).getByLabel('Make').inputValue()).not.toBe('');
+    expect(await form(page).getByLabel('Model').inputValue()).not.toBe('');
+    await form(page).getByLabel('Year').fill(String(year));
+    await form(page).getByLabel('Odometer (km)').fill('45,000');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Condition', 'Step 3 of 4', 50);
+
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText(REQUIRED).count()).toBe(4);
+    for (const group of ['Does it come with 2 sets of keys?', 'Does it have a service history?', 'Is it free of illegal modifications?']) {
+      await form(page).getByRole('radiogroup', { name: group }).getByLabel('Yes').check();
+    }
+    await form(page).getByLabel('Overall condition').selectOption('Good');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'User Details', 'Step 4 of 4', 75);
+    await fillUserDetails(page);
+    await form(page).getByRole('button', { name: 'Get my estimate' }).click();
+    return sent;
+  }
+
+  it('looks up the rego, then shows an estimate range for a recent car', async () => {
+    expect(car).toBeDefined();
+    const { page, errors } = await openForm(`/cars/trade-in?car_id=${car?.id ?? ''}`);
+    const sent = await throughTheSteps(page, thisYear - 2);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your estimate' }).isVisible()).toBe(true);
+    expect(await page.locator('.lead-estimate').textContent()).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
+    expect(sent[sent.length - 1]?.lead).toMatchObject({ form: 'trade_in', category: 'trade-in', car_id: String(car?.id), car_dealership_id: '310', lead_status: 'Complete' });
+    // The FAQ stays beside the form.
+    expect(await page.locator('.faq details').count()).toBe(5);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says there is no online estimate for a 10-year-old car', async () => {
+    const { page, errors } = await openForm('/sell-my-car');
+    const sent = await throughTheSteps(page, thisYear - 10);
+    await expect.poll(() => page.getByRole('heading', { name: 'No online estimate for this car' }).isVisible()).toBe(true);
+    expect(await page.locator('.lead-result').textContent()).toContain('over 7 years old');
+    expect(sent[sent.length - 1]?.lead).toMatchObject({ category: 'sell-my-car', lead_status: 'Complete' });
+    expect(sent[sent.length - 1]?.lead).not.toHaveProperty('car_id');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,14 +1,16 @@
 /**
- * npm run bench [-- --dealer a,b] [--skip-lighthouse] [--strict]
+ * npm run bench [-- --dealer a,b] [--skip-lighthouse] [--skip-leads] [--strict]
  *
  * Builds the demo dealers from scratch, times them (all together, then the first one alone),
- * measures every page type's HTML and JavaScript, runs Lighthouse on home/contact/location through
- * the platform's own server, prints the tables and targets, and writes bench-results/bench.json.
- * Public tools only (Astro, Lighthouse, Chromium), so anyone can reproduce the numbers.
+ * measures every page type's HTML and JavaScript, the search engine and API, the lead API under
+ * load and under SIGKILL (`--skip-leads` leaves those out), runs Lighthouse through the platform's
+ * own server, prints the tables and targets, and writes bench-results/bench.json.
+ * Public tools only (Astro, Lighthouse, Chromium, autocannon), so anyone can reproduce the numbers.
  */
 import { serve, type ServerType } from '@hono/node-server';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets';
 import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
+import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
 import {
   medianRun,
   CATEGORIES,
@@ -30,6 +33,7 @@ import {
   PAGE_BUDGETS,
   STOCK_BUILD_BUDGET_SECONDS,
   summariseLhr,
+  type LeadFigures,
   type PageRow,
 } from './bench/report';
 import { selectDealers, UsageError, type DealerResult } from '../src/build/plan';
@@ -101,6 +105,31 @@ async function benchSearchApi(port: number, slug: string, rounds = 10): Promise<
   return { requests: times.length, latency: summarise(times) };
 }
 
+/** The lead property tests at the full count (npm test runs them at a tenth of it). */
+function runPropertyTests(runs: number): { runs: number; passed: boolean; seconds: number } {
+  const start = performance.now();
+  const result = spawnSync('npx', ['vitest', 'run', 'src/leads/payload.property.test.ts', 'src/server/leads/api.property.test.ts'], {
+    env: { ...process.env, PROPERTY_RUNS: String(runs) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return { runs, passed: result.status === 0, seconds: since(start) };
+}
+
+/** Lead API load and chaos on PGlite, and on Postgres too when DATABASE_URL is set. */
+async function benchLeads(slug: string, paths: { dealersDir: string; root: string }): Promise<{ loads: LeadLoadResult[]; chaos: LeadChaosResult[]; property: ReturnType<typeof runPropertyTests> }> {
+  const kinds = process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+  const options = { dealersDir: paths.dealersDir, slug, root: paths.root };
+  const loads: LeadLoadResult[] = [];
+  const chaos: LeadChaosResult[] = [];
+  for (const kind of kinds) loads.push(await benchLeadLoad(kind, options));
+  for (const kind of kinds) {
+    console.log(`\nLead chaos run (${kind}): 2,000 submissions, the API service killed twice…`);
+    chaos.push(await benchLeadChaos(kind, options));
+  }
+  console.log('\nLead property tests at 10,000 runs…');
+  return { loads, chaos, property: runPropertyTests(10_000) };
+}
+
 interface LighthouseRun {
   lighthouseVersion?: string;
   benchmarkIndex?: number;
@@ -169,7 +198,26 @@ async function main(argv: string[]): Promise<number> {
   const apiSlug = built.includes(engineSite.slug) ? engineSite.slug : (built[0] ?? first);
   const api = await benchSearchApi(port, apiSlug);
 
-  // 5. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
+  // 5. Leads: the API under load, killed mid-run, and the property tests at full count.
+  const leads = args.skipLeads ? undefined : await benchLeads(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths);
+  const leadFigures: LeadFigures | undefined = leads && {
+    loads: leads.loads.map((l) => ({ database: l.database, p99: l.latencyMs.p99, ok: l.ok, requests: l.requests, stored: l.stored, non2xx: l.non2xx, errors: l.errors })),
+    chaos: leads.chaos.map((c) => ({
+      database: c.database,
+      submissions: c.submissions,
+      acknowledged: c.acknowledged,
+      kills: c.kills,
+      storedLeads: c.storedLeads,
+      duplicates: c.duplicates,
+      lost: c.lost,
+      webhookUnique: c.webhook.unique,
+      folderAdf: c.folder.adf,
+      folderJson: c.folder.json,
+    })),
+    property: leads.property,
+  };
+
+  // 6. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
   const lighthouseInfo: LighthouseRun = {};
   if (!args.skipLighthouse) {
     const lhDir = path.join(OUT_DIR, 'lighthouse');
@@ -216,7 +264,7 @@ async function main(argv: string[]): Promise<number> {
   }
   await new Promise((resolve) => server.close(resolve));
 
-  // 6. Report.
+  // 7. Report.
   const buildLine = (label: string, ok: boolean, seconds: number, pages: number | undefined): string[] => [
     label,
     ok ? 'ok' : 'FAILED',
@@ -238,6 +286,7 @@ async function main(argv: string[]): Promise<number> {
     lighthouseRan: !args.skipLighthouse,
     stockBuild: { slug: stockSlug, cars: stockCounts.get(stockSlug) ?? 0, seconds: single?.ok ? single.seconds : undefined, pages: single?.pages },
     engineP95Ms: engine.embedded.p95,
+    leads: leadFigures,
   });
   const audits = groupFailingAudits(rows);
 
@@ -260,6 +309,36 @@ async function main(argv: string[]): Promise<number> {
       1,
     )}`,
   );
+  if (leads) {
+    console.log(
+      `\nPOST /api/leads at 100 requests/s for 60 s (ms)\n${formatTable(
+        ['database', 'requests', '2xx', 'stored', 'p50', 'p90', 'p99', 'max'],
+        leads.loads.map((l) => [l.database, String(l.requests), String(l.ok), String(l.stored), String(l.latencyMs.p50), String(l.latencyMs.p90), String(l.latencyMs.p99), String(l.latencyMs.max)]),
+        1,
+      )}`,
+    );
+    console.log(
+      `\nChaos: submissions while the API service is SIGKILLed and restarted\n${formatTable(
+        ['database', 'sent', 'acknowledged', 'kills', 'client retries', 'stored', 'duplicated', 'lost', 'webhook receipts', 'webhook unique', 'folder JSON', 'folder ADF', 'seconds'],
+        leads.chaos.map((c) => [
+          c.database,
+          String(c.submissions),
+          String(c.acknowledged),
+          String(c.kills),
+          String(c.retries),
+          String(c.storedLeads),
+          String(c.duplicates),
+          String(c.lost),
+          String(c.webhook.receipts),
+          String(c.webhook.unique),
+          String(c.folder.json),
+          String(c.folder.adf),
+          c.seconds.toFixed(0),
+        ]),
+        1,
+      )}`,
+    );
+  }
   console.log('\nTargets');
   for (const t of targets) console.log(`  ${t.status.padEnd(4)}  ${t.target}: ${t.detail}`);
 
@@ -281,6 +360,7 @@ async function main(argv: string[]): Promise<number> {
       single: single ? { ...buildRow(single), concurrency: 1 } : null,
     },
     pages: rows,
+    leads: leads ?? null,
     search: { engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string }, api: { ...api, dealer: apiSlug } },
     failingAudits: audits,
     targets,

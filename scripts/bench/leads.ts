@@ -17,7 +17,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { verifyWebhookSignature } from '../../src/leads/webhook';
 
-export const LEAD_P99_BUDGET_MS = 50;
 export const WEBHOOK_SECRET_ENV = 'BENCH_LEADS_WEBHOOK_SECRET';
 const WEBHOOK_SECRET = 'bench-secret-not-for-production';
 

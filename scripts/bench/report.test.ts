@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/build/plan';
-import { checkTargets, medianRun, formatPageTable, formatTable, groupFailingAudits, parseBenchArgs, summariseLhr, type LhrLike, type PageRow } from './report';
+import { checkTargets, medianRun, formatPageTable, formatTable, groupFailingAudits, leadTargets, parseBenchArgs, summariseLhr, type LhrLike, type PageRow } from './report';
 
 describe('parseBenchArgs', () => {
   it('defaults to every dealer with Lighthouse, not strict', () => {
-    expect(parseBenchArgs([])).toEqual({ skipLighthouse: false, runs: 3, strict: false });
+    expect(parseBenchArgs([])).toEqual({ skipLighthouse: false, skipLeads: false, runs: 3, strict: false });
     expect(parseBenchArgs(['--runs', '1']).runs).toBe(1);
     expect(() => parseBenchArgs(['--runs', '0'])).toThrow(UsageError);
   });
 
   it('reads --dealer in both forms, repeatable, and the switches', () => {
-    expect(parseBenchArgs(['--dealer', 'a,b', '--dealer=c', '--skip-lighthouse', '--strict'])).toEqual({ dealers: ['a', 'b', 'c'], skipLighthouse: true, runs: 3, strict: true });
+    expect(parseBenchArgs(['--dealer', 'a,b', '--dealer=c', '--skip-lighthouse', '--strict'])).toEqual({ dealers: ['a', 'b', 'c'], skipLighthouse: true, skipLeads: false, runs: 3, strict: true });
   });
 
   it('rejects unknown arguments and a --dealer without slugs', () => {
@@ -76,9 +76,10 @@ describe('checkTargets', () => {
       row({ type: 'service' }),
     ];
     const checks = checkTargets({ rows, lighthouseRan: true, stockBuild, engineP95Ms: 2.1 });
-    expect(checks.map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS']);
+    // The lead targets follow, skipped here (no lead figures).
+    expect(checks.map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'SKIP']);
     expect(checks[0]?.target).toBe('Lighthouse performance (home 100, contact 100, search 95)');
-    expect(checks.at(-2)?.detail).toBe('acme: 21.5 s, 1040 pages, 48 pages/s');
+    expect(checks.at(-3)?.detail).toBe('acme: 21.5 s, 1040 pages, 48 pages/s');
   });
 
   it('names the pages that miss, counting a Lighthouse error as a miss', () => {
@@ -94,22 +95,22 @@ describe('checkTargets', () => {
   });
 
   it('holds each page type to its own JS budget', () => {
-    const fits = [row({ jsGzip: 10 * 1024 }), row({ type: 'car', jsGzip: 110 * 1024 }), row({ type: 'search', jsGzip: 140 * 1024 })];
+    const fits = [row({ jsGzip: 10 * 1024 }), row({ type: 'car', jsGzip: 130 * 1024 }), row({ type: 'finance', jsGzip: 130 * 1024 }), row({ type: 'search', jsGzip: 140 * 1024 })];
     expect(checkTargets({ rows: fits, lighthouseRan: true }).find((t) => t.target.startsWith('JS'))?.status).toBe('PASS');
-    const over = checkTargets({ rows: [row({ type: 'finance', jsGzip: 10 * 1024 + 1 }), row({ type: 'car', jsGzip: 110 * 1024 + 1 })], lighthouseRan: true }).find((t) =>
+    const over = checkTargets({ rows: [row({ type: 'privacy-policy', jsGzip: 10 * 1024 + 1 }), row({ type: 'car', jsGzip: 130 * 1024 + 1 })], lighthouseRan: true }).find((t) =>
       t.target.startsWith('JS'),
     );
-    expect(over).toMatchObject({ status: 'MISS', detail: '2/2 pages over: acme finance 10.0 KB, acme car 110.0 KB' });
+    expect(over).toMatchObject({ status: 'MISS', detail: '2/2 pages over: acme privacy-policy 10.0 KB, acme car 130.0 KB' });
   });
 
   it('skips Lighthouse when it did not run, and misses a slow or failed stock build or a slow engine', () => {
     const checks = checkTargets({ rows: [row({})], lighthouseRan: false, stockBuild: { ...stockBuild, seconds: 30.5 }, engineP95Ms: 5.2 });
     expect(checks.slice(0, 4).every((t) => t.status === 'SKIP')).toBe(true);
-    expect(checks.at(-2)).toMatchObject({ status: 'MISS', detail: 'acme: 30.5 s, 1040 pages, 34 pages/s' });
-    expect(checks.at(-1)).toMatchObject({ status: 'MISS', detail: '5.20 ms' });
+    expect(checks.at(-3)).toMatchObject({ status: 'MISS', detail: 'acme: 30.5 s, 1040 pages, 34 pages/s' });
+    expect(checks.at(-2)).toMatchObject({ status: 'MISS', detail: '5.20 ms' });
     const failed = checkTargets({ rows: [row({})], lighthouseRan: false, stockBuild: { ...stockBuild, seconds: undefined, pages: undefined } });
-    expect(failed.at(-2)).toMatchObject({ status: 'MISS', detail: 'acme: build failed' });
-    expect(failed.at(-1)).toMatchObject({ status: 'SKIP' });
+    expect(failed.at(-3)).toMatchObject({ status: 'MISS', detail: 'acme: build failed' });
+    expect(failed.at(-2)).toMatchObject({ status: 'SKIP' });
   });
 });
 
@@ -140,5 +141,27 @@ describe('medianRun', () => {
   it('takes the lower middle of an even count and sorts failed runs first', () => {
     expect(medianRun([{ perf: 100 }, { perf: null }], (r) => r.perf)).toEqual({ perf: null });
     expect(medianRun([], () => 1)).toBeUndefined();
+  });
+});
+
+describe('leadTargets', () => {
+  const load = { database: 'pglite', p99: 40, ok: 6000, requests: 6000, stored: 6004, non2xx: 0, errors: 0 };
+  const chaos = { database: 'pglite', submissions: 2000, acknowledged: 2000, kills: 2, storedLeads: 2000, duplicates: 0, lost: 0, webhookUnique: 2000, folderAdf: 2000, folderJson: 2000 };
+  const property = { runs: 10_000, passed: true, seconds: 90 };
+
+  it('passes when every lead is answered fast, kept once and delivered once', () => {
+    expect(leadTargets({ loads: [load], chaos: [chaos], property }).map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS']);
+  });
+
+  it('misses a slow p99, a lost or doubled lead, a missing delivery and too few property runs', () => {
+    const statuses = (figures: Parameters<typeof leadTargets>[0]) => leadTargets(figures).map((t) => t.status);
+    expect(statuses({ loads: [{ ...load, p99: 51 }], chaos: [], property })).toEqual(['MISS', 'PASS']);
+    expect(statuses({ loads: [{ ...load, stored: 5999 }], chaos: [], property })).toEqual(['MISS', 'PASS']);
+    expect(statuses({ loads: [], chaos: [{ ...chaos, lost: 1 }], property })).toEqual(['MISS', 'PASS']);
+    expect(statuses({ loads: [], chaos: [{ ...chaos, duplicates: 1 }], property })).toEqual(['MISS', 'PASS']);
+    expect(statuses({ loads: [], chaos: [{ ...chaos, folderAdf: 1999 }], property })).toEqual(['MISS', 'PASS']);
+    expect(statuses({ loads: [], chaos: [{ ...chaos, kills: 1 }], property })).toEqual(['MISS', 'PASS']);
+    expect(statuses({ loads: [], chaos: [], property: { ...property, runs: 1000 } })).toEqual(['MISS']);
+    expect(statuses(undefined)).toEqual(['SKIP']);
   });
 });

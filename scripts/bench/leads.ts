@@ -348,7 +348,8 @@ export async function benchLeadChaos(
       }),
     );
     await monkey;
-    // Delivery continues after the last answer: wait for every webhook and folder copy (or give up after 2 min).
+    // Delivery continues after the last answer, including rows a killed worker had claimed (they
+    // come back when its claim lease runs out): wait for every webhook and folder copy, or 4 min.
     const folderFiles = (): string[] => {
       try {
         return readdirSync(path.join(outboxDir, slug));
@@ -357,7 +358,7 @@ export async function benchLeadChaos(
       }
     };
     const delivered = (): boolean => new Set(receiver.receipts).size >= acknowledged.size && folderFiles().filter((f) => f.endsWith('.adf.xml')).length >= acknowledged.size;
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 240_000;
     while (!delivered() && Date.now() < deadline) await sleep(250);
     await sleep(1000);
     await stopServer(server);

@@ -146,7 +146,8 @@ const mailers = new Map<string, Mailer>();
 function mailerFor(smtpUrl: string): Mailer {
   let mailer = mailers.get(smtpUrl);
   if (!mailer) {
-    mailer = nodemailer.createTransport(smtpUrl);
+    // Bounded, so a delivery always ends well inside the worker's claim lease (worker.ts).
+    mailer = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     mailers.set(smtpUrl, mailer);
   }
   return mailer;

@@ -52,8 +52,12 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-/** Longer than any single delivery can take (webhook 10 s, SMTP timeouts of a minute or two). */
-export const claimLeaseMs = 10 * 60_000;
+/**
+ * Longer than any single delivery can take (webhook 10 s; SMTP at most 20 s to connect, 10 s for
+ * the greeting, 30 s idle), and short enough that rows claimed by a worker that was killed are
+ * delivered by the next one within a couple of minutes.
+ */
+export const claimLeaseMs = 90_000;
 /** Bounds one run, so a huge backlog cannot hold a run (and stop()) for ever. */
 const maxBatchesPerRun = 50;
 

@@ -3,6 +3,7 @@
  * browser per site so the next form is prefilled. Storage is shopper-controlled: whatever is in
  * it is parsed defensively and anything odd reads as "nothing saved", never as an error.
  */
+import { browserStorage } from './storage';
 
 export const SAVED_DETAIL_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'] as const;
 export type SavedDetailField = (typeof SAVED_DETAIL_FIELDS)[number];
@@ -10,19 +11,6 @@ export type SavedDetails = Partial<Record<SavedDetailField, string>>;
 
 /** Longer than any valid value of these fields; a longer one was not written by us. */
 const MAX_LENGTH = 200;
-
-/**
- * The browser's storage, or undefined where there is none or it refuses access (private
- * modes, disabled cookies and sandboxed frames throw on the property read itself).
- */
-export function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  try {
-    if (typeof window === 'undefined') return undefined;
-    return window[kind] ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export const savedDetailsKey = (siteSlug: string): string => `leads:saved-details:${siteSlug}`;
 

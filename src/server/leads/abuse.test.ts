@@ -20,6 +20,12 @@ describe('quarantineReason', () => {
     expect(quarantineReason({ form_started_at: now }, now)).toMatch(/^time trap/);
   });
 
+  it('leaves the time trap to the last step of a multi-step form, but not the honeypot', () => {
+    expect(quarantineReason({ form_started_at: now - 1_000, lead_status: 'Incomplete' }, now)).toBeNull();
+    expect(quarantineReason({ form_started_at: now - 1_000, lead_status: 'Complete' }, now)).toMatch(/^time trap/);
+    expect(quarantineReason({ company_website: 'x', form_started_at: now - 60_000, lead_status: 'Incomplete' }, now)).toMatch(/^honeypot/);
+  });
+
   it('forgives a shopper clock running up to a minute fast, but not more', () => {
     expect(quarantineReason({ form_started_at: now + 30_000 }, now)).toBeNull();
     expect(quarantineReason({ form_started_at: now + 60_001 }, now)).toMatch(/in the future/);

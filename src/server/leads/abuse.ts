@@ -13,6 +13,8 @@ export const MAX_CLOCK_AHEAD_MS = 60_000;
 export interface AbuseSignals {
   company_website?: unknown;
   form_started_at?: unknown;
+  /** 'Incomplete' for a multi-step form's save of the steps so far. */
+  lead_status?: unknown;
 }
 
 function startedAt(value: unknown): number | undefined {
@@ -28,6 +30,10 @@ function startedAt(value: unknown): number | undefined {
 export function quarantineReason(signals: AbuseSignals, receivedAt: number): string | null {
   const honeypot = signals.company_website;
   if (honeypot !== undefined && honeypot !== null && honeypot !== '') return 'honeypot: company_website was filled in';
+  // A multi-step form saves its first step as soon as it is answered, often within seconds (one
+  // radio button, a prefilled price): that save is a step of the form, not the form sent. The
+  // trap judges the last step; a quarantined save would stay quarantined and lose the lead.
+  if (signals.lead_status === 'Incomplete') return null;
   const started = startedAt(signals.form_started_at);
   if (started === undefined) return null;
   const elapsed = receivedAt - started;

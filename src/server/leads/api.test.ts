@@ -256,14 +256,39 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(await outboxOf(String(res.body.id))).toEqual([]);
     });
 
-    it('quarantines a form sent within 3 seconds of opening, and keeps it quarantined when completed', async () => {
+    it('quarantines a form completed within 3 seconds of opening', async () => {
       const res = await send(app, { body: financeLead(0, 'Incomplete', { form_started_at: NOW - 1_000 }) });
       expect(res.status).toBe(201);
       const id = String(res.body.id);
-      const done = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { form_started_at: NOW - 1_000 }) });
+      const done = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { form_started_at: NOW - 2_000 }) });
       expect(done.status).toBe(200);
       const [row] = await allLeads();
       expect(row).toMatchObject({ status: 'Complete', quarantine_reason: expect.stringMatching(/^time trap/) as unknown });
+      expect(await outboxOf(id)).toEqual([]);
+    });
+
+    it('delivers a multi-step form whose first step was saved within seconds but completed at human pace', async () => {
+      let clock = NOW;
+      const timed = testApp({ database: db.current, filesDir, now: () => clock });
+      const opened = NOW - 1_500;
+      const res = await send(timed, { body: financeLead(0, 'Incomplete', { form_started_at: opened }) });
+      expect(res.status).toBe(201);
+      const id = String(res.body.id);
+      expect((await allLeads())[0]?.quarantine_reason).toBeNull();
+      clock = NOW + 40_000;
+      const done = await send(timed, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { form_started_at: opened }) });
+      expect(done.status).toBe(200);
+      const [row] = await allLeads();
+      expect(row).toMatchObject({ status: 'Complete', quarantine_reason: null });
+      expect(await outboxOf(id)).not.toEqual([]);
+    });
+
+    it('keeps a lead quarantined by a filled honeypot on an early step when it is completed', async () => {
+      const res = await send(app, { body: financeLead(0, 'Incomplete', { company_website: 'https://spam.example', form_started_at: NOW - 60_000 }) });
+      const id = String(res.body.id);
+      const done = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { form_started_at: NOW - 90_000 }) });
+      expect(done.status).toBe(200);
+      expect((await allLeads())[0]).toMatchObject({ status: 'Complete', quarantine_reason: expect.stringMatching(/^honeypot/) as unknown });
       expect(await outboxOf(id)).toEqual([]);
     });
 

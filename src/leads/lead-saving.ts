@@ -12,6 +12,7 @@
  * a fake in tests); nothing here touches the DOM.
  */
 import { SUBMIT_ERROR, type LeadResult, type SendLeadRequest } from './client';
+import { successUrl } from './success';
 import { goBack as machineGoBack, isSkipped, next, setSubmitting, skipTo, startSteps, complete as machineComplete, type SkippedSteps, type StepState } from './multi-step';
 
 /** Spec §9: the default form's custom event id. */
@@ -47,12 +48,7 @@ export interface LeadSaverState {
 
 export type SaveOutcome = { ok: true; leadId: string; sent: boolean } | { ok: false; error: string; fields?: Record<string, string> };
 
-/** `/success?category=…&key=value…`, the page after the last step (spec §2). */
-export function successUrl(category: string, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ category });
-  for (const [key, value] of Object.entries(extra)) if (key !== 'category' && value !== '') query.set(key, value);
-  return `/success?${query.toString()}`;
-}
+export { successUrl };
 
 /** Stable text of a value for "is this the same save?": object keys sorted, so field order never matters. */
 function fingerprint(value: unknown): string {

@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSavedDetails, saveDetails, savedDetailsKey } from './saved-details';
+import { MemoryStorage } from './memory-storage';
 
-class MemoryStorage implements Storage {
-  items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
 
 describe('saved user details', () => {
   it('saves the five fields per site and reads them back', () => {

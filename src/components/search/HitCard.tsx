@@ -59,9 +59,11 @@ export interface HitCardProps {
   saved?: boolean;
   /** The favourites feature supplies this; until then the toggle does nothing. */
   onToggleSaved?: (id: string) => void;
+  /** The shopper opens the car from the results (the search click event). */
+  onOpen?: () => void;
 }
 
-export function HitCard({ hit, site, eager, saved = false, onToggleSaved }: HitCardProps) {
+export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen }: HitCardProps) {
   const say = wording(site.locale);
   const image = hit.primary_image_url;
   const srcSet = image ? imageSrcSet(image, site, SRCSET_WIDTHS) : '';
@@ -89,7 +91,9 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved }: HitC
       </div>
       <div className="car-card-body">
         <h3 className="car-card-title" id={titleId}>
-          <a href={carPath(hit.slug)}>{hit.name}</a>
+          <a href={carPath(hit.slug)} onClick={onOpen}>
+            {hit.name}
+          </a>
         </h3>
         {flags.length > 0 && (
           <ul className="car-card-flags" aria-label="Labels">

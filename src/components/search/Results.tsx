@@ -1,4 +1,5 @@
 /** The result grid, the count, and the empty state. */
+import { trackSearchClick } from '../../leads/tracker';
 import { HitCard, type CardHit, type CardSite } from './HitCard';
 
 /** Cards in the first row (three across on desktop) load at once: they are what the page opens on. */
@@ -9,7 +10,7 @@ export function HitListView({ hits, site }: { hits: readonly CardHit[]; site: Ca
     <ol className="car-grid">
       {hits.map((hit, index) => (
         <li key={hit.id}>
-          <HitCard hit={hit} site={site} eager={index < EAGER_CARDS} />
+          <HitCard hit={hit} site={site} eager={index < EAGER_CARDS} onOpen={() => trackSearchClick({ car_id: String(hit.id), position: index + 1 })} />
         </li>
       ))}
     </ol>

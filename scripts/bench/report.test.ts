@@ -147,7 +147,7 @@ describe('medianRun', () => {
 describe('leadTargets', () => {
   const load = { database: 'pglite', p99: 40, ok: 6000, requests: 6000, stored: 6004, non2xx: 0, errors: 0 };
   const chaos = { database: 'pglite', submissions: 2000, acknowledged: 2000, kills: 2, storedLeads: 2000, duplicates: 0, lost: 0, webhookUnique: 2000, folderAdf: 2000, folderJson: 2000 };
-  const property = { runs: 10_000, passed: true, seconds: 90 };
+  const property = { runs: 10_000, apiRuns: 2000, passed: true, seconds: 90 };
 
   it('passes when every lead is answered fast, kept once and delivered once', () => {
     expect(leadTargets({ loads: [load], chaos: [chaos], property }).map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS']);

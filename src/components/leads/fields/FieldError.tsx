@@ -12,3 +12,20 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 export function RequiredMark({ required }: { required: boolean | undefined }) {
   return required ? <span aria-hidden="true"> *</span> : null;
 }
+
+/** A field's label with its required mark, and its help text when it has some. */
+export function FieldLabel({ htmlFor, label, required, hint, hintId }: { htmlFor: string; label: string; required: boolean | undefined; hint: string | undefined; hintId: string }) {
+  return (
+    <>
+      <label htmlFor={htmlFor}>
+        {label}
+        <RequiredMark required={required} />
+      </label>
+      {hint && (
+        <p id={hintId} className="lead-field-hint">
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}

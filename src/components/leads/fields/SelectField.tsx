@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { FieldError, RequiredMark } from './FieldError';
+import { FieldError, FieldLabel } from './FieldError';
 import { useFieldState } from './field-state';
 import './fields.css';
 
@@ -27,15 +27,7 @@ export function SelectField({ id, name, label, options, placeholder, required, a
   const { error, errorId, hintId, describedBy } = useFieldState(id, name, Boolean(hint));
   return (
     <div className={['field', 'lead-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </label>
-      {hint && (
-        <p id={hintId} className="lead-field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={hintId} />
       <select
         id={id}
         {...register(name)}

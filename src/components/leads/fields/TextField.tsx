@@ -1,6 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLAttributes } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { FieldError, RequiredMark } from './FieldError';
+import { FieldError, FieldLabel } from './FieldError';
 import { useFieldState } from './field-state';
 import './fields.css';
 
@@ -42,15 +42,7 @@ export function TextField({ id, name, label, type = 'text', required, autoComple
   };
   return (
     <div className={['field', 'lead-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </label>
-      {hint && (
-        <p id={hintId} className="lead-field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={hintId} />
       {multiline ? <textarea rows={rows} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />}
       <FieldError id={errorId} message={error} />
     </div>

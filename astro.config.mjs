@@ -4,7 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dealerAssets } from './src/config/astro-integration.ts';
+import { clientDirectives, dealerAssets } from './src/config/astro-integration.ts';
 import { loadDealer, listDealerSlugs, defaultDealersDir } from './src/config/load.ts';
 import { contentSecurityPolicy } from './src/lib/security.ts';
 
@@ -23,7 +23,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
   devToolbar: { enabled: false },
-  integrations: [react(), dealerAssets({ slug, dealersDir })],
+  integrations: [react(), clientDirectives(), dealerAssets({ slug, dealersDir })],
   experimental: { csp: contentSecurityPolicy },
   vite: {
     // instantsearch.js imports qs only for its default history router, which the search islands

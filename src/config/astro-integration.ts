@@ -18,3 +18,15 @@ export function dealerAssets({ slug, dealersDir }: { slug: string; dealersDir: s
     },
   };
 }
+
+/** Client directives of our own; `client:interaction` is src/client/hydrate-on-interaction.ts. */
+export function clientDirectives(): AstroIntegration {
+  return {
+    name: 'client-directives',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('../client/hydrate-on-interaction.ts', import.meta.url)) });
+      },
+    },
+  };
+}

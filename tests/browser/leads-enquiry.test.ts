@@ -59,10 +59,15 @@ async function open(path: string, init?: (page: Page) => Promise<void>, context?
   return { page, errors, dialogs, leads };
 }
 
-/** The form is live once its island has hydrated: the button is enabled then. */
-async function ready(page: Page, form: string): Promise<void> {
+/**
+ * The form is live once its island has hydrated: the button is enabled then. Enquiry islands
+ * hydrate when the shopper reaches for them, so the pointer moves onto the form first, unless
+ * `reach` is false (a returning shopper's form hydrates at idle to show the prefill).
+ */
+async function ready(page: Page, form: string, { reach = true } = {}): Promise<void> {
   const button = page.locator(`${form} button[type="submit"]`);
   await button.scrollIntoViewIfNeeded();
+  if (reach) await page.locator(form).hover();
   await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
 }
 
@@ -85,6 +90,26 @@ describe(`enquiry forms on ${SLUG}`, () => {
     expect(await page.locator('#enquiry-rego').getAttribute('aria-invalid')).toBeNull();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('enquiry-name');
     expect(leads).toEqual([]);
+    expect(realErrors(errors)).toEqual([]);
+  });
+
+  it('loads no form script until the shopper reaches for the form; keyboard focus does, and text typed meanwhile is kept', async () => {
+    const { page, errors } = await open('/contact');
+    // Everything fetched since navigation, whenever this runs.
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500);
+    const island = page.locator('astro-island:has(form[data-lead-form="enquiry"])');
+    expect(await island.getAttribute('ssr')).not.toBeNull();
+    expect(await page.locator(`${contactForm} button[type="submit"]`).isEnabled()).toBe(false);
+    const componentUrl = new URL((await island.getAttribute('component-url')) ?? '', page.url()).pathname;
+    expect(await scripts()).not.toContain(componentUrl);
+
+    await page.locator('#enquiry-name').focus();
+    await page.keyboard.type('Jo Citizen');
+    await expect.poll(() => page.locator(`${contactForm} button[type="submit"]`).isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await scripts()).toContain(componentUrl);
+    expect(await page.locator('#enquiry-name').inputValue()).toBe('Jo Citizen');
     expect(realErrors(errors)).toEqual([]);
   });
 
@@ -208,7 +233,8 @@ describe(`enquiry forms on ${SLUG}`, () => {
 
     // Saved details prefill the next form on this site.
     const again = await open(contactUs ? `/contact-us/${contactUs}` : '/contact', undefined, page.context());
-    await ready(again.page, contactForm);
+    // Saved details: hydrated at idle, with no pointer or key near the form.
+    await ready(again.page, contactForm, { reach: false });
     await expect.poll(() => again.page.locator('#enquiry-name').inputValue()).toBe('Sam Worker');
     expect(await again.page.locator('#enquiry-email').inputValue()).toBe('sam@example.com');
     expect(await again.page.locator('#enquiry-phone').inputValue()).toBe('0498765432');

@@ -197,6 +197,8 @@ describe(`a shopper's leads on ${AU}`, () => {
     const { page, errors, answers, readyAt } = await open(AU, `/cars/${car.slug}`, async (p) => {
       const submit = p.locator('#enquire form[data-lead-form="enquiry"] button[type="submit"]');
       await submit.scrollIntoViewIfNeeded();
+      // The island hydrates when the shopper reaches for it.
+      await submit.hover();
       await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
     });
     const submit = page.locator('#enquire form[data-lead-form="enquiry"] button[type="submit"]');

@@ -73,7 +73,7 @@ describe('checkTargets', () => {
       row({ scores: perfect }),
       row({ type: 'contact', scores: { ...perfect, 'best-practices': 96 } }),
       row({ type: 'search', path: '/search/used-cars', jsGzip: 120 * 1024, scores: { ...perfect, performance: 95 } }),
-      row({ type: 'service' }),
+      row({ type: 'privacy-policy' }),
     ];
     const checks = checkTargets({ rows, lighthouseRan: true, stockBuild, engineP95Ms: 2.1 });
     // The lead targets follow, skipped here (no lead figures).
@@ -86,7 +86,7 @@ describe('checkTargets', () => {
     const rows = [row({ scores: { ...perfect, seo: 92 } }), row({ type: 'our-location', scores: { ...perfect, seo: null } })];
     const seo = checkTargets({ rows, lighthouseRan: true }).find((t) => t.target.startsWith('Lighthouse SEO'));
     expect(seo).toEqual({
-      target: 'Lighthouse SEO = 100 (home/contact/our-location/search/car)',
+      target: 'Lighthouse SEO = 100 (home/contact/our-location/search/car/finance/service/sell-my-car)',
       status: 'MISS',
       detail: '2/2 pages below: acme home 92, acme our-location error',
     });

@@ -58,7 +58,7 @@ export type Category = (typeof CATEGORIES)[number];
 export type Scores = Record<Category, number | null>;
 
 /** Page types Lighthouse runs on: one per layout family, to keep a full run within minutes on 2 cores. */
-export const LIGHTHOUSE_PAGES: readonly string[] = ['home', 'contact', 'our-location', 'search', 'car'];
+export const LIGHTHOUSE_PAGES: readonly string[] = ['home', 'contact', 'our-location', 'search', 'car', 'finance', 'service', 'sell-my-car'];
 
 /** The parts of a Lighthouse result the bench reads; Lighthouse's own Result type fits it. */
 export interface LhrLike {
@@ -124,8 +124,9 @@ export interface TargetCheck {
 }
 
 /** Per page type: JavaScript budget (gzip) and Lighthouse performance floor; others get DEFAULT_BUDGET. */
-// A page with a lead form (React, react-hook-form and the shared zod schemas) loads them as its
-// form comes into view; the car page has the vehicle enquiry form.
+// A page with a lead form carries React, react-hook-form and the shared zod schemas: enquiry
+// forms (contact pages, the car page) load them when the shopper reaches for the form, the
+// multi-step flows (finance, service, trade-in) at load.
 const FORM_PAGE = { jsBytes: 130 * 1024, performance: 100 };
 export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performance: number }>> = {
   search: { jsBytes: 140 * 1024, performance: 95 },

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDealer } from '../../src/config/load';
 import { loadStock } from '../../src/stock/store';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { get } from './http';
 
 const SLUG = 'kingfisher-toyota';
 const REQUIRED = '*This is a required field.';
@@ -130,6 +131,15 @@ describe('finance pre-approval', () => {
     expect(last?.lead).not.toHaveProperty('trade_in_make');
     expect(new Set(sent.map((s) => s.key)).size).toBe(sent.length);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves its Continue button disabled: a click before hydration cannot submit the form natively', async () => {
+    const html = (await get(SLUG, '/finance')).body;
+    const formHtml = html.slice(html.indexOf('class="multi-step-form"'));
+    expect(formHtml.match(/<button[^>]*type="submit"[^>]*>/)?.[0]).toMatch(/\sdisabled(=""|\s|>)/);
+    const { page } = await openForm('/finance');
+    await expect.poll(() => form(page).getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
     await page.close();
   });
 

@@ -137,6 +137,7 @@ export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performanc
   finance: FORM_PAGE,
   'sell-my-car': FORM_PAGE,
   valuations: FORM_PAGE,
+  'trade-in': FORM_PAGE,
 };
 export const DEFAULT_BUDGET = { jsBytes: 10 * 1024, performance: 100 };
 export const budgetFor = (type: string): { jsBytes: number; performance: number } => PAGE_BUDGETS[type] ?? DEFAULT_BUDGET;

@@ -6,7 +6,8 @@ import { loadStock } from '../../src/stock/store';
 
 /**
  * One path per page type of a dealer site (dynamic pages by their first instance): brochure
- * pages, the default search page, the first car in stock, the models list, and the 404 page.
+ * pages, the default search page, the first car in stock, the models list, the trade-in valuation
+ * and lead success pages, and the 404 page.
  */
 export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: string): { type: string; path: string }[] {
   const site = loadDealer(slug, dealersDir);
@@ -20,6 +21,8 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     { type: 'search', path: defaultSearchPath(site) },
     ...(car ? [{ type: 'car', path: `/cars/${car.slug}` }] : []),
     ...(site.models.length > 0 ? [{ type: 'models', path: '/models' }] : []),
+    { type: 'trade-in', path: '/cars/trade-in' },
+    { type: 'success', path: '/success' },
     { type: '404', path: '/no-such-page' },
   ];
 }

@@ -124,9 +124,8 @@ export interface TargetCheck {
 }
 
 /** Per page type: JavaScript budget (gzip) and Lighthouse performance floor; others get DEFAULT_BUDGET. */
-// A page with a lead form carries React, react-hook-form and the shared zod schemas: enquiry
-// forms (contact pages, the car page) load them when the shopper reaches for the form, the
-// multi-step flows (finance, service, trade-in) at load.
+// A page with a lead form carries React, react-hook-form and the shared zod schemas, loaded when
+// the shopper reaches for the form (finance: at load, to show the price carried over).
 const FORM_PAGE = { jsBytes: 130 * 1024, performance: 100 };
 export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performance: number }>> = {
   search: { jsBytes: 140 * 1024, performance: 95 },

@@ -53,7 +53,11 @@ async function open(slug: string, pagePath: string, ready: (page: Page) => Promi
   return { page, errors, answers, readyAt: Date.now() };
 }
 
-const flowHydrated = (page: Page) => page.locator('astro-island[component-url*="Flow"]:not([ssr])').first().waitFor({ state: 'attached' });
+/** Service and trade-in forms hydrate when the shopper reaches for them: the pointer moves onto the form. */
+const flowHydrated = async (page: Page) => {
+  await page.locator('.multi-step').hover();
+  await page.locator('astro-island[component-url*="Flow"]:not([ssr])').first().waitFor({ state: 'attached' });
+};
 
 /** A person spends longer on a form than the time trap; a test that did not would be filed as a bot. */
 async function atHumanPace(readyAt: number): Promise<void> {

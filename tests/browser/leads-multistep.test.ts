@@ -46,7 +46,9 @@ async function openForm(path: string): Promise<{ page: Page; errors: string[] }>
   await blockOutsideRequests(page);
   const errors = watchErrors(page);
   await page.goto(`${demoOrigin(SLUG)}${path}`);
-  // Hydrated once the island's fields answer to react-hook-form; the progress bar is there from the HTML.
+  // Service and trade-in forms hydrate when the shopper reaches for them: the pointer moves onto
+  // the form first. Hydrated once the island's fields answer to react-hook-form.
+  await form(page).hover();
   await page.locator('astro-island[component-url*="Flow"]:not([ssr])').first().waitFor({ state: 'attached' });
   return { page, errors };
 }
@@ -232,6 +234,32 @@ describe('trade-in', () => {
     expect(sent[sent.length - 1]?.lead).toMatchObject({ form: 'trade_in', category: 'trade-in', car_id: String(car?.id), car_dealership_id: '310', lead_status: 'Complete' });
     // The FAQ stays beside the form.
     expect(await page.locator('.faq details').count()).toBe(5);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('loads the form only when the shopper reaches for it, keeping a rego typed while it loads', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await blockOutsideRequests(page);
+    const errors = watchErrors(page);
+    await page.goto(`${demoOrigin(SLUG)}/valuations`);
+    await page.waitForTimeout(1500);
+    const island = page.locator('astro-island[component-url*="TradeInFlow"]');
+    expect(await island.getAttribute('ssr')).not.toBeNull();
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    const componentUrl = new URL((await island.getAttribute('component-url')) ?? '', page.url()).pathname;
+    expect(await scripts()).not.toContain(componentUrl);
+
+    await form(page).getByLabel('Registration (rego)').focus();
+    await page.keyboard.type('XYZ987');
+    await island.and(page.locator(':not([ssr])')).waitFor({ state: 'attached' });
+    expect(await scripts()).toContain(componentUrl);
+    await form(page).getByLabel('State').selectOption('NSW');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Vehicle Details', 'Step 2 of 4', 25);
+    await form(page).getByRole('button', { name: 'Go Back' }).click();
+    await expectStep(page, 'Your Car', 'Step 1 of 4', 0);
+    expect(await form(page).getByLabel('Registration (rego)').inputValue()).toBe('XYZ987');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -108,7 +108,8 @@ export default function TradeInFlow({ site, options, heading, category, withCar 
         labels={{ submit: 'Get my estimate' }}
         initialValues={(index): FieldValues | undefined => {
           const step = flow.steps[index];
-          if (step?.id === 'car') return { rego: '', regoState: '' };
+          // No default for rego: react-hook-form then reads what was typed while the island loaded.
+          if (step?.id === 'car') return { regoState: '' };
           if (step?.id === 'vehicle_details') {
             return { make: vehicle?.make ?? '', model: vehicle?.model ?? '', year: vehicle ? String(vehicle.year) : '', variant: vehicle?.variant ?? '', km: '' };
           }

@@ -9,6 +9,7 @@
  * saved under it gets the island at idle time instead, so the prefill appears without a touch.
  */
 import type { ClientDirective } from 'astro';
+import { browserStorage } from '../leads/storage';
 
 /** Events that come before any use of a form: hover, touch, focus (by mouse, tab or screen reader), keys. */
 export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -19,14 +20,8 @@ export interface InteractionEnv {
 }
 
 function browserEnv(): InteractionEnv {
-  let storage: Storage | undefined;
-  try {
-    storage = window.localStorage;
-  } catch {
-    // Storage refused (privacy settings): nothing saved to prefill.
-  }
   return {
-    storage,
+    storage: browserStorage('localStorage'),
     whenIdle: (callback) => ('requestIdleCallback' in window ? window.requestIdleCallback(callback, { timeout: 2000 }) : setTimeout(callback, 200)),
   };
 }

@@ -151,7 +151,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const [hydrated, setHydrated] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const inFlight = useRef(false);
@@ -166,7 +165,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       const value = saved[field];
       if (value && !form.getValues(field)) form.setValue(field, value);
     }
-    setHydrated(true);
   }, [form, site.website_slug]);
 
   const send = async (values: EnquiryValues) => {
@@ -266,7 +264,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         {showTerms && <CheckboxField id={id('terms')} name="terms_conditions" label={text.terms} />}
         <HoneypotField id={id('company-website')} inputRef={honeypot} />
         <FormAlert id={id('alert')} message={error} />
-        <SubmitButton label={text.submit} busyLabel={text.sending} busy={busy} disabled={!hydrated} className="button button-brand" />
+        <SubmitButton label={text.submit} busyLabel={text.sending} busy={busy} className="button button-brand" />
       </form>
     </FormProvider>
   );

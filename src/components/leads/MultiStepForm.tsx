@@ -67,10 +67,6 @@ export function MultiStepForm({ steps, saver, heading, renderStep, initialValues
   const typed = useRef(new Map<number, FieldValues>());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(index);
-  // Until hydrated, a click on the server-rendered button would submit the form natively, putting
-  // what the shopper typed into the page's URL.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   // Focus follows the step: a screen reader hears the new step's heading, a keyboard user starts there.
   useEffect(() => {
@@ -138,7 +134,7 @@ export function MultiStepForm({ steps, saver, heading, renderStep, initialValues
                 {labels.goBack ?? 'Go Back'}
               </button>
             )}
-            <SubmitButton label={view.isLast ? (labels.submit ?? 'Submit') : (labels.continue ?? 'Continue')} busy={disabled && !state.steps.completed} disabled={disabled || !hydrated} busyLabel={labels.sending ?? 'Sending…'} />
+            <SubmitButton label={view.isLast ? (labels.submit ?? 'Submit') : (labels.continue ?? 'Continue')} busy={disabled && !state.steps.completed} disabled={disabled} busyLabel={labels.sending ?? 'Sending…'} />
           </div>
         }
       />

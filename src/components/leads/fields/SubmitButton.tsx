@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import './fields.css';
 
 export interface SubmitButtonProps {
@@ -7,7 +8,7 @@ export interface SubmitButtonProps {
   busy: boolean;
   /** Said to screen readers while busy; defaults to 'Sending…'. */
   busyLabel?: string;
-  /** Disabled for another reason (e.g. not hydrated yet). */
+  /** Disabled for another reason (e.g. the form's fields are). */
   disabled?: boolean;
   /** Button classes; defaults to 'button button-brand'. */
   className?: string;
@@ -16,8 +17,12 @@ export interface SubmitButtonProps {
 }
 
 export function SubmitButton({ label, busy, busyLabel = 'Sending…', disabled, className = 'button button-brand', type = 'submit', onClick }: SubmitButtonProps) {
+  // Served disabled: until the island hydrates, a click would submit the server-rendered form
+  // natively, putting what the shopper typed into the page's URL.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
-    <button type={type} className={`${className} lead-submit`} disabled={busy || disabled} aria-busy={busy || undefined} onClick={onClick}>
+    <button type={type} className={`${className} lead-submit`} disabled={busy || disabled || !hydrated} aria-busy={busy || undefined} onClick={onClick}>
       {busy && <span className="lead-spinner" aria-hidden="true" />}
       <span>{label}</span>
       {busy && <span className="sr-only">{busyLabel}</span>}

@@ -1,12 +1,12 @@
 // One Astro build per dealer: DEALER=<slug> selects the dealer file, output goes to dist/<slug>/.
-// scripts/build.ts runs this once per dealer; components read the parsed config via src/config/current.ts.
+// scripts/build.ts runs this once per dealer; components read the parsed config via src/platform/config/current.ts.
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clientDirectives, dealerAssets } from './src/config/astro-integration.ts';
-import { loadDealer, listDealerSlugs, defaultDealersDir } from './src/config/load.ts';
-import { contentSecurityPolicy } from './src/lib/security.ts';
+import { clientDirectives, dealerAssets } from './src/platform/astro/integration.ts';
+import { loadDealer, listDealerSlugs, defaultDealersDir } from './src/platform/config/load.ts';
+import { contentSecurityPolicy } from './src/platform/http/security.ts';
 
 const dealersDir = defaultDealersDir();
 const slug = process.env.DEALER ?? listDealerSlugs(dealersDir)[0];
@@ -28,6 +28,6 @@ export default defineConfig({
   vite: {
     // instantsearch.js imports qs only for its default history router, which the search islands
     // replace with their own; the stand-in keeps qs and its six dependencies out of the bundle.
-    resolve: { alias: { qs: fileURLToPath(new URL('./src/client/search/qs-shim.ts', import.meta.url)) } },
+    resolve: { alias: { qs: fileURLToPath(new URL('./src/search/browser/qs-shim.ts', import.meta.url)) } },
   },
 });

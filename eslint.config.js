@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+import layers from './eslint/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', '.test-dist/', '.bench/', 'bench-results/', 'dealers/schema.json'] },
@@ -18,6 +19,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Arrows point down: docs/architecture.md.
+    files: ['**/*.{ts,tsx,astro,js,mjs}'],
+    plugins: { layers },
+    rules: { 'layers/layers': 'error' },
   },
   {
     files: ['**/*.astro'],

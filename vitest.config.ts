@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests live beside the code; tests/conformance holds the search-engine conformance table.
-// Browser tests (tests/browser) have their own config.
+// Unit tests live beside the code (src, scripts, the search-engine package and its conformance
+// suite); tests/ holds cross-cutting tests. Browser tests (tests/browser) have their own config.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/conformance/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'tests/**/*.test.ts'],
+    exclude: ['tests/browser/**', '**/node_modules/**'],
     environment: 'node',
   },
 });

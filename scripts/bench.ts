@@ -39,9 +39,9 @@ import {
 import { selectDealers, UsageError, type DealerResult } from '../src/build/plan';
 import { buildDealers } from '../src/build/run';
 import { projectPaths } from '../src/build/stamps';
-import { listDealerSlugs, loadDealer } from '../src/config/load';
-import { generateDemoStock } from '../src/stock/demo';
-import { loadStock } from '../src/stock/store';
+import { listDealerSlugs, loadDealer } from '../src/platform/config/load';
+import { generateDemoStock } from '../src/stock/model/demo';
+import { loadStock } from '../src/stock/server/store';
 import { candidateFiles, resolveSafePath } from '../src/server/static';
 import { createApp } from '../src/server/app';
 import { pageTypes } from '../tests/browser/pages';
@@ -113,7 +113,7 @@ function runPropertyTests(runs: number, apiRuns: number): { runs: number; apiRun
   const start = performance.now();
   const vitest = (file: string, count: number): boolean =>
     spawnSync('npx', ['vitest', 'run', file], { env: { ...process.env, PROPERTY_RUNS: String(count) }, stdio: ['ignore', 'inherit', 'inherit'] }).status === 0;
-  const passed = vitest('src/leads/payload.property.test.ts', runs) && vitest('src/server/leads/api.property.test.ts', apiRuns * 2);
+  const passed = vitest('src/leads/model/payload.property.test.ts', runs) && vitest('src/leads/server/api.property.test.ts', apiRuns * 2);
   return { runs, apiRuns, passed, seconds: since(start) };
 }
 

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { listDealerSlugs } from '../src/config/load';
+import { listDealerSlugs } from '../src/platform/config/load';
 import { changedPathsSince } from '../src/build/git';
 import { dealersAffected, formatOutcome, formatSummary, parseBuildArgs, selectDealers } from '../src/build/plan';
 import { buildDealers } from '../src/build/run';

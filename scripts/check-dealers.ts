@@ -5,7 +5,7 @@
  * per valid file and the full error per invalid one; exits 1 if any is invalid.
  */
 import path from 'node:path';
-import { defaultDealersDir } from '../src/config/load';
+import { defaultDealersDir } from '../src/platform/config/load';
 import { checkDealerFile, filesToCheck } from '../src/build/check';
 
 const dealersDir = defaultDealersDir();

@@ -5,11 +5,11 @@
  * A dealer's leads as CSV (formula-safe) on stdout or in --out; the summary goes to stderr.
  * Complete leads only unless --status says otherwise; quarantined (spam-flagged) leads only with
  * --include-quarantined. With the embedded database, stop `npm start` first (or use
- * DATABASE_URL). The logic and its tests are in src/server/outbox/export.ts.
+ * DATABASE_URL). The logic and its tests are in src/leads/admin/export.ts.
  */
-import { defaultDealersDir, DealerConfigError } from '../src/config/load';
-import { CliError } from '../src/server/outbox/cli';
-import { parseExportArgs, runExport } from '../src/server/outbox/export';
+import { defaultDealersDir, DealerConfigError } from '../src/platform/config/load';
+import { CliError } from '../src/leads/admin/cli';
+import { parseExportArgs, runExport } from '../src/leads/admin/export';
 
 async function main(argv: string[]): Promise<number> {
   try {

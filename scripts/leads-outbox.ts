@@ -4,11 +4,11 @@
  * Lists deliveries still owed to dealers (pending, or with --dead those that failed for 72
  * hours) with their attempts and last error, or queues dead ones again. The running server's
  * outbox worker does the delivering. With the embedded database, stop `npm start` first (or use
- * DATABASE_URL). The logic and its tests are in src/server/outbox/admin.ts.
+ * DATABASE_URL). The logic and its tests are in src/leads/admin/outbox-tool.ts.
  */
-import { defaultDealersDir, DealerConfigError } from '../src/config/load';
-import { parseOutboxArgs, runOutbox } from '../src/server/outbox/admin';
-import { CliError } from '../src/server/outbox/cli';
+import { defaultDealersDir, DealerConfigError } from '../src/platform/config/load';
+import { parseOutboxArgs, runOutbox } from '../src/leads/admin/outbox-tool';
+import { CliError } from '../src/leads/admin/cli';
 
 async function main(argv: string[]): Promise<number> {
   try {

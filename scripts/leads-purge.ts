@@ -4,11 +4,11 @@
  * Removes leads older than each dealer's leads.retention_days (default 730), with their outbox
  * rows, file records, valuations and the files under LEADS_FILES_DIR. --dry-run only counts.
  * With the embedded database, stop `npm start` first (or use DATABASE_URL). The logic and its
- * tests are in src/server/outbox/purge.ts.
+ * tests are in src/leads/admin/purge.ts.
  */
-import { defaultDealersDir, DealerConfigError } from '../src/config/load';
-import { CliError } from '../src/server/outbox/cli';
-import { parsePurgeArgs, runPurge } from '../src/server/outbox/purge';
+import { defaultDealersDir, DealerConfigError } from '../src/platform/config/load';
+import { CliError } from '../src/leads/admin/cli';
+import { parsePurgeArgs, runPurge } from '../src/leads/admin/purge';
 
 async function main(argv: string[]): Promise<number> {
   try {

@@ -5,13 +5,13 @@
  * `search.index_uid ?? slug` from its current stock (the imported feed, else demo stock) with the
  * shared index settings, swaps it in atomically, and prints the counts. With --create-read-key it
  * also prints a search-only key for the dealer file's `search.read_only_key`. The logic and its
- * tests are in src/stock/meilisearch-push.ts.
+ * tests are in src/search/server/meilisearch-push.ts.
  */
 import { Meilisearch } from 'meilisearch';
-import { defaultDealersDir, listDealerSlugs, loadDealer } from '../src/config/load';
-import { searchEndpoint } from '../src/search/endpoint';
-import { dealerSearchConfig, ensureSearchKey, meilisearchAdmin, parsePushArgs, PushError, pushConfig, pushStock } from '../src/stock/meilisearch-push';
-import { loadStock } from '../src/stock/store';
+import { defaultDealersDir, listDealerSlugs, loadDealer } from '../src/platform/config/load';
+import { searchEndpoint } from '../src/platform/config/search-endpoint';
+import { dealerSearchConfig, ensureSearchKey, meilisearchAdmin, parsePushArgs, PushError, pushConfig, pushStock } from '../src/search/server/meilisearch-push';
+import { loadStock } from '../src/stock/server/store';
 
 async function main(argv: string[]): Promise<number> {
   const args = parsePushArgs(argv);

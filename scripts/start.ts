@@ -5,13 +5,13 @@
  * or Postgres with DATABASE_URL) and delivered by the outbox worker running alongside.
  */
 import path from 'node:path';
-import { listDealerSlugs, loadDealer } from '../src/config/load';
+import { listDealerSlugs, loadDealer } from '../src/platform/config/load';
 import { buildDealers } from '../src/build/run';
 import { projectPaths, staleReasons } from '../src/build/stamps';
-import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/server/db/lock';
-import { leadFilesDir } from '../src/server/leads/files';
-import { rateLimitPerMinute } from '../src/server/leads/rate-limit';
-import { outboxDir } from '../src/server/outbox/transports';
+import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/platform/db/lock';
+import { leadFilesDir } from '../src/leads/server/files';
+import { rateLimitPerMinute } from '../src/leads/server/rate-limit';
+import { outboxDir } from '../src/leads/delivery/outbox/transports';
 import { startPlatform } from '../src/server/platform';
 
 function fail(message: string): never {

@@ -4,11 +4,11 @@
  * Validates a stock feed and replaces `<STOCK_DIR>/<slug>.json` (default .data/stock) only when
  * every row is valid; otherwise prints every bad row by line and field and exits 1 with the
  * current stock untouched. DEALERS_DIR is respected like the other scripts. The logic and its
- * tests are in src/stock/import.ts.
+ * tests are in src/stock/server/import.ts.
  */
 import path from 'node:path';
-import { defaultDealersDir } from '../src/config/load';
-import { FeedError, importFeed, parseImportArgs, summarise } from '../src/stock/import';
+import { defaultDealersDir } from '../src/platform/config/load';
+import { FeedError, importFeed, parseImportArgs, summarise } from '../src/stock/server/import';
 
 function main(argv: string[]): number {
   try {

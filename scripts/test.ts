@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { listDealerSlugs } from '../src/config/load';
+import { listDealerSlugs } from '../src/platform/config/load';
 import { staleDealers } from '../src/build/stamps';
 import { CHROMIUM_MISSING, findChromium } from './chromium';
 

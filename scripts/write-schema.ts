@@ -1,6 +1,6 @@
 /** Writes dealers/schema.json from the zod schema; `--check` fails when the committed file is stale. */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { dealerJsonSchema } from '../src/config/json-schema';
+import { dealerJsonSchema } from '../src/platform/config/json-schema';
 
 const target = 'dealers/schema.json';
 const fresh = dealerJsonSchema();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SearchEngine } from '../../src/search/engine/engine';
-import { indexSettings } from '../../src/search/index-settings';
+import { SearchEngine } from '@dealer-sites/search-engine';
+import { indexSettings } from '../../src/search/model/index-settings';
 import { benchEngine, embeddedMultiSearch, FACET_QUERY_FIELDS, meiliQueries, oramaIndex, oramaMultiSearch, oramaQueries, scenarios, summarise } from './engine';
-import { loadDealer } from '../../src/config/load';
-import { generateDemoStock } from '../../src/stock/demo';
+import { loadDealer } from '../../src/platform/config/load';
+import { generateDemoStock } from '../../src/stock/model/demo';
 
 const NOW = 1_750_000_000;
 const stock = generateDemoStock(loadDealer('kingfisher-toyota'), 200, NOW * 1000);

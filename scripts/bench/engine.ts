@@ -9,12 +9,11 @@
 import { create, insertMultiple, search as oramaSearch, type AnyOrama, type Results, type SearchParams as OramaParams } from '@orama/orama';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { RequestCache, SearchEngine } from '../../src/search/engine/engine';
-import { parseSearchParams, type SearchParams } from '../../src/search/engine/request';
-import { indexSettings } from '../../src/search/index-settings';
-import { loadDealer } from '../../src/config/load';
-import { generateDemoStock } from '../../src/stock/demo';
-import type { Vehicle } from '../../src/stock/vehicle';
+import { RequestCache, SearchEngine, parseSearchParams, type SearchParams } from '@dealer-sites/search-engine';
+import { indexSettings } from '../../src/search/model/index-settings';
+import { loadDealer } from '../../src/platform/config/load';
+import { generateDemoStock } from '../../src/stock/model/demo';
+import type { Vehicle } from '../../src/stock/model/vehicle';
 
 export interface LatencySummary {
   p50: number;

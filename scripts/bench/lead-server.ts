@@ -4,7 +4,7 @@
  * bench kills it with SIGKILL mid-run, which is why it is a process of its own.
  */
 import path from 'node:path';
-import { listDealerSlugs } from '../../src/config/load';
+import { listDealerSlugs } from '../../src/platform/config/load';
 import { projectPaths } from '../../src/build/stamps';
 import { startPlatform } from '../../src/server/platform';
 

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { verifyWebhookSignature } from '../../src/leads/webhook';
+import { verifyWebhookSignature } from '../../src/leads/delivery/webhook';
 
 export const WEBHOOK_SECRET_ENV = 'BENCH_LEADS_WEBHOOK_SECRET';
 const WEBHOOK_SECRET = 'bench-secret-not-for-production';
@@ -198,8 +198,8 @@ async function freePort(): Promise<number> {
 
 /** Counts rows straight from the run's database after its server has stopped. */
 async function countStorage(env: NodeJS.ProcessEnv, root: string): Promise<{ byMessage: Map<string, number>; ids: Set<string>; outbox: Record<string, number> }> {
-  const { openDatabase } = await import('../../src/server/db/open');
-  const { leads, outbox } = await import('../../src/server/db/schema');
+  const { openDatabase } = await import('../../src/platform/db/open');
+  const { leads, outbox } = await import('../../src/platform/db/schema');
   const { sql } = await import('drizzle-orm');
   const database = await openDatabase({ env, root });
   try {

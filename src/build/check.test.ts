@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDealerSlugs } from '../config/load';
+import { listDealerSlugs } from '../platform/config/load';
 import { checkDealerFile, filesToCheck } from './check';
 
 let dir: string;

@@ -3,7 +3,7 @@
  * an editor can check a file in a second without waiting for Astro.
  */
 import path from 'node:path';
-import { DealerConfigError, dealerFile, listDealerSlugs, readDealerFile } from '../config/load';
+import { DealerConfigError, dealerFile, listDealerSlugs, readDealerFile } from '../platform/config/load';
 
 export interface CheckResult {
   file: string;

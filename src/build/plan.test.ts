@@ -44,8 +44,8 @@ describe('dealersAffected', () => {
   });
   it('builds every dealer when shared code changed', () => {
     for (const file of [
-      'src/components/Header.astro',
-      'src/lib/hours.ts',
+      'src/site/Header.astro',
+      'src/dealer/model/hours.ts',
       'public/favicon.svg',
       'astro.config.mjs',
       'package.json',
@@ -61,7 +61,7 @@ describe('dealersAffected', () => {
     }
   });
   it('builds nothing for docs, tests, markdown, CI, benchmarks and .gitignore', () => {
-    const files = ['docs/decisions/001.md', 'tests/browser/home.test.ts', 'README.md', 'dealers/README.md', '.ci/run', 'scripts/bench.ts', 'scripts/bench/data.json', '.gitignore', 'src/lib/hours.test.ts'];
+    const files = ['docs/decisions/001.md', 'tests/browser/home.test.ts', 'README.md', 'dealers/README.md', '.ci/run', 'scripts/bench.ts', 'scripts/bench/data.json', '.gitignore', 'src/dealer/model/hours.test.ts'];
     const result = dealersAffected(files, all);
     expect(result.slugs).toEqual([]);
     expect(result.ignored).toEqual(files);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DealerConfigError, dealerFile, readDealerFile } from '../config/load';
+import { DealerConfigError, dealerFile, readDealerFile } from '../platform/config/load';
 import { mapLimit, type DealerResult } from './plan';
 import { dealerInputHash, projectPaths, removeStamp, sharedInputsHash, writeStamp, type ProjectPaths } from './stamps';
 

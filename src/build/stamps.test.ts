@@ -25,7 +25,7 @@ const stale = (): string[] => staleDealers(['alpha', 'beta'], { root, dealersDir
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'dealer-stamps-'));
   write('src/pages/index.astro', '---\n---\n<h1>hi</h1>');
-  write('src/lib/hours.ts', 'export const x = 1;');
+  write('src/dealer/model/hours.ts', 'export const x = 1;');
   write('public/favicon.svg', '<svg/>');
   write('astro.config.mjs', 'export default {};');
   write('package-lock.json', '{}');
@@ -116,7 +116,7 @@ describe('stamps', () => {
   });
 
   it('go stale for every dealer when a shared input changes', () => {
-    for (const rel of ['src/lib/hours.ts', 'src/components/New.astro', 'public/robots.txt', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
+    for (const rel of ['src/dealer/model/hours.ts', 'src/components/New.astro', 'public/robots.txt', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
       stampAll();
       write(rel, `changed ${rel}`);
       expect(stale(), rel).toEqual(['alpha', 'beta']);
@@ -125,16 +125,16 @@ describe('stamps', () => {
 
   it('go stale when a shared file is deleted', () => {
     stampAll();
-    rmSync(path.join(root, 'src/lib/hours.ts'));
+    rmSync(path.join(root, 'src/dealer/model/hours.ts'));
     expect(stale()).toEqual(['alpha', 'beta']);
   });
 
   it('ignore unit tests, unrelated files and mtime-only changes', () => {
     stampAll();
-    write('src/lib/hours.test.ts', 'test');
+    write('src/dealer/model/hours.test.ts', 'test');
     write('docs/notes.md', 'notes');
     write('tests/browser/x.ts', 'x');
-    utimesSync(path.join(root, 'src/lib/hours.ts'), new Date(), new Date(Date.now() + 60_000));
+    utimesSync(path.join(root, 'src/dealer/model/hours.ts'), new Date(), new Date(Date.now() + 60_000));
     expect(stale()).toEqual([]);
   });
 

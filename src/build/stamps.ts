@@ -6,8 +6,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDealersDir } from '../config/load';
-import { demoStockEdition } from '../stock/demo';
+import { defaultDealersDir } from '../platform/config/load';
+import { demoStockEdition } from '../stock/model/demo';
 import { isTestFile } from './plan';
 
 export interface ProjectPaths {
@@ -17,7 +17,7 @@ export interface ProjectPaths {
   dealersDir: string;
   /** Output root: `<distDir>/<slug>/` and `<distDir>/.stamps/`. */
   distDir: string;
-  /** Imported stock feeds, `<stockDir>/<slug>.json` (STOCK_DIR, as src/stock/store.ts reads it). */
+  /** Imported stock feeds, `<stockDir>/<slug>.json` (STOCK_DIR, as src/stock/server/store.ts reads it). */
   stockDir: string;
 }
 

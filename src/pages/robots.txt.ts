@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { site } from '../config/current';
-import { siteUrl } from '../lib/seo';
+import { site } from '../platform/config/current';
+import { siteUrl } from '../dealer/model/seo';
 
 export const GET: APIRoute = () =>
   new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${siteUrl(site, '/sitemap.xml')}\n`, {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { site } from '../config/current';
-import { searchFallbackPrefixes } from '../lib/fallback-routes';
+import { site } from '../platform/config/current';
+import { searchFallbackPrefixes } from '../search/model/fallback-routes';
 
 /**
  * Rewrites for URLs no build can list in advance: a search landing path nobody prerendered, or a

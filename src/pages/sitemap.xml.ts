@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { site } from '../config/current';
-import { carPaths, searchLandingPaths, sitePaths } from '../lib/site-pages';
-import { siteUrl } from '../lib/seo';
-import { siteStock } from '../components/car/context';
+import { site } from '../platform/config/current';
+import { carPaths, searchLandingPaths, sitePaths } from '../site/site-pages';
+import { siteUrl } from '../dealer/model/seo';
+import { siteStock } from '../stock/server/site-stock';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

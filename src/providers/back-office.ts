@@ -17,8 +17,8 @@
  * - missing credentials are false without calling out: the back-office never gets an
  *   unauthenticated request from us.
  */
-import type { DealerConfig } from '../config/schema';
-import { DEFAULT_TIMEOUT_MS, errorText, fetchWithTimeout, logUrl, readText, type Fetch, type Log } from './http';
+import type { DealerConfig } from '../platform/config/schema';
+import { DEFAULT_TIMEOUT_MS, errorText, fetchWithTimeout, logUrl, readText, type Fetch, type Log } from '../platform/http/outbound';
 
 export type BackOfficeSettings = NonNullable<DealerConfig['back_office']>;
 

@@ -10,9 +10,9 @@
  * | Snap21         | SNAP21_URL                                | the dealer's configured review summary |
  * | Service slots  | dealer file `back_office` + its credentials env | opening and holiday hours       |
  */
-import type { DealerConfig } from '../config/schema';
+import type { DealerConfig } from '../platform/config/schema';
 import { createBackOfficeClient } from './back-office';
-import type { HttpOptions } from './http';
+import type { HttpOptions } from '../platform/http/outbound';
 import { regoLookupsFromEnv, type RegoLookup } from './rego';
 import { serviceSlots, type ServiceSlotsAnswer, type SlotSite } from './service-slots';
 import { snap21FromEnv, type Snap21Source } from './snap21';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { carCatalogue } from '../stock/catalogue';
-import { vinCheckDigit } from '../stock/demo';
-import { ProviderUnavailableError } from './http';
+import { carCatalogue } from '../stock/model/catalogue';
+import { vinCheckDigit } from '../stock/model/demo';
+import { ProviderUnavailableError } from '../platform/http/outbound';
 import {
   autograbRegoLookup,
   demoRegoLookup,

@@ -7,10 +7,10 @@
  * With NEVDIS_URL or AUTOGRAB_URL set, the matching route asks that service instead (shapes
  * assumed below, since neither is given in the spec).
  */
-import { carCatalogue, usedMakeShare, vinPrefixes, type Market, type ModelSpec } from '../stock/catalogue';
-import { vinCheckDigit } from '../stock/demo';
-import { hashSeed, seededRandom } from '../stock/random';
-import { cleanText, DEFAULT_TIMEOUT_MS, envUrl, errorText, fetchWithTimeout, logUrl, ProviderUnavailableError, readJson, type HttpOptions } from './http';
+import { carCatalogue, usedMakeShare, vinPrefixes, type Market, type ModelSpec } from '../stock/model/catalogue';
+import { vinCheckDigit } from '../stock/model/demo';
+import { hashSeed, seededRandom } from '../stock/model/random';
+import { cleanText, DEFAULT_TIMEOUT_MS, envUrl, errorText, fetchWithTimeout, logUrl, ProviderUnavailableError, readJson, type HttpOptions } from '../platform/http/outbound';
 
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 /** An Australian state or territory, or '' for New Zealand (one national register). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DealerConfigInput } from '../config/schema';
-import { testSite } from '../lib/test-site';
+import type { DealerConfigInput } from '../platform/config/schema';
+import { testSite } from '../../tests/support/test-site';
 import type { BackOfficeClient } from './back-office';
 import {
   addDays,

@@ -9,7 +9,7 @@
  * With `back_office` configured, `available_service_bookings.json` is read instead (shape below)
  * and the same window, lead time and form apply; the offline slots stand in when it answers false.
  */
-import type { DealerConfig, Location, OpeningHour, SpecialHours } from '../config/schema';
+import type { DealerConfig, Location, OpeningHour, SpecialHours } from '../platform/config/schema';
 import type { BackOfficeClient } from './back-office';
 
 export interface DaySlots {

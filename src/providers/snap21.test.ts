@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testSite } from '../lib/test-site';
+import { testSite } from '../../tests/support/test-site';
 import { httpSnap21, offlineSnap21, offlineSnap21Rating, ratingOf, snap21FromEnv } from './snap21';
 
 const review = (id: number, rating: number) => ({ id, customer_name: `Customer ${id}`, rating });

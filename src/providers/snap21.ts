@@ -9,9 +9,9 @@
  * is asked (shape assumed below); a failure is logged and answers null.
  */
 import { z } from 'zod';
-import type { DealerConfig } from '../config/schema';
-import { reviewSummary } from '../lib/reviews';
-import { DEFAULT_TIMEOUT_MS, envUrl, errorText, fetchWithTimeout, logUrl, readJson, type HttpOptions } from './http';
+import type { DealerConfig } from '../platform/config/schema';
+import { reviewSummary } from '../dealer/model/reviews';
+import { DEFAULT_TIMEOUT_MS, envUrl, errorText, fetchWithTimeout, logUrl, readJson, type HttpOptions } from '../platform/http/outbound';
 
 export interface Snap21Rating {
   rating: number;

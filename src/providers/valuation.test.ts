@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProviderUnavailableError } from './http';
+import { ProviderUnavailableError } from '../platform/http/outbound';
 import {
   adjustmentAnswersSchema,
   conditions,

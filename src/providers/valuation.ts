@@ -10,9 +10,9 @@
  * VALUATION_URL set, a valuation service is asked instead (shape assumed below).
  */
 import { z } from 'zod';
-import { regionDefaults } from '../config/regions';
-import { carCatalogue, marketPriceFactor, type Market } from '../stock/catalogue';
-import { DEFAULT_TIMEOUT_MS, envUrl, errorText, fetchWithTimeout, logUrl, ProviderUnavailableError, readJson, type HttpOptions } from './http';
+import { regionDefaults } from '../platform/config/regions';
+import { carCatalogue, marketPriceFactor, type Market } from '../stock/model/catalogue';
+import { DEFAULT_TIMEOUT_MS, envUrl, errorText, fetchWithTimeout, logUrl, ProviderUnavailableError, readJson, type HttpOptions } from '../platform/http/outbound';
 
 export const MAX_ONLINE_AGE_YEARS = 7;
 export const MAX_ONLINE_KM = 100_000;

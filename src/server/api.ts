@@ -3,11 +3,11 @@
  * each feature (search, leads, the provider routes) is a sub-app mounted here.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from './env';
-import { createLeadsApi, type LeadsApiOptions } from './leads/routes';
+import type { AppEnv } from '../platform/http/app-env';
+import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
 import { createProvidersApi } from './providers-api';
-import { createSearchApi } from './search-api';
-import type { SearchIndexProvider } from './search-indexes';
+import { createSearchApi } from '../search/server/search-api';
+import type { SearchIndexProvider } from '../search/server/search-indexes';
 
 export interface ApiOptions {
   /** Dealers this server hosts. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../lib/security';
+import { securityHeaders } from '../platform/http/security';
 import { createApp, dealerForHost } from './app';
 
 let work: string;
@@ -76,6 +76,10 @@ describe('GET /api/health', () => {
     const res = await get('/api/nope');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ ok: false, error: 'not found' });
+    // Paths under a mounted API keep the same JSON 404.
+    const search = await get('/api/search/keys');
+    expect(search.status).toBe(404);
+    expect(await search.json()).toEqual({ ok: false, error: 'not found' });
   });
 });
 

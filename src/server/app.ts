@@ -6,14 +6,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { securityHeaders } from '../lib/security';
-import { defaultDealersDir } from '../config/load';
+import { securityHeaders } from '../platform/http/security';
+import { defaultDealersDir } from '../platform/config/load';
 import { createApi } from './api';
-import { createDealerConfigs, type DealerConfigs } from './dealer-configs';
-import type { AppEnv } from './env';
+import { createDealerConfigs, type DealerConfigs } from '../platform/config/dealer-configs';
+import type { AppEnv } from '../platform/http/app-env';
 import { FallbackRoutes } from './fallback';
-import type { LeadStorage } from './leads/routes';
-import { createStockIndexes, type SearchIndexProvider } from './search-indexes';
+import type { LeadStorage } from '../leads/server/routes';
+import { createStockIndexes, type SearchIndexProvider } from '../search/server/search-indexes';
 import {
   cacheControlFor,
   candidateFiles,
@@ -27,7 +27,7 @@ import {
   weakEtag,
 } from './static';
 
-export type { AppEnv } from './env';
+export type { AppEnv } from '../platform/http/app-env';
 
 export interface AppOptions {
   /** Folder holding one built site per dealer: `<distDir>/<slug>/`. */

@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { fallbackPage, type FallbackRule } from '../lib/fallback-routes';
+import { fallbackPage, type FallbackRule } from '../search/model/fallback-routes';
 
 const sitePath = z.string().max(300).regex(/^\/(?!\/)/);
 const routesSchema = z.object({ fallbacks: z.array(z.strictObject({ prefix: sitePath, page: sitePath })).max(200) });

@@ -7,11 +7,11 @@ import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { ProjectPaths } from '../build/stamps';
 import { createApp } from './app';
-import { createDealerConfigs } from './dealer-configs';
-import { acquireDatabaseLock, type DatabaseLock } from './db/lock';
-import { openDatabase, type Database } from './db/open';
-import { rateLimiterFromEnv } from './leads/rate-limit';
-import { startOutboxWorker } from './outbox/worker';
+import { createDealerConfigs } from '../platform/config/dealer-configs';
+import { acquireDatabaseLock, type DatabaseLock } from '../platform/db/lock';
+import { openDatabase, type Database } from '../platform/db/open';
+import { rateLimiterFromEnv } from '../leads/server/rate-limit';
+import { startOutboxWorker } from '../leads/delivery/outbox/worker';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;

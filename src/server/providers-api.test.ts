@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DealerConfig, DealerConfigInput } from '../config/schema';
-import { testSite } from '../lib/test-site';
-import { ProviderUnavailableError } from '../providers/http';
+import type { DealerConfig, DealerConfigInput } from '../platform/config/schema';
+import { testSite } from '../../tests/support/test-site';
+import { ProviderUnavailableError } from '../platform/http/outbound';
 import { REFUSAL_MESSAGES, estimateTradeIn } from '../providers/valuation';
-import { SearchEngine, type SearchDocument } from '../search/engine/engine';
-import { indexSettings } from '../search/index-settings';
-import { leads, miscellaneous, valuations } from './db/schema';
-import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from './db/test-databases';
-import type { Database } from './db/open';
-import type { AppEnv } from './env';
+import { SearchEngine, type SearchDocument } from '@dealer-sites/search-engine';
+import { indexSettings } from '../search/model/index-settings';
+import { leads, miscellaneous, valuations } from '../platform/db/schema';
+import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../tests/support/test-databases';
+import type { Database } from '../platform/db/open';
+import type { AppEnv } from '../platform/http/app-env';
 import { createProvidersApi, MAX_PROVIDER_BODY_BYTES, type ProvidersApiDeps } from './providers-api';
-import type { SearchIndexProvider } from './search-indexes';
+import type { SearchIndexProvider } from '../search/server/search-indexes';
 
 /** Monday 2 June 2025, 05:00 in Brisbane. */
 const NOW = Date.parse('2025-06-02T05:00:00+10:00');

@@ -24,19 +24,19 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { DealerConfig } from '../config/schema';
+import type { DealerConfig } from '../platform/config/schema';
 import { providersFromEnv, type Providers } from '../providers';
-import type { Fetch, Log } from '../providers/http';
-import { ProviderUnavailableError } from '../providers/http';
+import type { Fetch, Log } from '../platform/http/outbound';
+import { ProviderUnavailableError } from '../platform/http/outbound';
 import { normaliseRego, normaliseRegoState, type RegoLookup } from '../providers/rego';
 import { serviceLocation } from '../providers/service-slots';
 import { adjustmentAnswersSchema, type AdjustmentAnswers, type TradeInInput, type TradeInResult } from '../providers/valuation';
-import { baseFilter } from '../search/query';
-import { carTypeCounts } from '../search/results';
-import type { Database } from './db/open';
-import { leads, miscellaneous, valuations } from './db/schema';
-import type { AppEnv } from './env';
-import type { SearchIndexProvider } from './search-indexes';
+import { baseFilter } from '../search/model/query';
+import { carTypeCounts } from '../search/model/results';
+import type { Database } from '../platform/db/open';
+import { leads, miscellaneous, valuations } from '../platform/db/schema';
+import type { AppEnv } from '../platform/http/app-env';
+import type { SearchIndexProvider } from '../search/server/search-indexes';
 
 export const MAX_PROVIDER_BODY_BYTES = 16 * 1024;
 

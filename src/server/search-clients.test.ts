@@ -7,8 +7,8 @@ import { instantMeiliSearch, type AlgoliaMultipleQueriesQuery } from '@meilisear
 import { Meilisearch, MeilisearchApiError } from 'meilisearch';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchEngine } from '../search/engine/engine';
-import { indexSettings } from '../search/index-settings';
+import { SearchEngine } from '@dealer-sites/search-engine';
+import { indexSettings } from '../search/model/index-settings';
 import { createApp } from './app';
 
 const docs = [

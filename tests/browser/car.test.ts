@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadDealer } from '../../src/config/load';
-import { loadStock } from '../../src/stock/store';
-import type { Vehicle } from '../../src/stock/vehicle';
+import { loadDealer } from '../../src/platform/config/load';
+import { loadStock } from '../../src/stock/server/store';
+import type { Vehicle } from '../../src/stock/model/vehicle';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { request } from 'node:http';
 import { get } from './http';

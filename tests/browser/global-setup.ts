@@ -13,15 +13,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { listDealerSlugs } from '../../src/config/load';
+import { listDealerSlugs } from '../../src/platform/config/load';
 import { buildDealers } from '../../src/build/run';
 import { staleDealers, type ProjectPaths } from '../../src/build/stamps';
 import { createApp } from '../../src/server/app';
-import { createDealerConfigs, type DealerConfigs } from '../../src/server/dealer-configs';
-import { openTestDatabase } from '../../src/server/db/test-databases';
-import type { LeadStorage } from '../../src/server/leads/routes';
-import { memoryRateLimiter } from '../../src/server/leads/rate-limit';
-import { startOutboxWorker } from '../../src/server/outbox/worker';
+import { createDealerConfigs, type DealerConfigs } from '../../src/platform/config/dealer-configs';
+import { openTestDatabase } from '../support/test-databases';
+import type { LeadStorage } from '../../src/leads/server/routes';
+import { memoryRateLimiter } from '../../src/leads/server/rate-limit';
+import { startOutboxWorker } from '../../src/leads/delivery/outbox/worker';
 
 /** Fixture dealers; hostile-motors' stock is a hand-written hostile feed in tests/fixtures/stock/. */
 export const FIXTURE_PATHS = { dealersDir: 'tests/fixtures/dealers', distDir: '.test-dist', stockDir: path.resolve('tests/fixtures/stock') } satisfies Partial<ProjectPaths>;

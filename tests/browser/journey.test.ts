@@ -6,8 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadDealer } from '../../src/config/load';
-import { defaultSearchPath } from '../../src/lib/search-path';
+import { loadDealer } from '../../src/platform/config/load';
+import { defaultSearchPath } from '../../src/search/model/search-path';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 
 let browser: Browser;

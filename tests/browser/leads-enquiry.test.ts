@@ -6,10 +6,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDealer } from '../../src/config/load';
-import { contactPages } from '../../src/lib/locations';
-import { PHONE_AU_MOBILE_MESSAGE, ALPHABETICAL_MESSAGE, EMAIL_MESSAGE, REQUIRED_MESSAGE } from '../../src/leads/messages';
-import { loadStock } from '../../src/stock/store';
+import { loadDealer } from '../../src/platform/config/load';
+import { contactPages } from '../../src/dealer/model/locations';
+import { PHONE_AU_MOBILE_MESSAGE, ALPHABETICAL_MESSAGE, EMAIL_MESSAGE, REQUIRED_MESSAGE } from '../../src/leads/model/messages';
+import { loadStock } from '../../src/stock/server/store';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { get } from './http';
 
@@ -316,7 +316,7 @@ describe(`enquiry forms on ${SLUG}`, () => {
 });
 
 // The subscribe section and the footer newsletter: plain HTML forms with a small script
-// (src/client/sign-up-form.ts), so the footer costs brochure pages no React.
+// (src/leads/browser/sign-up-form.ts), so the footer costs brochure pages no React.
 describe(`sign-up forms on ${SLUG}`, () => {
   const subscribe = 'form[data-sign-up-form="subscribe"]';
   const newsletter = 'form[data-sign-up-form="newsletter"]';

@@ -7,8 +7,8 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDealer } from '../../src/config/load';
-import { loadStock } from '../../src/stock/store';
+import { loadDealer } from '../../src/platform/config/load';
+import { loadStock } from '../../src/stock/server/store';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { get } from './http';
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadDealer } from '../../src/config/load';
+import { loadDealer } from '../../src/platform/config/load';
 import { blockOutsideRequests, demoOrigin, launchBrowser } from './browser';
 import { pageTypes } from './pages';
 import { gunzipSync } from 'node:zlib';

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadDealer } from '../../src/config/load';
-import { dealershipsByMake } from '../../src/components/brands/catalogue';
+import { loadDealer } from '../../src/platform/config/load';
+import { dealershipsByMake } from '../../src/dealer/model/brands';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { get } from './http';
 

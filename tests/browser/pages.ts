@@ -1,8 +1,8 @@
-import { loadDealer } from '../../src/config/load';
-import { contactPages, sortLocations } from '../../src/lib/locations';
-import { defaultSearchPath } from '../../src/lib/search-path';
-import { BROCHURE_PATHS } from '../../src/lib/site-pages';
-import { loadStock } from '../../src/stock/store';
+import { loadDealer } from '../../src/platform/config/load';
+import { contactPages, sortLocations } from '../../src/dealer/model/locations';
+import { defaultSearchPath } from '../../src/search/model/search-path';
+import { BROCHURE_PATHS } from '../../src/site/site-pages';
+import { loadStock } from '../../src/stock/server/store';
 
 /**
  * One path per page type of a dealer site (dynamic pages by their first instance): brochure

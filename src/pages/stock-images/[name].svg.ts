@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { site } from '../../config/current';
-import { parsePlaceholderName, placeholderKindsFor, placeholderNames, renderPlaceholderSvg } from '../../stock/placeholder-image';
+import { site } from '../../platform/config/current';
+import { parsePlaceholderName, placeholderKindsFor, placeholderNames, renderPlaceholderSvg } from '../../stock/model/placeholder-image';
 
-// Placeholder stock photos (src/stock/placeholder-image.ts): a finite set, prerendered per dealer.
+// Placeholder stock photos (src/stock/model/placeholder-image.ts): a finite set, prerendered per dealer.
 export const getStaticPaths = (() => placeholderNames(placeholderKindsFor(site.search.categories)).map((name) => ({ params: { name } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {

@@ -1,0 +1,43 @@
+/**
+ * Puts the live price and status from search onto a rendered car (prerendered page or shell):
+ * a static page can be days old, and a car sold this morning must not read "In Stock".
+ */
+import { STATUS_LABELS, financeLink, priceText, weeklyPriceText, type CarSite, type CarView } from '../../stock/model/car';
+import { regions, type Region } from '../../platform/config/regions';
+
+export function siteFromDataset(el: HTMLElement): Pick<CarSite, 'locale' | 'region'> | undefined {
+  const { locale, region } = el.dataset;
+  const known = regions.find((r): r is Region => r === region);
+  return locale && known ? { locale, region: known } : undefined;
+}
+
+/** `car` null means search no longer has it: shown as no longer available, like a sold car. */
+export function applyLiveState(article: HTMLElement, car: CarView | null, site: Pick<CarSite, 'locale' | 'region'>): void {
+  const status = car?.status ?? 'sold';
+  const unavailable = status === 'sold';
+  article.dataset.status = status;
+  const text = (selector: string, value: string) => {
+    const el = article.querySelector<HTMLElement>(selector);
+    if (el) el.textContent = value;
+    return el;
+  };
+  const pill = text('[data-car-status]', car ? STATUS_LABELS[status] : 'No longer available');
+  pill?.setAttribute('data-status', status);
+  if (car) {
+    text('[data-car-price]', priceText(car.price, site));
+    const weekly = text('[data-car-weekly]', weeklyPriceText(car.weekly_price, site));
+    if (weekly) weekly.hidden = weekly.textContent === '';
+    article.querySelectorAll<HTMLAnchorElement>('[data-finance-link]').forEach((link) => {
+      link.href = financeLink(car, link.dataset.dealership || undefined);
+    });
+  }
+  const note = article.querySelector<HTMLElement>('[data-car-sold-note]');
+  if (note) {
+    note.hidden = !unavailable;
+    const message = note.querySelector<HTMLElement>('[data-car-sold-text]');
+    if (message) message.textContent = car ? 'This car has been sold.' : 'This car is no longer available.';
+  }
+  article.querySelectorAll<HTMLElement>('[data-unless-sold]').forEach((el) => {
+    el.hidden = unavailable;
+  });
+}

@@ -1,0 +1,264 @@
+/**
+ * The car shell (src/pages/shell/car.astro): a car added after the last build. Reads the slug
+ * from the address, fetches the car from search and fills the skeleton with the same markup
+ * the prerendered page has. All feed text goes in through textContent or attributes, never HTML.
+ */
+import {
+  CAR_TYPE_LABELS,
+  GALLERY_IMAGE,
+  GALLERY_THUMB,
+  assistantCarMetadata,
+  carDealershipSlug,
+  carSlugFromPath,
+  enquiryCategory,
+  galleryImages,
+  keySpecs,
+  safetyBannerClasses,
+  shareLinks,
+  tradeInLink,
+  type CarSite,
+  type CarView,
+  type GalleryImage,
+} from '../../stock/model/car';
+import { formatDistance, wording } from '../../platform/formats/region';
+import { slugify } from '../../platform/formats/slugify';
+import { fetchCar, searchConfig } from './fetch-car';
+import { applyLiveState } from './live';
+import { initGallery } from './gallery';
+import { initShare } from './share';
+import { initSafetyBanner } from './safety-banner';
+
+export function initCarShell(doc: Document = document, win: Window = window): void {
+  const root = doc.querySelector<HTMLElement>('[data-car-shell]');
+  const site = readSite(doc);
+  if (!root || !site) return;
+  const retry = root.querySelector<HTMLButtonElement>('[data-shell-retry]');
+  const load = () => void loadCar(root, site, doc, win);
+  retry?.addEventListener('click', load);
+  load();
+}
+
+function readSite(doc: Document): CarSite | undefined {
+  try {
+    const parsed: unknown = JSON.parse(doc.getElementById('car-shell-site')?.textContent ?? '');
+    // Written by this build (serializeJsonLd of carSite): trusted shape, but still check it is one.
+    return typeof parsed === 'object' && parsed !== null && 'url' in parsed ? (parsed as CarSite) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Message = 'loading' | 'missing' | 'failed';
+
+function showMessage(root: HTMLElement, kind: Message): void {
+  const text: Record<Message, [string, string]> = {
+    loading: ['Loading car details…', 'One moment while we fetch this car.'],
+    missing: ['Car not found', 'This car may have been sold or is no longer listed. Browse our stock for similar cars.'],
+    failed: ['We could not load this car', 'Something went wrong while fetching this car. Please try again in a moment.'],
+  };
+  const [title, body] = text[kind];
+  const set = (selector: string, value: string) => {
+    const el = root.querySelector<HTMLElement>(selector);
+    if (el) el.textContent = value;
+  };
+  set('[data-shell-title]', title);
+  set('[data-shell-text]', body);
+  const actions = root.querySelector<HTMLElement>('[data-shell-actions]');
+  if (actions) actions.hidden = kind === 'loading';
+  const retry = root.querySelector<HTMLElement>('[data-shell-retry]');
+  if (retry) retry.hidden = kind !== 'failed';
+  root.dataset.shellState = kind;
+}
+
+async function loadCar(root: HTMLElement, site: CarSite, doc: Document, win: Window): Promise<void> {
+  showMessage(root, 'loading');
+  const slug = carSlugFromPath(win.location.pathname);
+  const config = searchConfig(root);
+  if (!slug || !config) {
+    showMessage(root, 'missing');
+    return;
+  }
+  const result = await fetchCar(slug, config);
+  if (result.kind !== 'found') {
+    showMessage(root, result.kind);
+    return;
+  }
+  renderCar(root, result.car, site, doc, win);
+}
+
+function renderCar(root: HTMLElement, car: CarView, site: CarSite, doc: Document, win: Window): void {
+  const article = root.querySelector<HTMLElement>('[data-shell-car]');
+  const message = root.querySelector<HTMLElement>('[data-shell-message]');
+  if (!article || !message) return;
+  const w = wording(site.locale);
+  const slot = <T extends HTMLElement = HTMLElement>(name: string) => article.querySelector<T>(`[data-slot="${name}"]`);
+  const fill = (name: string, text: string | undefined) => {
+    const el = slot(name);
+    if (!el) return;
+    el.textContent = text ?? '';
+    el.hidden = !text;
+  };
+  const searchPath = root.dataset.searchPath ?? '/';
+  const makePath = `/search/${slugify(car.make)}`;
+
+  doc.title = `${car.name} | ${root.dataset.siteName ?? site.name}`;
+  article.dataset.carSlug = car.slug;
+  const makeLink = slot<HTMLAnchorElement>('make-link');
+  if (makeLink) {
+    makeLink.href = car.make ? makePath : searchPath;
+    makeLink.textContent = car.make || w('All stock');
+  }
+  fill('crumb-name', car.name);
+  fill('name', car.name);
+  fill('car-type', CAR_TYPE_LABELS[car.car_type]);
+  fill('badge', car.badge);
+  fill('variant', car.variant && !car.name.includes(car.variant) ? car.variant : undefined);
+  const similar = slot<HTMLAnchorElement>('similar-link');
+  if (similar && car.make && car.model) {
+    similar.href = `${makePath}/${slugify(car.model)}`;
+    similar.textContent = `See similar ${car.make} ${car.model} cars`;
+  }
+  slot('facts')?.replaceChildren(
+    ...[String(car.year), formatDistance(car.km, site.units, site.locale), car.fuel && w(car.fuel), car.transmission]
+      .filter((f): f is string => Boolean(f))
+      .map((f) => element(doc, 'li', {}, f)),
+  );
+  slot('specs')?.replaceChildren(
+    ...keySpecs(car, site).map((spec) => element(doc, 'div', {}, element(doc, 'dt', {}, spec.label), element(doc, 'dd', {}, spec.value))),
+  );
+  slot('features')?.replaceChildren(...car.filtered_features.map((f) => element(doc, 'li', {}, f)));
+  const featuresSection = slot('features-section');
+  if (featuresSection) featuresSection.hidden = car.filtered_features.length === 0;
+  fill('description', car.description);
+  const descriptionSection = slot('description-section');
+  if (descriptionSection) descriptionSection.hidden = !car.description;
+  const tradeIn = slot<HTMLAnchorElement>('trade-in-link');
+  if (tradeIn) tradeIn.href = tradeInLink(car);
+
+  const gallery = slot('gallery');
+  if (gallery) renderGallery(doc, gallery, galleryImages(car, site), car.name);
+
+  const location = showLocation(article, car);
+  const dealership = carDealershipSlug(car, site, location);
+  article.querySelectorAll<HTMLElement>('[data-finance-link]').forEach((link) => {
+    if (dealership) link.dataset.dealership = dealership;
+  });
+  const category = article.querySelector<HTMLInputElement>('#enquire input[name="category"]');
+  if (category) category.value = enquiryCategory(car.car_type);
+  if (location?.id !== undefined) {
+    const select = article.querySelector<HTMLSelectElement>('#enquire select[name="location"]');
+    if (select) select.value = String(location.id);
+  }
+
+  const url = new URL(`/cars/${car.slug}`, win.location.origin).href;
+  const share = article.querySelector<HTMLElement>('[data-share]');
+  if (share) {
+    share.dataset.shareUrl = url;
+    for (const link of shareLinks(url, car.name)) {
+      const a = share.querySelector<HTMLAnchorElement>(`[data-share-link="${link.network}"]`);
+      if (a) a.href = link.href;
+    }
+  }
+
+  const banner = article.querySelector<HTMLElement>('[data-safety-banner]');
+  const configured = site.features.safety_banner?.classes ?? [];
+  if (banner) {
+    const classes = safetyBannerClasses(configured, car);
+    banner.querySelectorAll<HTMLElement>('[data-safety-class]').forEach((widget) => {
+      widget.hidden = !classes.some((c) => c === widget.dataset.safetyClass);
+      if (car.vin) widget.dataset.vin = car.vin;
+      widget.dataset.make = car.make;
+      widget.dataset.model = car.model;
+      widget.dataset.year = String(car.year);
+    });
+    banner.hidden = classes.length === 0;
+  }
+
+  const metadata = doc.createElement('script');
+  metadata.type = 'application/json';
+  metadata.id = 'assistant-car-metadata';
+  metadata.textContent = JSON.stringify(assistantCarMetadata(car, site, location));
+  article.append(metadata);
+
+  applyLiveState(article, car, site);
+  message.hidden = true;
+  article.hidden = false;
+  root.dataset.shellState = 'found';
+  initGallery(article);
+  initShare(article, win);
+  initSafetyBanner(article, doc);
+}
+
+/** Reveals the prerendered card of the car's location (by id, else name), else keeps the first. */
+function showLocation(article: HTMLElement, car: CarView): { id: string; dealership_id?: string; dealership_slug?: string } | undefined {
+  const cards = [...article.querySelectorAll<HTMLElement>('[data-shell-location]')];
+  const name = car.location_name?.trim().toLowerCase();
+  const match =
+    cards.find((c) => car.location_id !== undefined && c.dataset.shellLocation === String(car.location_id)) ??
+    cards.find((c) => name && c.dataset.locationName?.trim().toLowerCase() === name) ??
+    cards[0];
+  cards.forEach((c) => {
+    c.hidden = c !== match;
+  });
+  const { shellLocation, dealershipId, dealershipSlug } = match?.dataset ?? {};
+  if (!shellLocation) return undefined;
+  return { id: shellLocation, ...(dealershipId ? { dealership_id: dealershipId } : {}), ...(dealershipSlug ? { dealership_slug: dealershipSlug } : {}) };
+}
+
+function renderGallery(doc: Document, gallery: HTMLElement, images: GalleryImage[], name: string): void {
+  const count = images.length;
+  const alt = (i: number) => (count > 1 ? `${name}, photo ${i + 1} of ${count}` : name);
+  const main = element(doc, 'div', { class: 'car-gallery-main' });
+  const first = images[0];
+  if (!first) {
+    main.append(element(doc, 'p', { class: 'car-gallery-empty' }, 'Photos coming soon'));
+    gallery.replaceChildren(main);
+    return;
+  }
+  main.append(
+    element(doc, 'img', {
+      'data-gallery-main': '',
+      src: first.src,
+      width: String(GALLERY_IMAGE.width),
+      height: String(GALLERY_IMAGE.height),
+      alt: alt(0),
+      fetchpriority: 'high',
+      decoding: 'async',
+    }),
+  );
+  if (count < 2) {
+    gallery.replaceChildren(main);
+    return;
+  }
+  main.append(
+    element(doc, 'button', { type: 'button', class: 'car-gallery-step car-gallery-prev', 'data-gallery-step': '-1', 'aria-label': 'Previous photo' }, element(doc, 'span', { 'aria-hidden': 'true' }, '‹')),
+    element(doc, 'button', { type: 'button', class: 'car-gallery-step car-gallery-next', 'data-gallery-step': '1', 'aria-label': 'Next photo' }, element(doc, 'span', { 'aria-hidden': 'true' }, '›')),
+    element(doc, 'p', { class: 'car-gallery-count', 'data-gallery-count': '', 'aria-live': 'polite' }, `1 / ${count}`),
+  );
+  const thumbs = element(doc, 'ul', { class: 'car-gallery-thumbs', 'data-gallery-thumbs': '', 'aria-label': 'Choose a photo' });
+  images.forEach((image, i) => {
+    const button = element(
+      doc,
+      'button',
+      {
+        type: 'button',
+        class: 'car-gallery-thumb',
+        'data-gallery-thumb': '',
+        'data-src': image.src,
+        'data-alt': alt(i),
+        'aria-label': `Show photo ${i + 1} of ${count}`,
+        'aria-pressed': String(i === 0),
+      },
+      element(doc, 'img', { src: image.thumb, alt: '', width: String(GALLERY_THUMB.width), height: String(GALLERY_THUMB.height), loading: 'lazy', decoding: 'async' }),
+    );
+    thumbs.append(element(doc, 'li', {}, button));
+  });
+  gallery.replaceChildren(main, thumbs);
+}
+
+function element(doc: Document, tag: string, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElement {
+  const el = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  el.append(...children);
+  return el;
+}

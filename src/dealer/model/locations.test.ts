@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import { locationSchema, type Location, type SpecialHours } from '../../platform/config/schema';
+import {
+  contactPages,
+  contactSlug,
+  directionsUrl,
+  formatAddress,
+  locationKind,
+  locationRating,
+  mapEmbedUrl,
+  primaryLocation,
+  sortLocations,
+  specialHoursFor,
+  telHref,
+} from './locations';
+
+type LocationInput = Partial<Omit<Location, 'address'>> & { address?: Partial<Location['address']> };
+
+let nextId = 1;
+function location(overrides: LocationInput = {}): Location {
+  const id = overrides.id ?? nextId++;
+  const name = overrides.name ?? `Location ${id}`;
+  return locationSchema.parse({
+    ...overrides,
+    id,
+    name,
+    slug: overrides.slug ?? `location-${id}`,
+    address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000', ...overrides.address },
+  });
+}
+
+const names = (locations: Location[]) => locations.map((l) => l.name);
+
+describe('sortLocations (spec §9: locations sorted by position with primary first)', () => {
+  it('puts the primary location first, then orders by position', () => {
+    // Arrange
+    const locations = [
+      location({ name: 'B', position: 2 }),
+      location({ name: 'A', position: 1 }),
+      location({ name: 'Main', position: 9, primary: true }),
+    ];
+    // Act
+    const sorted = sortLocations(locations);
+    // Assert
+    expect(names(sorted)).toEqual(['Main', 'A', 'B']);
+  });
+
+  it('breaks position ties by name', () => {
+    const sorted = sortLocations([location({ name: 'Zeta', position: 1 }), location({ name: 'Alpha', position: 1 })]);
+    expect(names(sorted)).toEqual(['Alpha', 'Zeta']);
+  });
+
+  it('drops locations that are not visible', () => {
+    const sorted = sortLocations([location({ name: 'Shown' }), location({ name: 'Hidden', visible: false })]);
+    expect(names(sorted)).toEqual(['Shown']);
+  });
+
+  it('returns an empty list for no locations and does not mutate its input', () => {
+    const input = [location({ name: 'B', position: 2 }), location({ name: 'A', position: 1 })];
+    const before = [...input];
+    expect(sortLocations([])).toEqual([]);
+    sortLocations(input);
+    expect(input).toEqual(before);
+  });
+});
+
+describe('contactSlug (trailing " - Sales", " - Service" or " - Parts" dropped in /contact-us/{location})', () => {
+  it.each([
+    ['Kingfisher Toyota - Service', 'kingfisher-toyota'],
+    ['Kingfisher Toyota - Sales', 'kingfisher-toyota'],
+    ['Kingfisher Toyota - Parts', 'kingfisher-toyota'],
+    ['Kingfisher Toyota - SERVICE', 'kingfisher-toyota'],
+    ['Kingfisher Toyota - parts ', 'kingfisher-toyota'],
+    ['Kingfisher Toyota', 'kingfisher-toyota'],
+  ])('%s → %s', (name, slug) => {
+    expect(contactSlug(name)).toBe(slug);
+  });
+
+  it('keeps the department word when it is not a trailing " - " suffix', () => {
+    expect(contactSlug('Service Centre Toowong')).toBe('service-centre-toowong');
+    expect(contactSlug('City Auto-Parts')).toBe('city-auto-parts');
+    expect(contactSlug('Sales - Kingfisher')).toBe('sales-kingfisher');
+  });
+});
+
+describe('contactPages', () => {
+  it('gives one page per site, shown with the first location in sorted order', () => {
+    // Arrange
+    const service = location({ name: 'Kingfisher Toyota - Service', position: 2 });
+    const sales = location({ name: 'Kingfisher Toyota - Sales', position: 1 });
+    const other = location({ name: 'Northside Mazda', position: 3 });
+    // Act
+    const pages = contactPages([service, other, sales]);
+    // Assert
+    expect([...pages.keys()]).toEqual(['kingfisher-toyota', 'northside-mazda']);
+    expect(pages.get('kingfisher-toyota')).toBe(sales);
+  });
+
+  it('lets the primary location win a shared slug', () => {
+    const parts = location({ name: 'Kingfisher Toyota - Parts', position: 0 });
+    const main = location({ name: 'Kingfisher Toyota - Sales', position: 5, primary: true });
+    expect(contactPages([parts, main]).get('kingfisher-toyota')).toBe(main);
+  });
+
+  it('leaves out hidden locations and names with no slug', () => {
+    const pages = contactPages([location({ name: 'Hidden Motors', visible: false }), location({ name: '!!!' })]);
+    expect(pages.size).toBe(0);
+  });
+
+  it('is empty for no locations', () => {
+    expect(contactPages([]).size).toBe(0);
+  });
+});
+
+describe('primaryLocation', () => {
+  it('is the primary location when visible', () => {
+    const main = location({ primary: true, position: 5 });
+    expect(primaryLocation([location({ position: 1 }), main])).toBe(main);
+  });
+
+  it('is the first by position without a primary', () => {
+    const first = location({ position: 1 });
+    expect(primaryLocation([location({ position: 2 }), first])).toBe(first);
+  });
+
+  it('skips a hidden primary in favour of the first visible location', () => {
+    const visible = location({ position: 2 });
+    expect(primaryLocation([location({ primary: true, visible: false }), visible])).toBe(visible);
+  });
+
+  it('falls back to hidden locations, then undefined for none', () => {
+    const hidden = location({ visible: false });
+    expect(primaryLocation([hidden])).toBe(hidden);
+    expect(primaryLocation([])).toBeUndefined();
+  });
+});
+
+describe('locationRating', () => {
+  it('reads average_rating and review_count', () => {
+    expect(locationRating(location({ average_rating: 4.6, review_count: 120 }))).toEqual({ average: 4.6, count: 120 });
+  });
+
+  it('falls back to the back-office reviews summary', () => {
+    expect(locationRating(location({ reviews: { count: 33, average_rating: 4.2 } }))).toEqual({ average: 4.2, count: 33 });
+  });
+
+  it('prefers average_rating/review_count over reviews{}', () => {
+    const l = location({ average_rating: 4.9, review_count: 10, reviews: { count: 3, average_rating: 3.1 } });
+    expect(locationRating(l)).toEqual({ average: 4.9, count: 10 });
+  });
+
+  it('is null without a rating, with half a pair, or with zero reviews', () => {
+    expect(locationRating(location())).toBeNull();
+    expect(locationRating(location({ average_rating: 4.5 }))).toBeNull();
+    expect(locationRating(location({ average_rating: 0, review_count: 0 }))).toBeNull();
+  });
+});
+
+describe('formatAddress', () => {
+  it("is one line: 'street, city STATE postcode'", () => {
+    expect(formatAddress({ street: '12 Smith St', city: 'Fortitude Valley', state: 'QLD', postcode: '4006' })).toBe(
+      '12 Smith St, Fortitude Valley QLD 4006',
+    );
+  });
+
+  it('leaves out empty parts without stray separators', () => {
+    expect(formatAddress({ street: '', city: 'Auckland', state: '', postcode: '1010' })).toBe('Auckland 1010');
+    expect(formatAddress({ street: '1 Queen St', city: '', state: '', postcode: '' })).toBe('1 Queen St');
+  });
+});
+
+describe('directionsUrl', () => {
+  it('uses address.place_url when set', () => {
+    const l = location({ address: { place_url: 'https://maps.app.goo.gl/abc' } });
+    expect(directionsUrl(l)).toBe('https://maps.app.goo.gl/abc');
+  });
+
+  it('otherwise builds a Google Maps directions URL from the encoded full address', () => {
+    const l = location({ address: { street: '12 Smith St', city: 'Fortitude Valley', state: 'QLD', postcode: '4006' } });
+    expect(directionsUrl(l)).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=12%20Smith%20St%2C%20Fortitude%20Valley%20QLD%204006',
+    );
+  });
+});
+
+describe('telHref', () => {
+  it('keeps digits only', () => {
+    expect(telHref('(07) 3123 4567')).toBe('tel:0731234567');
+  });
+
+  it('keeps a leading plus', () => {
+    expect(telHref(' +61 7 3123-4567 ')).toBe('tel:+61731234567');
+  });
+
+  it('drops a plus that is not leading', () => {
+    expect(telHref('07 3123 4567 +1')).toBe('tel:07312345671');
+  });
+});
+
+describe('locationKind', () => {
+  it.each(['sales', 'service', 'parts'] as const)('returns %s', (kind) => {
+    expect(locationKind(location({ location_type: kind }))).toBe(kind);
+  });
+
+  it('treats an empty type as sales (spec §3: empty means sales)', () => {
+    expect(locationKind(locationSchema.parse({ ...location(), location_type: '' }))).toBe('sales');
+    expect(locationKind({ location_type: '' as Location['location_type'] })).toBe('sales');
+  });
+});
+
+describe('specialHoursFor', () => {
+  const entry = (extra: Partial<SpecialHours>): SpecialHours => ({ date: '2026-12-25', status: 'Closed', ...extra });
+
+  it('matches location_id and location.id, comparing numbers and strings as text', () => {
+    // Arrange
+    const byNumber = entry({ location_id: 7 });
+    const byString = entry({ location_id: '7' });
+    const byObject = entry({ location: { id: 7 } });
+    const other = entry({ location_id: 8 });
+    // Act
+    const result = specialHoursFor([byNumber, byString, byObject, other], location({ id: '7' }));
+    // Assert
+    expect(result).toEqual([byNumber, byString, byObject]);
+  });
+
+  it('applies entries with no location to every location', () => {
+    const everywhere = entry({ name: 'Christmas Day' });
+    expect(specialHoursFor([everywhere, entry({ location: { id: 2 } })], location({ id: 1 }))).toEqual([everywhere]);
+  });
+
+  it('is empty for no entries', () => {
+    expect(specialHoursFor([], location())).toEqual([]);
+  });
+});
+
+describe('mapEmbedUrl', () => {
+  it('is null when neither the location nor the site has a maps key', () => {
+    expect(mapEmbedUrl(location())).toBeNull();
+    expect(mapEmbedUrl(location({ address: { map_key: '  ' } }), '')).toBeNull();
+  });
+
+  it('uses the site key and searches the address without a place id', () => {
+    const l = location({ address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' } });
+    expect(mapEmbedUrl(l, 'SITEKEY')).toBe(
+      'https://www.google.com/maps/embed/v1/place?key=SITEKEY&q=1%20Main%20St%2C%20Brisbane%20QLD%204000',
+    );
+  });
+
+  it("prefers the location's own key and its place id", () => {
+    const l = location({ address: { map_key: 'LOCKEY', place_id: 'ChIJ123' } });
+    expect(mapEmbedUrl(l, 'SITEKEY')).toBe('https://www.google.com/maps/embed/v1/place?key=LOCKEY&q=place_id%3AChIJ123');
+  });
+});

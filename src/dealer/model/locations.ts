@@ -1,0 +1,114 @@
+/**
+ * Location helpers for cards, contact pages, maps and structured data (spec §2 'Location card',
+ * §3 Location, §9 'Locations sorted by position with primary first').
+ */
+import type { Location, SpecialHours } from '../../platform/config/schema';
+import { slugify } from '../../platform/formats/slugify';
+
+export type LocationKind = 'sales' | 'service' | 'parts';
+export type Address = Pick<Location['address'], 'street' | 'city' | 'state' | 'postcode'>;
+export interface LocationRating {
+  average: number;
+  count: number;
+}
+
+/** Visible locations, primary first, then by `position`, then by name. */
+export function sortLocations(locations: readonly Location[]): Location[] {
+  return locations
+    .filter((location) => location.visible)
+    .sort(
+      (a, b) =>
+        Number(b.primary) - Number(a.primary) ||
+        a.position - b.position ||
+        a.name.localeCompare(b.name, 'en'),
+    );
+}
+
+// Spaces around the hyphen are required so names such as "City Auto-Parts" keep their last word.
+const DEPARTMENT_SUFFIX = /\s+-\s+(?:sales|service|parts)$/i;
+
+/** Slug for /contact-us/{slug}: one contact page serves a site's sales, service and parts departments. */
+export function contactSlug(name: string): string {
+  return slugify(name.trim().replace(DEPARTMENT_SUFFIX, ''));
+}
+
+/**
+ * Contact-page slug → the location the page shows. Iterates in sorted order, so the primary
+ * (or lowest-position) department of a site owns the page.
+ */
+export function contactPages(locations: readonly Location[]): Map<string, Location> {
+  const pages = new Map<string, Location>();
+  for (const location of sortLocations(locations)) {
+    const slug = contactSlug(location.name);
+    if (slug && !pages.has(slug)) pages.set(slug, location);
+  }
+  return pages;
+}
+
+/**
+ * The dealer's main location: the first visible one in sorted order. Falls back to hidden
+ * locations so a site whose locations are all hidden still has an address for its header.
+ */
+export function primaryLocation(locations: readonly Location[]): Location | undefined {
+  return sortLocations(locations)[0] ?? locations.find((l) => l.primary) ?? locations[0];
+}
+
+/**
+ * A location's rating from `average_rating`/`review_count`, else the back-office `reviews`
+ * summary. Null without a count, or with zero reviews: an average of nothing is not a rating.
+ */
+export function locationRating(location: Location): LocationRating | null {
+  const rating =
+    location.average_rating !== undefined && location.review_count !== undefined
+      ? { average: location.average_rating, count: location.review_count }
+      : location.reviews
+        ? { average: location.reviews.average_rating, count: location.reviews.count }
+        : null;
+  return rating && rating.count > 0 ? rating : null;
+}
+
+/** One line: "street, city STATE postcode"; empty parts are left out rather than leaving stray commas. */
+export function formatAddress(address: Address): string {
+  const locality = [address.city, address.state, address.postcode].map((p) => p.trim()).filter(Boolean).join(' ');
+  return [address.street.trim(), locality].filter(Boolean).join(', ');
+}
+
+/** The 'Get Directions' link: the configured maps link, else a Google Maps directions search. */
+export function directionsUrl(location: Location): string {
+  return (
+    location.address.place_url ??
+    `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(formatAddress(location.address))}`
+  );
+}
+
+/** tel: link; spaces, brackets and dashes are dropped because some dialers reject them. */
+export function telHref(phone: string): string {
+  const plus = phone.trim().startsWith('+') ? '+' : '';
+  return `tel:${plus}${phone.replace(/\D/g, '')}`;
+}
+
+export function locationKind(location: Pick<Location, 'location_type'>): LocationKind {
+  // The schema maps '' to 'sales'; unparsed data may still carry it.
+  return location.location_type || 'sales';
+}
+
+/** Special hours for one location; entries without a location belong to every location. */
+export function specialHoursFor(specialHours: readonly SpecialHours[], location: Pick<Location, 'id'>): SpecialHours[] {
+  const id = String(location.id);
+  return specialHours.filter((entry) => {
+    const owner = entry.location_id ?? entry.location?.id;
+    return owner === undefined || String(owner) === id;
+  });
+}
+
+/**
+ * Google Maps Embed API URL (place mode) for the location map iframe. The location's own key
+ * wins over the site key; without either there is no map, as the Embed API needs a key.
+ */
+export function mapEmbedUrl(location: Location, siteMapsKey?: string): string | null {
+  const key = location.address.map_key?.trim() || siteMapsKey?.trim();
+  if (!key) return null;
+  const placeId = location.address.place_id?.trim();
+  const q = placeId ? `place_id:${placeId}` : formatAddress(location.address);
+  return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(q)}`;
+}

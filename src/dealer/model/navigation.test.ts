@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { footerColumns, headerMenu, splitInHalves } from './navigation';
+import { testSite } from '../../../tests/support/test-site';
+
+describe('header menu', () => {
+  it('turns plain items into links and dropdowns', () => {
+    const [used, , service] = headerMenu(testSite());
+    expect(used).toMatchObject({ kind: 'dropdown', name: 'Used Cars', items: [{ name: 'All Used Cars', url: '/search/used-cars' }, { name: 'Under $20k' }] });
+    expect(service).toMatchObject({ kind: 'link', url: '/service' });
+  });
+
+  it('fills a bodies menu from the body styles and keeps its Shop Cars column', () => {
+    const bodies = headerMenu(testSite())[1];
+    expect(bodies?.kind).toBe('bodies');
+    if (bodies?.kind !== 'bodies') return;
+    expect(bodies.bodies.map((b) => b.url)).toEqual(['/search/suv', '/search/hatchback', '/search/ute', '/search/coupe', '/search/sedan', '/search/wagon']);
+    expect(bodies.shopCars).toEqual([{ name: 'All Cars', url: '/search/new-used-and-demo-cars', target: '_self' }]);
+  });
+
+  it('fills a models grid by position, with labels, override URLs and 75-character blurbs', () => {
+    const site = testSite({
+      navigation: { header: [{ name: 'Models', dynamicDropdown: 'models' }], footer: [{ name: 'x', url: '/' }] },
+      models: [
+        { name: 'Zeta', slug: 'zeta', position: 2, status: 'coming_soon' },
+        { name: 'Alpha', slug: 'alpha', position: 1, status: 'all_new', override_url: '/alpha-launch', short_description: 'A'.repeat(10) + ' ' + 'b'.repeat(80) },
+      ],
+    });
+    const [menu] = headerMenu(site);
+    if (menu?.kind !== 'models') throw new Error('expected a models menu');
+    expect(menu.models.map((m) => [m.name, m.url, m.label])).toEqual([
+      ['Alpha', '/alpha-launch', 'All-New'],
+      ['Zeta', '/models/zeta', 'Coming Soon'],
+    ]);
+    expect(menu.models[0]?.description).toBe('AAAAAAAAAA…');
+    expect(menu.viewAll.url).toBe('/models?body=all');
+  });
+
+  it('lists car types with stock for a stock menu, in the order new, demo, used', () => {
+    const site = testSite({
+      navigation: { header: [{ name: 'Stock', dynamicDropdown: 'stock' }], footer: [{ name: 'x', url: '/' }] },
+      search: { car_types: { used: 40, new: 3 } },
+    });
+    const [menu] = headerMenu(site);
+    expect(menu?.kind === 'dropdown' && menu.items.map((i) => i.name)).toEqual(['New Cars', 'Used Cars', 'All Cars']);
+  });
+
+  it('gives every menu a unique id for aria-controls', () => {
+    const ids = headerMenu(testSite()).map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('footer columns', () => {
+  it('splits dropdown columns in two halves, the first one longer', () => {
+    expect(splitInHalves([1, 2, 3, 4, 5])).toEqual([[1, 2, 3], [4, 5]]);
+    expect(splitInHalves([])).toEqual([[], []]);
+    const [shop] = footerColumns(testSite());
+    expect(shop?.halves.map((h) => h.map((l) => l.name))).toEqual([['Used Cars', 'SUVs'], ['Utes']]);
+  });
+});

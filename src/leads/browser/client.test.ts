@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SUBMIT_ERROR,
+  leadContext,
+  linkedParamsKey,
+  linkedParamsOf,
+  newIdempotencyKey,
+  readLinkedParams,
+  readVisitedPages,
+  recordVisit,
+  sendLead,
+  visitedPagesKey,
+} from './client';
+import { MemoryStorage } from '../../../tests/support/memory-storage';
+
+
+interface Call {
+  url: string;
+  method: string | undefined;
+  key: string | null;
+  body: unknown;
+}
+
+/** A fetch that answers from a script: a Response factory, or an Error to throw. */
+function scriptedFetch(answers: (() => Response | Error)[]) {
+  const calls: Call[] = [];
+  const fetch = (input: string, init?: RequestInit): Promise<Response> => {
+    const headers = new Headers(init?.headers);
+    calls.push({ url: input, method: init?.method, key: headers.get('Idempotency-Key'), body: JSON.parse(init?.body as string) });
+    const next = answers[Math.min(calls.length - 1, answers.length - 1)];
+    const answer: Response | Error = next ? next() : new Error('no answer');
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+  };
+  return { calls, fetch: fetch as typeof globalThis.fetch };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const noSleep = { sleeps: [] as number[] };
+function deps(fetch: typeof globalThis.fetch) {
+  const sleeps: number[] = [];
+  noSleep.sleeps = sleeps;
+  return { fetch, sleep: (ms: number) => (sleeps.push(ms), Promise.resolve()), retryDelays: [10, 20, 30] };
+}
+
+const lead = { form: 'enquiry', name: 'Jo Citizen' };
+
+describe('sendLead', () => {
+  it('posts { lead } as JSON with the idempotency key and returns the id', async () => {
+    const { calls, fetch } = scriptedFetch([json(201, { id: 'lead-1' })]);
+    const result = await sendLead({ lead, idempotencyKey: 'key-12345' }, deps(fetch));
+    expect(result).toEqual({ ok: true, id: 'lead-1' });
+    expect(calls).toEqual([{ url: '/api/leads', method: 'POST', key: 'key-12345', body: { lead } }]);
+  });
+
+  it('puts to /api/leads/{id} for an update', async () => {
+    const { calls, fetch } = scriptedFetch([json(200, { id: 'a/b' })]);
+    const result = await sendLead({ method: 'PUT', id: 'a/b', lead, idempotencyKey: 'key-12345' }, deps(fetch));
+    expect(result).toEqual({ ok: true, id: 'a/b' });
+    expect(calls[0]).toMatchObject({ url: '/api/leads/a%2Fb', method: 'PUT' });
+  });
+
+  it('retries a network failure and 5xx with the same key, then succeeds', async () => {
+    const { calls, fetch } = scriptedFetch([() => new TypeError('Failed to fetch'), json(503, { error: 'busy' }), json(201, { id: 7 })]);
+    const d = deps(fetch);
+    const result = await sendLead({ lead, idempotencyKey: 'same-key-1' }, d);
+    expect(result).toEqual({ ok: true, id: '7' });
+    expect(calls.map((c) => c.key)).toEqual(['same-key-1', 'same-key-1', 'same-key-1']);
+    expect(noSleep.sleeps).toEqual([10, 20]);
+  });
+
+  it('gives up after three retries and reports the last error', async () => {
+    const { calls, fetch } = scriptedFetch([json(500, { error: 'Database unavailable' })]);
+    const result = await sendLead({ lead, idempotencyKey: 'key-12345' }, deps(fetch));
+    expect(calls).toHaveLength(4);
+    expect(result).toEqual({ ok: false, error: 'Database unavailable' });
+  });
+
+  it('reports the default message when the network never answers', async () => {
+    const { calls, fetch } = scriptedFetch([() => new TypeError('Failed to fetch')]);
+    const result = await sendLead({ lead, idempotencyKey: 'key-12345' }, deps(fetch));
+    expect(calls).toHaveLength(4);
+    expect(result).toEqual({ ok: false, error: SUBMIT_ERROR });
+  });
+
+  it('honours a short Retry-After on 429', async () => {
+    const { calls, fetch } = scriptedFetch([json(429, { error: 'Too many requests' }, { 'Retry-After': '2' }), json(201, { id: 'x' })]);
+    const result = await sendLead({ lead, idempotencyKey: 'key-12345' }, deps(fetch));
+    expect(result).toEqual({ ok: true, id: 'x' });
+    expect(calls).toHaveLength(2);
+    expect(noSleep.sleeps).toEqual([2000]);
+  });
+
+  it('does not retry a 4xx and maps field errors to form field names', async () => {
+    const { calls, fetch } = scriptedFetch([
+      json(422, { error: 'Please check the form', fields: { 'lead.phone': 'Invalid phone number. Must be an Australian number.', 'lead.email': 3 } }),
+    ]);
+    const result = await sendLead({ lead, idempotencyKey: 'key-12345' }, deps(fetch));
+    expect(calls).toHaveLength(1);
+    expect(result).toEqual({ ok: false, error: 'Please check the form', fields: { phone: 'Invalid phone number. Must be an Australian number.' } });
+  });
+
+  it('falls back to the default message for a 4xx without a usable body', async () => {
+    const { fetch } = scriptedFetch([() => new Response('<html>Bad gateway</html>', { status: 400 })]);
+    expect(await sendLead({ lead, idempotencyKey: 'key-12345' }, deps(fetch))).toEqual({ ok: false, error: SUBMIT_ERROR });
+    const blank = scriptedFetch([json(404, { error: '   ' })]);
+    expect(await sendLead({ lead, idempotencyKey: 'key-12345' }, deps(blank.fetch))).toEqual({ ok: false, error: SUBMIT_ERROR });
+  });
+
+  it('treats a 2xx without an id as a failure', async () => {
+    const { fetch } = scriptedFetch([json(201, { ok: true })]);
+    expect(await sendLead({ lead, idempotencyKey: 'key-12345' }, deps(fetch))).toEqual({ ok: false, error: SUBMIT_ERROR });
+  });
+
+  it('aborts a request that hangs and retries it', async () => {
+    let calls = 0;
+    const fetch = ((_: RequestInfo | URL, init?: RequestInit) => {
+      calls += 1;
+      if (calls === 2) return Promise.resolve(json(201, { id: 'late' })());
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }) as typeof globalThis.fetch;
+    const result = await sendLead({ lead, idempotencyKey: 'key-12345' }, { ...deps(fetch), timeoutMs: 5 });
+    expect(result).toEqual({ ok: true, id: 'late' });
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('is fresh each time and fits the server pattern', () => {
+    const a = newIdempotencyKey();
+    const b = newIdempotencyKey();
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^[A-Za-z0-9_.:-]{8,200}$/);
+  });
+});
+
+describe('visited pages and linked query params', () => {
+  it('keeps the last 20 paths per site, a reload counted once', () => {
+    const storage = new MemoryStorage();
+    for (let i = 0; i < 25; i += 1) recordVisit('kingfisher', { pathname: `/p${i}`, search: '' }, storage);
+    recordVisit('kingfisher', { pathname: '/p24', search: '' }, storage);
+    recordVisit('other', { pathname: '/elsewhere', search: '' }, storage);
+    const pages = readVisitedPages('kingfisher', storage);
+    expect(pages).toHaveLength(20);
+    expect(pages[0]).toBe('/p5');
+    expect(pages[19]).toBe('/p24');
+    expect(readVisitedPages('other', storage)).toEqual(['/elsewhere']);
+  });
+
+  it('keeps campaign parameters from the landing URL until new ones arrive', () => {
+    const storage = new MemoryStorage();
+    recordVisit('k', { pathname: '/', search: '?utm_source=facebook&utm_campaign=spring&q=ute&gclid=abc' }, storage);
+    recordVisit('k', { pathname: '/cars/x', search: '?page=2' }, storage);
+    expect(readLinkedParams('k', storage)).toEqual({ utm_source: 'facebook', utm_campaign: 'spring', gclid: 'abc' });
+    recordVisit('k', { pathname: '/contact', search: '?utm_source=google' }, storage);
+    expect(readLinkedParams('k', storage)).toEqual({ utm_source: 'google' });
+  });
+
+  it('reads hostile storage as empty', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(visitedPagesKey('k'), '{not json');
+    storage.setItem(linkedParamsKey('k'), '["utm_source"]');
+    expect(readVisitedPages('k', storage)).toEqual([]);
+    expect(readLinkedParams('k', storage)).toEqual({});
+    storage.setItem(visitedPagesKey('k'), JSON.stringify(['/ok', 42, 'javascript:alert(1)', `/${'x'.repeat(400)}`]));
+    storage.setItem(linkedParamsKey('k'), JSON.stringify({ utm_source: 'a', evil: 'b', utm_x: { nested: true }, __proto__: 'x' }));
+    expect(readVisitedPages('k', storage)).toEqual(['/ok']);
+    expect(readLinkedParams('k', storage)).toEqual({ utm_source: 'a' });
+  });
+
+  it('ignores everything but campaign parameters', () => {
+    expect(linkedParamsOf('?q=1&page=2')).toBeUndefined();
+    expect(linkedParamsOf('?UTM_Source=x&fbclid=y&utm_=z')).toEqual({ UTM_Source: 'x', fbclid: 'y' });
+  });
+
+  it('survives storage that throws', () => {
+    const broken = new MemoryStorage();
+    broken.getItem = () => {
+      throw new Error('SecurityError');
+    };
+    broken.setItem = () => {
+      throw new Error('QuotaExceededError');
+    };
+    expect(() => recordVisit('k', { pathname: '/', search: '?utm_source=x' }, broken)).not.toThrow();
+    expect(readVisitedPages('k', broken)).toEqual([]);
+  });
+});
+
+describe('leadContext', () => {
+  it('builds the context fields, the form page included in the trail', () => {
+    const storage = new MemoryStorage();
+    recordVisit('kingfisher-toyota', { pathname: '/', search: '?utm_medium=cpc' }, storage);
+    const context = leadContext({ website_slug: 'kingfisher-toyota', dealership_slug: 'kingfisher-toyota-north' }, 1763700000000, {
+      location: { href: 'https://kingfisher.example/contact?utm_source=x', pathname: '/contact', search: '?utm_source=x' },
+      userAgent: 'Test/1.0',
+      storage,
+    });
+    expect(context).toEqual({
+      website_slug: 'kingfisher-toyota',
+      dealership_slug: 'kingfisher-toyota-north',
+      url: 'https://kingfisher.example/contact?utm_source=x',
+      source: 'Website',
+      user_agent: 'Test/1.0',
+      visited_pages: ['/', '/contact'],
+      linked_query_params: { utm_source: 'x' },
+      form_started_at: 1763700000000,
+      company_website: '',
+    });
+  });
+
+  it('works with no storage at all', () => {
+    const context = leadContext({ website_slug: 'k' }, 1, { location: { href: 'http://k/x', pathname: '/x', search: '' }, userAgent: 'UA', storage: undefined });
+    expect(context.visited_pages).toEqual(['/x']);
+    expect(context.linked_query_params).toEqual({});
+    expect(context).not.toHaveProperty('dealership_slug');
+  });
+});

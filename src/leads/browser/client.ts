@@ -1,0 +1,175 @@
+/**
+ * Sending leads from the browser (docs/decisions/leads.md 'The request'). One submission attempt
+ * has one Idempotency-Key, and a retry of that attempt reuses it: the server answers a repeated
+ * key with the lead it already stored, so a flaky network or a double click never makes two.
+ */
+import { browserStorage } from '../../platform/web/storage';
+import { linkedParamsOf, readLinkedParams, readVisitedPages, recordVisit } from './visits';
+
+export { linkedParamsKey, linkedParamsOf, readLinkedParams, readVisitedPages, recordVisit, visitedPagesKey } from './visits';
+
+/** Spec §8 'Form submit failure': the alert text, and the inline message when the server gave none. */
+export const SUBMIT_ERROR = 'An error occurred when submitting this form';
+
+export type LeadResult = { ok: true; id: string } | { ok: false; error: string; fields?: Record<string, string> };
+
+export interface SendLeadRequest {
+  method?: 'POST' | 'PUT';
+  /** The lead to update, for PUT. */
+  id?: string;
+  lead: Record<string, unknown>;
+  idempotencyKey: string;
+}
+
+export interface SendLeadDeps {
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  /** Waits before each retry; its length is the number of retries. */
+  retryDelays?: readonly number[];
+  /** A request that has not answered by then counts as a network failure and is retried. */
+  timeoutMs?: number;
+}
+
+const RETRY_DELAYS = [400, 1200, 3000] as const;
+const TIMEOUT_MS = 15_000;
+/** A Retry-After longer than this is not worth keeping a shopper waiting for. */
+const MAX_RETRY_AFTER_MS = 5_000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A fresh key per submission attempt (never per retry). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function leadUrl(id?: string): string {
+  return id === undefined ? '/api/leads' : `/api/leads/${encodeURIComponent(id)}`;
+}
+
+const retryable = (status: number) => status === 429 || status >= 500;
+
+async function readJson(response: Response): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The server names fields by their place in the body ("lead.phone"); forms know them as "phone". */
+function fieldErrors(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message === 'string' && message.length > 0) fields[key.replace(/^lead\./, '')] = message;
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+function failure(body: Record<string, unknown>): LeadResult {
+  const error = typeof body.error === 'string' && body.error.trim().length > 0 ? body.error : SUBMIT_ERROR;
+  const fields = fieldErrors(body.fields);
+  return fields ? { ok: false, error, fields } : { ok: false, error };
+}
+
+function retryAfterMs(response: Response): number | undefined {
+  const header = response.headers.get('Retry-After');
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : undefined;
+}
+
+export async function sendLead(request: SendLeadRequest, deps: SendLeadDeps = {}): Promise<LeadResult> {
+  const doFetch = deps.fetch ?? globalThis.fetch.bind(globalThis);
+  const sleep = deps.sleep ?? wait;
+  const delays = deps.retryDelays ?? RETRY_DELAYS;
+  const timeoutMs = deps.timeoutMs ?? TIMEOUT_MS;
+  const method = request.method ?? (request.id === undefined ? 'POST' : 'PUT');
+  const body = JSON.stringify({ lead: request.lead });
+
+  let last: LeadResult = { ok: false, error: SUBMIT_ERROR };
+  for (let attempt = 0; attempt <= delays.length; attempt += 1) {
+    let pause = delays[attempt];
+    try {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      let response: Response;
+      try {
+        response = await doFetch(leadUrl(request.id), {
+          method,
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': request.idempotencyKey },
+          body,
+          credentials: 'same-origin',
+          signal: controller.signal,
+        });
+      } finally {
+        clearTimeout(timer);
+      }
+      const json = await readJson(response);
+      if (response.ok) {
+        const id = json.id;
+        return typeof id === 'string' || typeof id === 'number' ? { ok: true, id: String(id) } : { ok: false, error: SUBMIT_ERROR };
+      }
+      last = failure(json);
+      if (!retryable(response.status)) return last;
+      pause = retryAfterMs(response) ?? pause;
+    } catch {
+      // Offline, reset or timed out: the server may or may not have the lead, so the retry
+      // carries the same key and gets the stored lead back if it does.
+      last = { ok: false, error: SUBMIT_ERROR };
+    }
+    if (attempt < delays.length && pause !== undefined) await sleep(pause);
+  }
+  return last;
+}
+
+// ---------------------------------------------------------------------------
+// Context fields every lead carries (spec §3 'Lead payload', 'Trade-in lead')
+// ---------------------------------------------------------------------------
+
+export interface LeadSite {
+  website_slug: string;
+  dealership_slug?: string | undefined;
+}
+
+export interface LeadContext {
+  website_slug: string;
+  dealership_slug?: string;
+  url: string;
+  source: 'Website';
+  user_agent: string;
+  visited_pages: string[];
+  linked_query_params: Record<string, string>;
+  form_started_at: number;
+  /** The honeypot: a person never sees the field, so anything in it came from a bot. */
+  company_website: string;
+}
+
+export function leadContext(
+  site: LeadSite,
+  formStartedAt: number,
+  env: { location: Pick<Location, 'href' | 'pathname' | 'search'>; userAgent: string; storage?: Storage | undefined } = {
+    location: window.location,
+    userAgent: navigator.userAgent,
+    storage: browserStorage('sessionStorage'),
+  },
+): LeadContext {
+  // The form page itself belongs to the trail even if the page script has not run yet.
+  recordVisit(site.website_slug, env.location, env.storage);
+  const visited = readVisitedPages(site.website_slug, env.storage);
+  return {
+    website_slug: site.website_slug,
+    ...(site.dealership_slug ? { dealership_slug: site.dealership_slug } : {}),
+    url: env.location.href,
+    source: 'Website',
+    user_agent: env.userAgent.slice(0, 500),
+    visited_pages: visited.length > 0 ? visited : [env.location.pathname],
+    linked_query_params: { ...readLinkedParams(site.website_slug, env.storage), ...linkedParamsOf(env.location.search) },
+    form_started_at: formStartedAt,
+    company_website: '',
+  };
+}

@@ -1,0 +1,219 @@
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadDealer } from '../../platform/config/load';
+import { adfDate, leadToAdf, nameParts, xmlText } from './adf';
+import type { DeliverableLead } from './webhook';
+
+const site = loadDealer('kingfisher-toyota', path.resolve('dealers'));
+
+/**
+ * A strict little XML reader, enough for ADF: the declaration and processing instructions,
+ * elements with quoted attributes, text with the five predefined entities and character
+ * references. Anything else (a stray `<` or `&`, an unbalanced tag, a character XML 1.0 forbids)
+ * throws, so a document that parses here is well-formed.
+ */
+interface XmlNode {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlNode[];
+  text: string;
+}
+
+const entityValues: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const legalChars = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+
+function decode(raw: string): string {
+  if (/[<]/.test(raw)) throw new Error(`raw < in ${JSON.stringify(raw)}`);
+  return raw.replace(/&([^;]*);?/g, (whole, name: string) => {
+    if (!whole.endsWith(';')) throw new Error(`bare & in ${JSON.stringify(raw)}`);
+    if (name in entityValues) return entityValues[name] ?? '';
+    const numeric = /^#(x[0-9a-fA-F]+|[0-9]+)$/.exec(name);
+    if (!numeric?.[1]) throw new Error(`unknown entity &${name};`);
+    const code = numeric[1].startsWith('x') ? parseInt(numeric[1].slice(1), 16) : parseInt(numeric[1], 10);
+    return String.fromCodePoint(code);
+  });
+}
+
+function parseXml(xml: string): { instructions: string[]; root: XmlNode } {
+  if (!legalChars.test(xml)) throw new Error('character not allowed in XML 1.0');
+  const instructions: string[] = [];
+  const stack: XmlNode[] = [{ name: '#document', attributes: {}, children: [], text: '' }];
+  let i = 0;
+  while (i < xml.length) {
+    const lt = xml.indexOf('<', i);
+    const text = xml.slice(i, lt < 0 ? xml.length : lt);
+    const top = stack[stack.length - 1] as XmlNode;
+    if (text.trim() !== '') {
+      if (top.name === '#document') throw new Error('text outside the root element');
+      top.text += decode(text);
+    }
+    if (lt < 0) break;
+    const gt = xml.indexOf('>', lt);
+    if (gt < 0) throw new Error('unterminated tag');
+    const tag = xml.slice(lt + 1, gt);
+    i = gt + 1;
+    if (tag.startsWith('?')) {
+      if (!tag.endsWith('?')) throw new Error(`bad processing instruction <${tag}>`);
+      instructions.push(tag.slice(1, -1));
+    } else if (tag.startsWith('/')) {
+      const open = stack.pop();
+      if (!open || open.name !== tag.slice(1)) throw new Error(`</${tag.slice(1)}> closes <${open?.name ?? 'nothing'}>`);
+    } else {
+      const match = /^([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*="[^"<]*")*)\s*(\/?)$/.exec(tag);
+      if (!match?.[1]) throw new Error(`bad tag <${tag}>`);
+      const attributes: Record<string, string> = {};
+      for (const [, key, value] of (match[2] ?? '').matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g)) {
+        if (key === undefined || key in attributes) throw new Error(`duplicate attribute in <${tag}>`);
+        attributes[key] = decode(value ?? '');
+      }
+      const node: XmlNode = { name: match[1], attributes, children: [], text: '' };
+      if (top.name === '#document' && top.children.length > 0) throw new Error('two root elements');
+      top.children.push(node);
+      if (match[3] !== '/') stack.push(node);
+    }
+  }
+  if (stack.length !== 1) throw new Error(`unclosed <${stack[stack.length - 1]?.name ?? ''}>`);
+  const root = stack[0]?.children[0];
+  if (!root) throw new Error('no root element');
+  return { instructions, root };
+}
+
+const find = (node: XmlNode, ...names: string[]): XmlNode[] => {
+  let level = [node];
+  for (const name of names) level = level.flatMap((n) => n.children.filter((c) => c.name === name));
+  return level;
+};
+const textOf = (node: XmlNode, ...names: string[]): string | undefined => find(node, ...names)[0]?.text;
+
+function makeLead(overrides: Partial<DeliverableLead> = {}): DeliverableLead {
+  return {
+    id: 'b7d8f4a2-0c1e-4f55-9a77-2f7f0c3b9e10',
+    dealer: 'kingfisher-toyota',
+    form: 'enquiry',
+    category: 'used-vehicle-enquiry',
+    status: 'Complete',
+    data: { name: 'Jane Citizen', email: 'jane@example.com', phone: '0412 345 678', postcode: '4506', message: 'Is it still available?', car_id: '5501', location_id: 31002 },
+    consent: { opt_in: true, wording: 'Keep me up to date with offers and news', at: '2025-11-21T00:00:00.000Z' },
+    created_at: new Date('2025-11-21T00:00:00Z'),
+    completed_at: null,
+    ...overrides,
+  };
+}
+
+describe('xmlText', () => {
+  it('escapes the five markup characters and drops characters XML 1.0 forbids', () => {
+    expect(xmlText(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;');
+    expect(xmlText('a\u0000b\u0008c\u000Bd\u001Fe\uFFFEf\uFFFFg\uD800h')).toBe('abcdefgh');
+    expect(xmlText('tab\tnew\nline\r ok 🚗 ü')).toBe('tab\tnew\nline\r ok 🚗 ü');
+  });
+});
+
+describe('adfDate', () => {
+  it('writes local time with the offset of the dealer time zone', () => {
+    expect(adfDate(new Date('2025-11-21T00:00:00Z'), 'Australia/Brisbane')).toBe('2025-11-21T10:00:00+10:00');
+    expect(adfDate(new Date('2025-07-04T18:30:05Z'), 'America/New_York')).toBe('2025-07-04T14:30:05-04:00');
+    expect(adfDate(new Date('2025-07-04T18:30:05Z'), 'UTC')).toBe('2025-07-04T18:30:05+00:00');
+  });
+});
+
+describe('nameParts', () => {
+  it('uses first and last name fields, else splits the full name at the first space', () => {
+    expect(nameParts({ first_name: 'Ana', last_name: 'Lee', name: 'ignored' })).toEqual({ first: 'Ana', middle: '', last: 'Lee' });
+    expect(nameParts({ name: '  Jane   van der Berg ' })).toEqual({ first: 'Jane', middle: '', last: 'van der Berg' });
+    expect(nameParts({ name: 'Cher' })).toEqual({ first: 'Cher', middle: '', last: '' });
+  });
+});
+
+describe('leadToAdf', () => {
+  it('writes the ADF 1.0 header, prospect, customer, vendor and provider', () => {
+    const xml = leadToAdf(makeLead(), site, {
+      vehicle: { id: 5501, name: '2021 Toyota RAV4 GX', year: 2021, make: 'Toyota', model: 'RAV4', variant: 'GX', vin: 'JTMW1RFV10D012345', stocknum: 'U1234', car_type: 'used', price: 32990, km: 45000, colour: 'White' },
+    });
+    const { instructions, root } = parseXml(xml);
+    expect(instructions).toEqual(['xml version="1.0" encoding="UTF-8"', 'ADF VERSION "1.0"']);
+    expect(root.name).toBe('adf');
+    const [prospect] = find(root, 'prospect');
+    if (!prospect) throw new Error('no prospect');
+    expect(textOf(prospect, 'id')).toBe('b7d8f4a2-0c1e-4f55-9a77-2f7f0c3b9e10');
+    expect(textOf(prospect, 'requestdate')).toBe('2025-11-21T10:00:00+10:00');
+    const [car] = find(prospect, 'vehicle');
+    expect(car?.attributes).toEqual({ interest: 'buy', status: 'used' });
+    expect(car && [textOf(car, 'year'), textOf(car, 'make'), textOf(car, 'model'), textOf(car, 'vin'), textOf(car, 'stock'), textOf(car, 'id')]).toEqual(['2021', 'Toyota', 'RAV4', 'JTMW1RFV10D012345', 'U1234', '5501']);
+    expect(car && find(car, 'price')[0]?.attributes).toEqual({ type: 'asking', currency: 'AUD' });
+    const names = find(prospect, 'customer', 'contact', 'name').map((n) => [n.attributes.part, n.text]);
+    expect(names).toEqual([['first', 'Jane'], ['last', 'Citizen']]);
+    expect(textOf(prospect, 'customer', 'contact', 'email')).toBe('jane@example.com');
+    expect(textOf(prospect, 'customer', 'contact', 'phone')).toBe('0412 345 678');
+    expect(textOf(prospect, 'customer', 'contact', 'address', 'postalcode')).toBe('4506');
+    const comments = textOf(prospect, 'customer', 'comments') ?? '';
+    expect(comments.split('\n')[0]).toBe('Is it still available?');
+    expect(comments).toContain('Category: used-vehicle-enquiry');
+    expect(comments).toContain('Opt-in: Yes ("Keep me up to date with offers and news")');
+    expect(textOf(prospect, 'vendor', 'vendorname')).toBe('Kingfisher Toyota');
+    expect(textOf(prospect, 'vendor', 'contact', 'name')).toBe('Kingfisher Toyota - Service');
+    expect(textOf(prospect, 'vendor', 'contact', 'email')).toBe('service@kingfishertoyota.example');
+    expect(textOf(prospect, 'vendor', 'contact', 'address', 'postalcode')).toBe('4510');
+    expect(textOf(prospect, 'provider', 'name')).toBe('Dealer Sites');
+    expect(find(prospect).flatMap((p) => p.children.map((c) => c.name))).toEqual(['id', 'requestdate', 'vehicle', 'customer', 'vendor', 'provider']);
+  });
+
+  it('has no vehicle for a general enquiry, and a stock id note when the car has left stock', () => {
+    const general = parseXml(leadToAdf(makeLead({ category: 'General Enquiry', data: { name: 'Jo Bloggs', email: 'jo@example.com' } }), site)).root;
+    expect(find(general, 'prospect', 'vehicle')).toEqual([]);
+    const gone = parseXml(leadToAdf(makeLead(), site)).root;
+    const [car] = find(gone, 'prospect', 'vehicle');
+    expect(car?.attributes).toEqual({ interest: 'buy' });
+    expect(car && textOf(car, 'comments')).toBe('Stock id 5501 (not in the current stock)');
+  });
+
+  it('writes the trade_in form car as interest="trade-in" beside the car enquired about', () => {
+    const lead = makeLead({
+      form: 'trade_in',
+      category: 'trade-in',
+      data: { first_name: 'Sam', last_name: 'Ng', email: 's@example.com', phone: '0400000000', postcode: '4000', rego: 'ABC123', regoState: 'QLD', make: 'Mazda', model: 'CX-5', year: 2018, km: 88000, variant: 'Maxx', car_id: '5501', adjustmentAnswers: { two_sets_of_keys: true, condition: 'Good' } },
+    });
+    const { root } = parseXml(leadToAdf(lead, site));
+    const vehicles = find(root, 'prospect', 'vehicle');
+    expect(vehicles.map((v) => v.attributes.interest)).toEqual(['buy', 'trade-in']);
+    const trade = vehicles[1] as XmlNode;
+    expect([textOf(trade, 'year'), textOf(trade, 'make'), textOf(trade, 'model'), textOf(trade, 'trim'), textOf(trade, 'odometer')]).toEqual(['2018', 'Mazda', 'CX-5', 'Maxx', '88000']);
+    expect(find(trade, 'odometer')[0]?.attributes).toEqual({ status: 'original', units: 'km' });
+    expect(textOf(trade, 'comments')).toBe('Rego: ABC123 (QLD)\nTwo sets of keys: Yes; Condition: Good');
+    expect(textOf(root, 'prospect', 'customer', 'comments')).not.toContain('Mazda');
+  });
+
+  it('takes a finance trade-in from the trade_in_* fields, and none when there is no trade-in', () => {
+    const data = { first_name: 'Al', last_name: 'Ko', email: 'a@example.com', phone: '0400000000', has_trade_in: true, trade_in_make: 'Ford', trade_in_model: 'Ranger', trade_in_year: '2015', trade_in_km: '150000', vehiclePriceBudget: 40000 };
+    const withTrade = parseXml(leadToAdf(makeLead({ form: 'finance', category: 'finance-pre-approval', data }), site)).root;
+    const [trade] = find(withTrade, 'prospect', 'vehicle');
+    expect(trade?.attributes.interest).toBe('trade-in');
+    expect(trade && textOf(trade, 'make')).toBe('Ford');
+    expect(textOf(withTrade, 'prospect', 'customer', 'comments')).toContain('Vehicle price budget: 40000');
+    const without = parseXml(leadToAdf(makeLead({ form: 'finance', category: 'finance-pre-approval', data: { ...data, has_trade_in: false } }), site)).root;
+    expect(find(without, 'prospect', 'vehicle')).toEqual([]);
+  });
+
+  it('stays well-formed and returns hostile text intact (minus illegal characters)', () => {
+    const hostile = `</comments></customer><customer>]]><![CDATA[x]]>&amp;<!-- --><?php ?>"'\u0000\u0007\uFFFE&#0;`;
+    const data = { first_name: hostile, last_name: 'Evil', email: `x${hostile}@example.com`, phone: hostile, postcode: hostile, message: hostile, location_id: hostile, [`weird<key>&"`]: hostile };
+    const xml = leadToAdf(makeLead({ data, category: hostile }), site);
+    expect(xml).not.toContain('<![CDATA');
+    expect(xml).not.toContain('<?php');
+    expect(xml).not.toMatch(/<\/comments><\/customer><customer>/);
+    const { root } = parseXml(xml);
+    const clean = hostile.replace(/\p{Cc}|\uFFFE/gu, '');
+    expect(textOf(root, 'prospect', 'customer', 'contact', 'name')).toBe(clean);
+    expect(textOf(root, 'prospect', 'customer', 'contact', 'phone')).toBe(clean);
+    expect(textOf(root, 'prospect', 'customer', 'comments')?.split('\n')[0]).toBe(clean);
+    expect(find(root, 'prospect', 'customer')).toHaveLength(1);
+  });
+
+  it('parses for any text in any field', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('name', 'first_name', 'last_name', 'email', 'phone', 'postcode', 'message', 'notes', 'car_id', 'rego', 'make', 'other'), fc.string({ unit: 'binary' })), fc.constantFrom('enquiry', 'trade_in', 'finance', 'service'), (data, form) => {
+        expect(() => parseXml(leadToAdf(makeLead({ form, data }), site))).not.toThrow();
+      }),
+    );
+  });
+});

@@ -1,0 +1,298 @@
+/**
+ * ADF/XML 1.0 (Auto-lead Data Format), the format dealer CRMs read from a lead email or file.
+ *
+ * Shape, in the order the ADF DTD wants:
+ *
+ *   <?xml version="1.0" encoding="UTF-8"?>
+ *   <?ADF VERSION "1.0"?>
+ *   <adf><prospect status="new">
+ *     <id sequence="1" source="…">lead id</id> <requestdate>2025-11-21T10:00:00+10:00</requestdate>
+ *     <vehicle interest="buy">       the stock car enquired about (car_id), when there is one
+ *     <vehicle interest="trade-in">  the shopper's car (trade_in form, or trade_in_* fields)
+ *     <customer><contact><name part="first">… email, phone, address/postalcode</contact><comments>…
+ *     <vendor> the dealership and location  <provider> this platform
+ *   </prospect></adf>
+ *
+ * The DTD asks for at least one vehicle with year, make and model; a general enquiry has no car,
+ * and inventing one would mislead the dealer, so such leads carry no <vehicle> (CRMs accept this).
+ *
+ * Every piece of shopper text goes through `xmlText`: escaped, and characters XML 1.0 forbids are
+ * removed, so no input can end an element or break the parse. No CDATA anywhere.
+ */
+import type { DealerConfig, Location } from '../../platform/config/schema';
+import { regionDefaults } from '../../platform/config/regions';
+import type { DeliverableLead, LeadVehicle } from './webhook';
+
+export type AdfSite = Pick<DealerConfig, 'name' | 'url' | 'region' | 'time_zone' | 'units' | 'email' | 'phone' | 'locations' | 'dealerships'>;
+
+export interface AdfOptions {
+  /** The stock car the lead is about (looked up by car_id), when known. */
+  vehicle?: LeadVehicle;
+  /** Who sends the lead: this platform. */
+  provider?: { name: string; url?: string };
+}
+
+export const defaultProvider: { name: string; url?: string } = { name: 'Dealer Sites' };
+
+// XML 1.0 Char production; anything else (C0 controls, lone surrogates, U+FFFE/U+FFFF) is dropped.
+const illegalXmlChars = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text safe for element content and attribute values. */
+export function xmlText(value: string | number): string {
+  return String(value)
+    .replace(illegalXmlChars, '')
+    .replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+}
+
+type Attributes = Record<string, string | number | undefined>;
+
+function element(name: string, content: string | undefined, attributes: Attributes = {}): string {
+  if (content === undefined || content === '') return '';
+  const attrs = Object.entries(attributes)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '')
+    .map(([key, value]) => ` ${key}="${xmlText(value)}"`)
+    .join('');
+  return `<${name}${attrs}>${content}</${name}>`;
+}
+
+/** An element holding escaped text; nothing when the value is empty. */
+const textElement = (name: string, value: unknown, attributes?: Attributes): string => element(name, plain(value) === '' ? undefined : xmlText(plain(value)), attributes);
+
+/** A readable one-line (or few-line) form of a lead value. */
+function plain(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(plain).filter(Boolean).join(', ');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => (plain(inner) ? `${label(key)}: ${plain(inner)}` : ''))
+      .filter(Boolean)
+      .join('; ');
+  }
+  return '';
+}
+
+/** `trade_in_km` → "Trade in km", `vehiclePriceBudget` → "Vehicle price budget". */
+function label(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const str = (data: Record<string, unknown>, ...keys: string[]): string => {
+  for (const key of keys) {
+    const value = plain(data[key]);
+    if (value) return value;
+  }
+  return '';
+};
+
+/** `2025-11-21T10:00:00+10:00` in the dealer's time zone, as ADF examples write it. */
+export function adfDate(date: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}
+
+/** First and last name: the form's own fields, else the full name split at the first space. */
+export function nameParts(data: Record<string, unknown>): { first: string; middle: string; last: string } {
+  const first = str(data, 'first_name');
+  const last = str(data, 'last_name');
+  const middle = str(data, 'middle_name');
+  if (first || last) return { first, middle, last };
+  const full = str(data, 'name').replace(/\s+/g, ' ');
+  const space = full.indexOf(' ');
+  return space < 0 ? { first: full, middle: '', last: '' } : { first: full.slice(0, space), middle: '', last: full.slice(space + 1) };
+}
+
+/** The location the lead is for: its location_id (or location id/slug/name), else the primary one. */
+export function leadLocation(site: Pick<DealerConfig, 'locations'>, data: Record<string, unknown>): Location | undefined {
+  const wanted = [data.location_id, data.location].map(plain).filter(Boolean);
+  for (const want of wanted) {
+    const found = site.locations.find((l) => String(l.id) === want || l.slug === want || l.name === want);
+    if (found) return found;
+  }
+  return site.locations.find((l) => l.primary) ?? site.locations[0];
+}
+
+// Context and bookkeeping fields: useful to the API, noise to a salesperson reading the CRM.
+const notForComments = new Set([
+  'name', 'first_name', 'middle_name', 'last_name', 'email', 'phone', 'postcode', 'message', 'notes',
+  'category', 'subcategory', 'form', 'url', 'source', 'user_agent', 'visited_pages', 'linked_query_params',
+  'page_id', 'car_id', 'car_dealership_id', 'location_id', 'location', 'lead_id', 'lead_status', 'form_completed',
+  'skipped_steps', 'step_number', 'step_index', 'progress', 'event_id', 'form_started_at', 'company_website',
+  'website_slug', 'dealership_slug', 'terms_conditions', 'opt_in',
+]);
+
+const tradeInFormFields = ['make', 'model', 'year', 'variant', 'km', 'rego', 'regoState', 'adjustmentAnswers'];
+const tradeInPrefixed = ['trade_in_make', 'trade_in_model', 'trade_in_year', 'trade_in_km', 'trade_in_variant', 'trade_in_rego'];
+
+function buyVehicle(lead: DeliverableLead, site: AdfSite, vehicle: LeadVehicle | undefined): string {
+  const carId = vehicle?.id ?? str(lead.data, 'car_id');
+  if (carId === '' || carId === undefined) return '';
+  const units = site.units === 'miles' ? 'mi' : 'km';
+  const currency = regionDefaults[site.region].currency;
+  const notes = [vehicle?.name, vehicle?.car_type === 'demo' ? 'Demo vehicle' : '', vehicle ? '' : `Stock id ${String(carId)} (not in the current stock)`].filter(Boolean).join('. ');
+  return element(
+    'vehicle',
+    [
+      textElement('id', carId, { source: 'stock' }),
+      textElement('year', vehicle?.year),
+      textElement('make', vehicle?.make),
+      textElement('model', vehicle?.model),
+      textElement('vin', vehicle?.vin),
+      textElement('stock', vehicle?.stocknum),
+      textElement('trim', vehicle?.variant),
+      textElement('bodystyle', vehicle?.body),
+      textElement('odometer', vehicle?.km, { status: 'original', units }),
+      vehicle?.colour ? element('colorcombination', textElement('exteriorcolor', vehicle.colour)) : '',
+      vehicle?.price ? textElement('price', vehicle.price, { type: 'asking', currency }) : '',
+      textElement('comments', notes),
+    ].join(''),
+    { interest: 'buy', status: vehicle?.car_type ? (vehicle.car_type === 'new' ? 'new' : 'used') : undefined },
+  );
+}
+
+function tradeInVehicle(lead: DeliverableLead, site: AdfSite): string {
+  const data = lead.data;
+  const fromForm = lead.form === 'trade_in';
+  const field = (name: string): string => (fromForm ? str(data, name) : str(data, `trade_in_${name}`));
+  const [year, make, model, variant, km, rego] = ['year', 'make', 'model', 'variant', 'km', 'rego'].map(field) as [string, string, string, string, string, string];
+  if (!fromForm && data.has_trade_in === false) return '';
+  if (!(year || make || model || km || rego)) return '';
+  const comments = [
+    rego ? `Rego: ${rego}${fromForm && str(data, 'regoState') ? ` (${str(data, 'regoState')})` : ''}` : '',
+    fromForm ? plain(data.adjustmentAnswers) : '',
+  ].filter(Boolean);
+  return element(
+    'vehicle',
+    [
+      textElement('year', year),
+      textElement('make', make),
+      textElement('model', model),
+      textElement('trim', variant),
+      textElement('odometer', km, { status: 'original', units: site.units === 'miles' ? 'mi' : 'km' }),
+      textElement('comments', comments.join('\n')),
+    ].join(''),
+    { interest: 'trade-in', status: 'used' },
+  );
+}
+
+function customerComments(lead: DeliverableLead): string {
+  const data = lead.data;
+  const used = new Set([...notForComments, ...(lead.form === 'trade_in' ? tradeInFormFields : tradeInPrefixed)]);
+  const lines = [str(data, 'message'), str(data, 'notes')].filter(Boolean);
+  const category = [lead.category, str(data, 'subcategory')].filter(Boolean).join(' / ');
+  lines.push(`Category: ${category}`);
+  for (const [key, value] of Object.entries(data)) {
+    if (used.has(key) || plain(value) === '') continue;
+    lines.push(`${label(key)}: ${plain(value)}`);
+  }
+  lines.push(`Opt-in: ${lead.consent.opt_in ? `Yes ("${lead.consent.wording}")` : 'No'}`);
+  const page = str(data, 'url');
+  if (page) lines.push(`Page: ${page}`);
+  const campaign = plain(data.linked_query_params);
+  if (campaign) lines.push(`Campaign: ${campaign}`);
+  return lines.join('\n');
+}
+
+function vendor(lead: DeliverableLead, site: AdfSite): string {
+  const data = lead.data;
+  const wantedDealership = str(data, 'preferred_dealership', 'preferredDealership', 'dealership_slug');
+  const dealership = site.dealerships.find((d) => d.slug === wantedDealership || String(d.id) === wantedDealership || d.name === wantedDealership);
+  const location = leadLocation(site, data);
+  const address = location?.address;
+  const country = site.region;
+  const contact = element(
+    'contact',
+    [
+      textElement('name', location?.name ?? site.name, { part: 'full' }),
+      textElement('email', location?.contact_detail?.email ?? site.email),
+      textElement('phone', location?.contact_detail?.phone ?? site.phone, { type: 'voice' }),
+      address
+        ? element(
+            'address',
+            [textElement('street', address.street, { line: 1 }), textElement('city', address.city), textElement('regioncode', address.state), textElement('postalcode', address.postcode), textElement('country', country)].join(''),
+            { type: 'work' },
+          )
+        : '',
+    ].join(''),
+    { primarycontact: 1 },
+  );
+  return element('vendor', [textElement('id', location?.id, { source: 'location' }), textElement('vendorname', dealership?.name ?? site.name), textElement('url', site.url), contact].join(''));
+}
+
+/** The lead as an ADF/XML 1.0 document. */
+export function leadToAdf(lead: DeliverableLead, site: AdfSite, options: AdfOptions = {}): string {
+  const data = lead.data;
+  const { first, middle, last } = nameParts(data);
+  const provider = options.provider ?? defaultProvider;
+  const contact = element(
+    'contact',
+    [
+      textElement('name', first, { part: 'first' }),
+      textElement('name', middle, { part: 'middle' }),
+      textElement('name', last, { part: 'last' }),
+      textElement('email', str(data, 'email')),
+      textElement('phone', str(data, 'phone'), { type: 'voice' }),
+      str(data, 'postcode') ? element('address', textElement('postalcode', str(data, 'postcode'))) : '',
+    ].join(''),
+    { primarycontact: 1 },
+  );
+  const prospect = [
+    textElement('id', lead.id, { sequence: 1, source: `${site.name} website` }),
+    textElement('requestdate', adfDate(lead.completed_at ?? lead.created_at, site.time_zone)),
+    buyVehicle(lead, site, options.vehicle),
+    tradeInVehicle(lead, site),
+    element('customer', [contact, textElement('comments', customerComments(lead))].join('')),
+    vendor(lead, site),
+    element('provider', [textElement('name', provider.name, { part: 'full' }), textElement('service', `${site.name} website lead form`), textElement('url', provider.url)].join('')),
+  ];
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<?ADF VERSION "1.0"?>', indent(`<adf>${element('prospect', prospect.join(''), { status: 'new' })}</adf>`), ''].join('\n');
+}
+
+/**
+ * One element per line, for the people who read ADF emails. Input text holds no raw `<` or `>`
+ * (xmlText escaped them), so every `<…>` token here is a tag we wrote.
+ */
+function indent(xml: string): string {
+  const tokens = xml.split(/(<[^>]+>)/).filter((t) => t !== '');
+  const lines: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? '';
+    const pad = '  '.repeat(depth);
+    if (token.startsWith('</')) {
+      depth--;
+      lines.push(`${'  '.repeat(depth)}${token}`);
+    } else if (token.startsWith('<') && !tokens[i + 1]?.startsWith('<') && tokens[i + 2]?.startsWith('</')) {
+      lines.push(`${pad}${token}${tokens[i + 1] ?? ''}${tokens[i + 2] ?? ''}`);
+      i += 2;
+    } else {
+      lines.push(`${pad}${token}`);
+      depth++;
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,218 @@
+/**
+ * The outbox worker: delivers each pending outbox row to its destination and records the result.
+ *
+ * Rows are claimed in small batches: in one transaction the due rows are selected
+ * `FOR UPDATE SKIP LOCKED` and their next_attempt_at is pushed a lease ahead, so two workers
+ * (two servers on one Postgres) never take the same row, and a row whose worker died is picked
+ * up again once the lease runs out. Delivery happens outside any transaction (a webhook can
+ * take 10 s), and the result is written after it.
+ *
+ * Delivery is at least once per destination: a crash between the delivery and writing
+ * 'delivered' sends it again after the lease. Receivers drop repeats by X-Lead-Delivery-Id
+ * (`<lead id>:<destination>`); the folder copy is simply rewritten.
+ */
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DealerConfig } from '../../../platform/config/schema';
+import type { LeadVehicle } from '../webhook';
+import { loadStock } from '../../../stock/server/store';
+import type { Database } from '../../../platform/db/open';
+import { leadFiles, leads, outbox, type LeadRow, type OutboxRow } from '../../../platform/db/schema';
+import { DestinationError, resolveDestination } from './destinations';
+import { afterFailure } from './schedule';
+import { closeMailers, deliverByEmail, deliverToFolder, deliverToWebhook, DeliveryError, outboxDir, shortError, type Delivery } from './transports';
+
+export interface OutboxWorkerOptions {
+  database: Pick<Database, 'db' | 'kind'>;
+  /** The dealer's current config; undefined when this server no longer has the dealer. */
+  configFor(slug: string): DealerConfig | undefined | Promise<DealerConfig | undefined>;
+  env?: NodeJS.ProcessEnv;
+  /** Project root for a relative LEADS_OUTBOX_DIR (default: the working directory). */
+  root?: string;
+  now?: () => Date;
+  fetch?: typeof fetch;
+  log?: (message: string) => void;
+  /** How often to look for due rows; 0 or less: never on its own, only runOnce(). Default 5 s. */
+  pollMs?: number;
+  /** Rows claimed at a time (default 10). */
+  batchSize?: number;
+  /** The stock car a lead's car_id names (default: the dealer's current stock). */
+  vehicleFor?: (site: DealerConfig, carId: string) => LeadVehicle | undefined | Promise<LeadVehicle | undefined>;
+}
+
+export interface OutboxRunResult {
+  delivered: number;
+  /** Failed and queued to try again. */
+  failed: number;
+  /** Failed for the last time (72 hours up), or never deliverable. */
+  dead: number;
+}
+
+export interface OutboxWorker {
+  runOnce(): Promise<OutboxRunResult>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Longer than any single delivery can take (webhook 10 s; SMTP at most 20 s to connect, 10 s for
+ * the greeting, 30 s idle), and short enough that rows claimed by a worker that was killed are
+ * delivered by the next one within a couple of minutes.
+ */
+export const claimLeaseMs = 90_000;
+/** Bounds one run, so a huge backlog cannot hold a run (and stop()) for ever. */
+const maxBatchesPerRun = 50;
+
+/** The stock car, from the dealer's current stock, reduced to what deliveries show. */
+export function stockVehicle(site: DealerConfig, carId: string, env: NodeJS.ProcessEnv): LeadVehicle | undefined {
+  const car = loadStock(site, env).find((v) => String(v.id) === carId);
+  if (!car) return undefined;
+  const { id, name, year, make, model, variant, vin, stocknum, car_type, price, km, colour, body } = car;
+  return { id, name, year, make, model, variant, vin, stocknum, car_type, price, km, colour, body };
+}
+
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { database, env = process.env, root = process.cwd(), now = () => new Date(), log = console.error, pollMs = 5000, batchSize = 10 } = options;
+  const fetchImpl = options.fetch ?? fetch;
+  const vehicleFor = options.vehicleFor ?? ((site: DealerConfig, carId: string) => stockVehicle(site, carId, env));
+  const db = database.db;
+  let running: Promise<OutboxRunResult> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function claim(): Promise<OutboxRow[]> {
+    const at = now();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.status, 'pending'), lte(outbox.next_attempt_at, at)))
+        .orderBy(asc(outbox.next_attempt_at), asc(outbox.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({ next_attempt_at: new Date(at.getTime() + claimLeaseMs) })
+        .where(inArray(outbox.id, due.map((r) => r.id)))
+        .returning();
+    });
+  }
+
+  /** Why this row can never be delivered, if so. */
+  function undeliverable(lead: LeadRow | undefined): string | undefined {
+    if (!lead) return 'the lead no longer exists';
+    if (lead.quarantine_reason) return `not delivered: the lead is quarantined (${shortError(lead.quarantine_reason)})`;
+    if (lead.status !== 'Complete') return `not delivered: the lead is ${shortError(lead.status)}, not Complete`;
+    return undefined;
+  }
+
+  async function deliver(row: OutboxRow, lead: LeadRow, files: Delivery['files']): Promise<void> {
+    let site: DealerConfig | undefined;
+    try {
+      site = await options.configFor(row.dealer);
+    } catch {
+      site = undefined;
+    }
+    if (!site) throw new DeliveryError(`this server has no dealer "${row.dealer}"`);
+    let target;
+    try {
+      target = resolveDestination(site, row.destination);
+    } catch (error) {
+      if (error instanceof DestinationError) throw new DeliveryError(error.message);
+      throw error;
+    }
+    const carId = typeof lead.data.car_id === 'string' || typeof lead.data.car_id === 'number' ? String(lead.data.car_id) : '';
+    let vehicle: LeadVehicle | undefined;
+    if (carId) {
+      try {
+        vehicle = await vehicleFor(site, carId);
+      } catch {
+        // Stock that cannot be read only costs the car details; the lead still goes.
+        vehicle = undefined;
+      }
+    }
+    const delivery: Delivery = { lead, files, site, destination: row.destination, vehicle };
+    if (target.type === 'folder') await deliverToFolder(delivery, outboxDir(env, root));
+    else if (target.type === 'webhook') await deliverToWebhook(delivery, target, { env, fetch: fetchImpl });
+    else await deliverByEmail(delivery, target, { env });
+  }
+
+  async function settle(row: OutboxRow, lead: LeadRow | undefined, files: Delivery['files'], result: OutboxRunResult): Promise<void> {
+    const what = `${row.destination} for lead ${row.lead_id} (${row.dealer})`;
+    const never = undeliverable(lead);
+    if (never || !lead) {
+      await db.update(outbox).set({ status: 'dead', last_error: never ?? 'undeliverable' }).where(eq(outbox.id, row.id));
+      result.dead++;
+      log(`outbox: ${what} is dead: ${never}`);
+      return;
+    }
+    try {
+      await deliver(row, lead, files);
+    } catch (error) {
+      const message = error instanceof DeliveryError ? error.message : shortError(`unexpected error: ${(error as Error).message}`);
+      const failures = row.attempts + 1;
+      const next = afterFailure({ failures, createdAt: row.created_at, now: now() });
+      if (next.status === 'dead') {
+        await db.update(outbox).set({ status: 'dead', attempts: failures, last_error: message }).where(eq(outbox.id, row.id));
+        result.dead++;
+        log(`outbox: ${what} failed for the last time (attempt ${failures}, 72 hours are up): ${message}. Retry it with npm run leads:outbox -- --retry ${row.id}`);
+      } else {
+        await db.update(outbox).set({ attempts: failures, last_error: message, next_attempt_at: next.nextAttemptAt }).where(eq(outbox.id, row.id));
+        result.failed++;
+        log(`outbox: ${what} failed (attempt ${failures}): ${message}; next try at ${next.nextAttemptAt.toISOString()}`);
+      }
+      return;
+    }
+    await db
+      .update(outbox)
+      .set({ status: 'delivered', delivered_at: now(), attempts: sql`${outbox.attempts} + 1`, last_error: null })
+      .where(eq(outbox.id, row.id));
+    result.delivered++;
+  }
+
+  async function run(): Promise<OutboxRunResult> {
+    const result: OutboxRunResult = { delivered: 0, failed: 0, dead: 0 };
+    for (let batch = 0; batch < maxBatchesPerRun && !stopped; batch++) {
+      const rows = await claim();
+      if (rows.length === 0) break;
+      const leadIds = [...new Set(rows.map((r) => r.lead_id))];
+      const leadRows = await db.select().from(leads).where(inArray(leads.id, leadIds));
+      const fileRows = await db
+        .select({ id: leadFiles.id, lead_id: leadFiles.lead_id, field: leadFiles.field, content_type: leadFiles.content_type, size: leadFiles.size })
+        .from(leadFiles)
+        .where(inArray(leadFiles.lead_id, leadIds));
+      const byId = new Map(leadRows.map((l) => [l.id, l]));
+      await Promise.all(rows.map((row) => settle(row, byId.get(row.lead_id), fileRows.filter((f) => f.lead_id === row.lead_id), result)));
+      if (rows.length < batchSize) break;
+    }
+    return result;
+  }
+
+  function runOnce(): Promise<OutboxRunResult> {
+    // One run at a time: a poll and a manual runOnce() share the same run.
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopped || pollMs <= 0) return;
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((error: unknown) => log(`outbox: delivery run failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+      closeMailers();
+    },
+  };
+}

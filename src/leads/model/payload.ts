@@ -1,0 +1,362 @@
+/**
+ * The lead request body `{ "lead": { ... } }` (docs/decisions/leads.md 'The request'): the
+ * context every form sends (where the shopper was, which step they reached, the spam traps)
+ * plus the form's own fields.
+ *
+ * `parseLeadRequest` never throws: whatever arrives, the answer is the lead or the fields to
+ * fix, keyed by path ('lead.phone', 'lead.adjustmentAnswers.condition').
+ */
+import { z } from 'zod';
+import { EVENT_IDS } from '../../platform/web/event-ids';
+import { CAREERS_ENQUIRY, resolveEnquiryCategory } from './category';
+import { hasUnsafeCharacters, optionalText } from './fields';
+import {
+  FORM_CATEGORIES,
+  FORM_KINDS,
+  definitionKey,
+  formDefinition,
+  isFormKind,
+  isSubscribeCategory,
+  type FieldShape,
+  type FormDefinition,
+  type FormKind,
+  type FormOptions,
+} from './forms';
+import { CHOICE_MESSAGE, CONTROL_CHARACTERS_MESSAGE, TRUE_FALSE_MESSAGE, UNKNOWN_FIELD_MESSAGE, tooLongMessage, tooManyMessage } from './messages';
+
+/** Largest request body the API reads. */
+export const LEAD_BODY_LIMIT = 64 * 1024;
+/** Idempotency-Key header: 8–200 of A-Za-z0-9_.:- */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+export const LEAD_STATUSES = ['Incomplete', 'Complete'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const URL_MAX = 2000;
+export const USER_AGENT_MAX = 500;
+export const VISITED_PAGES_MAX = 50;
+export const PAGE_PATH_MAX = 500;
+export const QUERY_PARAMS_MAX = 30;
+export const SKIPPED_STEPS_MAX = 20;
+export const HONEYPOT_MAX = 200;
+export const HONEYPOT_FIELD = 'company_website';
+
+export interface SkippedStep {
+  from: number;
+  to: number;
+}
+
+/** The context fields, as parsed. */
+export interface LeadContext {
+  form: FormKind;
+  website_slug?: string;
+  dealership_slug?: string;
+  url?: string;
+  source: 'Website';
+  user_agent?: string;
+  visited_pages: string[];
+  linked_query_params: Record<string, string>;
+  page_id?: string;
+  car_id?: string;
+  car_dealership_id?: string;
+  location_id?: string;
+  category: string;
+  subcategory?: string;
+  lead_id?: string;
+  lead_status: LeadStatus;
+  form_completed: boolean;
+  skipped_steps: SkippedStep[];
+  step_number?: number;
+  event_id: number;
+  form_started_at?: number;
+  company_website?: string;
+}
+
+/** A validated lead: its context plus the form's fields (normalised: phone digits, numbers, booleans). */
+export type ParsedLead = LeadContext & Record<string, unknown>;
+
+export type LeadParseResult = { ok: true; lead: ParsedLead } | { ok: false; error: string; fields: Record<string, string> };
+
+export type LeadRequestMode = 'create' | 'update';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ID = /^[A-Za-z0-9_.:/-]*$/;
+const QUERY_KEY = /^[A-Za-z0-9_.[\]-]{1,100}$/;
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+// Far enough ahead for any clock, near enough to refuse nonsense (year 2100).
+const LATEST_TIMESTAMP = 4_102_444_800_000;
+
+const singleLine = (max: number) =>
+  z
+    .string({ error: 'Please send text.' })
+    .max(max, { error: tooLongMessage(max), abort: true })
+    .refine((v) => !hasUnsafeCharacters(v, false), { error: CONTROL_CHARACTERS_MESSAGE });
+
+const slugField = z
+  .string({ error: 'Please send a slug.' })
+  .max(80, { error: tooLongMessage(80), abort: true })
+  .regex(SLUG, { error: 'Must be lowercase letters, digits and single hyphens.' });
+
+/** Ids arrive as numbers or strings; they are kept as strings. */
+const idField = z
+  .union(
+    [
+      z
+        .string()
+        .max(80, { error: tooLongMessage(80), abort: true })
+        .regex(ID, { error: 'Must be letters, digits or - _ . : /' }),
+      z.number().int().min(0),
+    ],
+    {
+      error: 'Please send an id.',
+    },
+  )
+  .transform(String);
+
+function isWebUrl(value: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    const protocol = new URL(value).protocol;
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const urlField = singleLine(URL_MAX).refine(isWebUrl, { error: 'Must be an http(s) address.' });
+
+const pagePath = singleLine(PAGE_PATH_MAX).refine((v) => /^\/(?!\/)\S*$/.test(v), { error: 'Must be a site path such as "/cars".' });
+
+const queryParams = z
+  .record(
+    z
+      .string()
+      .regex(QUERY_KEY, { error: 'Query parameter names are letters, digits and _ . - [ ] only.' })
+      .refine((k) => !PROTOTYPE_KEYS.has(k), { error: 'Query parameter name not allowed.' }),
+    singleLine(PAGE_PATH_MAX),
+    { error: 'Please send query parameters as an object of strings.' },
+  )
+  .refine((params) => Object.keys(params).length <= QUERY_PARAMS_MAX, { error: tooManyMessage(QUERY_PARAMS_MAX) });
+
+const whole = (min: number, max: number, what: string) =>
+  z
+    .number({ error: `Please send ${what} as a number.` })
+    .int({ error: `Please send ${what} as a whole number.` })
+    .min(min)
+    .max(max);
+
+function categoryFor(form: Exclude<FormKind, 'enquiry'>) {
+  const [first, ...rest] = FORM_CATEGORIES[form];
+  return z.enum([first, ...rest], { error: CHOICE_MESSAGE }).default(first);
+}
+
+function contextShape(form: FormKind, stepCount: number) {
+  return {
+    form: z.enum(FORM_KINDS, { error: CHOICE_MESSAGE }),
+    website_slug: slugField.optional(),
+    dealership_slug: slugField.optional(),
+    url: urlField.optional(),
+    source: z.literal('Website', { error: 'Must be "Website".' }).default('Website'),
+    user_agent: singleLine(USER_AGENT_MAX).optional(),
+    visited_pages: z
+      .array(pagePath, { error: 'Please send a list of paths.' })
+      .max(VISITED_PAGES_MAX, { error: tooManyMessage(VISITED_PAGES_MAX) })
+      .default([]),
+    linked_query_params: queryParams.default({}),
+    page_id: idField.optional(),
+    car_id: idField.optional(),
+    car_dealership_id: idField.optional(),
+    location_id: idField.optional(),
+    // The enquiry form's own category field replaces this one.
+    category: form === 'enquiry' ? optionalText(80, { multiline: false }) : categoryFor(form),
+    subcategory: optionalText(100, { multiline: false }),
+    lead_id: idField.optional(),
+    lead_status: z.enum(LEAD_STATUSES, { error: 'Must be "Incomplete" or "Complete".' }).optional(),
+    form_completed: z.boolean({ error: TRUE_FALSE_MESSAGE }).optional(),
+    skipped_steps: z
+      .array(
+        z
+          .strictObject({ from: whole(0, stepCount - 1, 'the step'), to: whole(0, stepCount - 1, 'the step') }, { error: 'Please send {from, to}.' })
+          .refine((s) => s.to > s.from, { error: 'A skip goes forward: "to" must be after "from".' }),
+        { error: 'Please send a list of skipped steps.' },
+      )
+      .max(SKIPPED_STEPS_MAX, { error: tooManyMessage(SKIPPED_STEPS_MAX) })
+      .default([]),
+    step_number: whole(0, stepCount - 1, 'the step number').optional(),
+    event_id: whole(1, 1_000_000, 'the event id').optional(),
+    form_started_at: whole(0, LATEST_TIMESTAMP, 'the start time').optional(),
+    [HONEYPOT_FIELD]: z
+      .string({ error: 'Please send text.' })
+      .max(HONEYPOT_MAX, { error: tooLongMessage(HONEYPOT_MAX), abort: true })
+      .refine((v) => !hasUnsafeCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE })
+      .optional(),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A copy holding only what JSON can say, so getters, prototypes, class instances and cycles
+ * in whatever was handed in cannot reach the schemas. Undefined when it cannot be copied.
+ */
+function plainJson(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the step bookkeeping leniently, to choose which steps to validate; the schema reports anything malformed. */
+function stepsToValidate(definition: FormDefinition, lead: Record<string, unknown>, status: LeadStatus): Set<number> {
+  const count = definition.steps.length;
+  const skipped = new Set<number>();
+  if (Array.isArray(lead.skipped_steps)) {
+    for (const entry of lead.skipped_steps.slice(0, SKIPPED_STEPS_MAX)) {
+      if (!isRecord(entry) || !Number.isInteger(entry.from) || !Number.isInteger(entry.to)) continue;
+      const [from, to] = [entry.from as number, Math.min(entry.to as number, count - 1)];
+      for (let i = Math.max(from + 1, 1); i < to; i++) skipped.add(i);
+    }
+  }
+  definition.steps.forEach((step, i) => {
+    if (step.skipWhen?.(lead)) skipped.add(i);
+  });
+  const reached =
+    status === 'Incomplete' && Number.isInteger(lead.step_number) ? Math.min(Math.max(lead.step_number as number, 0), count - 1) : count - 1;
+  const validate = new Set<number>();
+  for (let i = 0; i <= reached; i++) if (!skipped.has(i)) validate.add(i);
+  return validate;
+}
+
+/**
+ * A field of a step not validated (not reached yet, or skipped): kept when valid, dropped when
+ * not, since a half-typed later step must not block saving the steps before it. Defaults are
+ * not applied: an opt_in the shopper has not been shown yet is not consent.
+ */
+function unchecked(field: z.ZodType) {
+  return z
+    .unknown()
+    .transform((value) => {
+      const result = field.safeParse(value);
+      return result.success ? result.data : undefined;
+    })
+    .optional();
+}
+
+function fieldKey(path: readonly PropertyKey[]): string {
+  return ['lead', ...path.map((p) => String(p).slice(0, 100))].join('.');
+}
+
+function failure(fields: Record<string, string>): LeadParseResult {
+  const messages = Object.values(fields);
+  const [onlyKey] = Object.keys(fields);
+  const error =
+    messages.length === 1 && onlyKey !== undefined
+      ? messages[0] === UNKNOWN_FIELD_MESSAGE
+        ? `Unknown field: ${onlyKey}`
+        : (messages[0] ?? 'Please check the form.')
+      : 'Please check the highlighted fields.';
+  return { ok: false, error, fields };
+}
+
+function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys.slice(0, 20)) fields[fieldKey([...issue.path, key])] ??= UNKNOWN_FIELD_MESSAGE;
+    } else {
+      fields[fieldKey(issue.path)] ??= issue.message;
+    }
+    if (Object.keys(fields).length >= 50) break;
+  }
+  return fields;
+}
+
+// Strict schemas of whole leads, per dealer options, form and set of validated steps: built
+// once, since building one costs far more than using it.
+const LEAD_SCHEMAS_MAX = 500;
+const leadSchemas = new Map<string, z.ZodType<Record<string, unknown>>>();
+
+function leadSchema(form: FormKind, options: FormOptions, definition: Readonly<FormDefinition>, validated: ReadonlySet<number>) {
+  const key = `${definitionKey(form, options)}\u0000${[...validated].join(',')}`;
+  let schema = leadSchemas.get(key);
+  if (!schema) {
+    const shape: FieldShape = { ...contextShape(form, definition.steps.length) };
+    definition.steps.forEach((step, i) => {
+      for (const [name, field] of Object.entries(step.schema.shape)) shape[name] = validated.has(i) ? field : unchecked(field);
+    });
+    schema = z.strictObject(shape);
+    if (leadSchemas.size >= LEAD_SCHEMAS_MAX) leadSchemas.clear();
+    leadSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+/** Checks across fields, read from the request as sent. */
+function bookkeepingErrors(lead: Record<string, unknown>, status: LeadStatus, mode: LeadRequestMode): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (typeof lead.form_completed === 'boolean' && lead.form_completed !== (status === 'Complete')) {
+    fields['lead.form_completed'] = 'form_completed must be true exactly when lead_status is "Complete".';
+  }
+  if (mode === 'create' && lead.lead_id !== undefined && lead.lead_id !== '') {
+    fields['lead.lead_id'] = 'A new lead has no lead_id yet; update a saved lead with PUT /api/leads/{id}.';
+  }
+  return fields;
+}
+
+function parse(options: FormOptions, body: unknown, mode: LeadRequestMode): LeadParseResult {
+  const request = plainJson(body);
+  if (!isRecord(request) || !isRecord(request.lead)) return failure({ lead: 'Please send the lead as { "lead": { ... } }.' });
+  const extra = Object.keys(request).filter((key) => key !== 'lead');
+  if (extra.length > 0) {
+    return failure(Object.fromEntries(extra.slice(0, 20).map((key) => [key.slice(0, 100), UNKNOWN_FIELD_MESSAGE])));
+  }
+  const lead = request.lead;
+  const form = lead.form ?? 'enquiry';
+  if (!isFormKind(form)) return failure({ 'lead.form': CHOICE_MESSAGE });
+
+  const formOptions = form === 'enquiry' && isSubscribeCategory(lead.category, lead.subcategory) ? { ...options, remove_message: true } : options;
+  const definition = formDefinition(form, formOptions);
+  const status: LeadStatus =
+    lead.lead_status === 'Incomplete' || lead.lead_status === 'Complete'
+      ? lead.lead_status
+      : lead.form_completed === false
+        ? 'Incomplete'
+        : 'Complete';
+  const validated = stepsToValidate(definition, lead, status);
+
+  const parsed = leadSchema(form, formOptions, definition, validated).safeParse({ ...lead, form });
+  const fields = { ...(parsed.success ? {} : issuesToFields(parsed.error.issues)), ...bookkeepingErrors(lead, status, mode) };
+  if (!parsed.success || Object.keys(fields).length > 0) return failure(fields);
+
+  const data = parsed.data as Record<string, unknown> &
+    Omit<LeadContext, 'category' | 'event_id' | 'lead_status' | 'form_completed'> & { category: string | undefined };
+  const category = data.category || FORM_CATEGORIES[form][0];
+  const resolved = form === 'enquiry' ? resolveEnquiryCategory(category) : { category, event_id: EVENT_IDS.form };
+  const lead_out: ParsedLead = {
+    ...data,
+    category: resolved.category,
+    ...(resolved.subcategory ? { subcategory: resolved.subcategory } : {}),
+    event_id: category === CAREERS_ENQUIRY ? resolved.event_id : typeof data.event_id === 'number' ? data.event_id : resolved.event_id,
+    lead_status: status,
+    form_completed: status === 'Complete',
+  };
+  return { ok: true, lead: lead_out };
+}
+
+/**
+ * Validates a lead request for one dealer's forms. `create` is POST /api/leads (no lead_id
+ * yet); `update` is PUT /api/leads/{id}. Incomplete saves validate the steps reached
+ * (0..step_number) that were not skipped; a Complete lead validates every step not skipped.
+ */
+export function parseLeadRequest(options: FormOptions, body: unknown, mode: LeadRequestMode): LeadParseResult {
+  try {
+    return parse(options, body, mode);
+  } catch {
+    // Reached only through a fault in the schemas themselves; the request still gets a 4xx answer.
+    return failure({ lead: 'The lead could not be read.' });
+  }
+}

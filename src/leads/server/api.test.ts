@@ -1,0 +1,429 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadDealer } from '../../platform/config/load';
+import { idempotencyKeys, leadFiles, leads, outbox } from '../../platform/db/schema';
+import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { memoryRateLimiter } from './rate-limit';
+import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, testApp } from '../../../tests/support/lead-api';
+
+const fill = (head: number[] | string, size = 256): Blob => {
+  const bytes = new Uint8Array(size);
+  bytes.set(typeof head === 'string' ? Array.from(head, (ch) => ch.charCodeAt(0)) : head);
+  return new Blob([bytes]);
+};
+const JPEG = (): Blob => fill([0xff, 0xd8, 0xff, 0xe0]);
+const PDF = (): Blob => fill('%PDF-1.7\n');
+
+const site = loadDealer(DEALER, 'dealers');
+const work = mkdtempSync(path.join(tmpdir(), 'lead-api-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
+  const db = useTestDatabase(kind);
+  let filesDir: string;
+  let app: ReturnType<typeof testApp>;
+
+  beforeEach(async () => {
+    await resetTestDatabase(db.current);
+    filesDir = mkdtempSync(path.join(work, 'files-'));
+    app = testApp({ database: db.current, filesDir });
+  });
+
+  const allLeads = () => db.current.db.select().from(leads);
+  const outboxOf = async (id: string) => (await db.current.db.select().from(outbox).where(eq(outbox.lead_id, id))).map((r) => r.destination).sort();
+
+  describe('POST /api/leads', () => {
+    it('stores a complete enquiry with its consent record and queues it, then answers 201 { id }', async () => {
+      const res = await send(app, { body: enquiry(), key: 'create-0001' });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
+      const [row] = await allLeads();
+      expect(row).toMatchObject({
+        id: res.body.id,
+        dealer: DEALER,
+        form: 'enquiry',
+        category: 'General Enquiry',
+        status: 'Complete',
+        quarantine_reason: null,
+        consent: { opt_in: true, wording: site.leads.consent_text, at: new Date(NOW).toISOString() },
+      });
+      expect(row?.data).toMatchObject({ name: 'Jane Citizen', phone: '0412345678', message: 'Is it still available?' });
+      expect(row?.completed_at?.getTime()).toBe(NOW);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('queues one outbox row per configured destination', async () => {
+      const dealersDir = editedDealers((d) => {
+        d.leads = { destinations: [{ type: 'webhook', url: 'https://crm.example/hook', secret_env: 'KT_SECRET' }, { type: 'adf_email', to: ['crm@example.com'] }] };
+      });
+      const withSmtp = testApp({ database: db.current, dealersDir, env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, filesDir });
+      const res = await send(withSmtp, { body: enquiry() });
+      expect(await outboxOf(String(res.body.id))).toEqual(['adf_email:1', 'folder', 'webhook:0']);
+    });
+
+    it('answers field errors by path, and stores nothing', async () => {
+      const res = await send(app, { body: enquiry({ phone: '123', email: 'nope' }) });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: expect.any(String) as unknown, fields: { 'lead.phone': 'Invalid phone number. Must be an Australian number.', 'lead.email': 'invalid email address' } });
+      expect(await allLeads()).toHaveLength(0);
+    });
+
+    it('stores hostile text verbatim, as data', async () => {
+      const hostile = `<script>alert("x")</script> ' OR 1=1; DROP TABLE leads; -- =HYPERLINK("http://evil") \${7*7} {{7*7}} 😀 Ω`;
+      const res = await send(app, { body: enquiry({ message: hostile, name: 'Robert Tables' }) });
+      expect(res.status).toBe(201);
+      const [row] = await allLeads();
+      expect(row?.data.message).toBe(hostile);
+      expect(await allLeads()).toHaveLength(1);
+    });
+
+    it('refuses text jsonb cannot hold with a 400, not a 500', async () => {
+      const nul = await send(app, { body: enquiry({ linked_query_params: { utm_source: 'a\u0000b' } }) });
+      expect(nul.status).toBe(400);
+      expect(nul.body.fields).toHaveProperty(['lead.linked_query_params.utm_source']);
+      const surrogate = await send(app, { body: `{"lead":{"form":"enquiry","message":"\\ud800"}}` });
+      expect(surrogate.status).toBe(400);
+      expect(surrogate.body.fields).toHaveProperty(['lead.message']);
+      const deep = await send(app, { body: `${'['.repeat(5000)}${']'.repeat(5000)}` });
+      expect(deep.status).toBe(400);
+      expect(await allLeads()).toHaveLength(0);
+    });
+
+    it('refuses a lead for another website', async () => {
+      const res = await send(app, { body: enquiry({ website_slug: OTHER_DEALER }) });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ 'lead.website_slug': `Must be "${DEALER}" on this website.` });
+    });
+
+    it('answers 404 for a host that names no served dealer', async () => {
+      const res = await send(app, { host: 'nobody.localhost', body: enquiry() });
+      expect(res).toMatchObject({ status: 404, body: { error: 'Unknown dealer' } });
+    });
+
+    it('answers 415 for anything but JSON, 400 for malformed JSON, 413 past 64 KB', async () => {
+      expect((await send(app, { body: 'lead=1', contentType: 'application/x-www-form-urlencoded' })).status).toBe(415);
+      expect((await send(app, { body: enquiry(), contentType: 'text/plain' })).status).toBe(415);
+      expect((await send(app, { body: enquiry(), contentType: 'application/json; charset=utf-8' })).status).toBe(201);
+      const malformed = await send(app, { body: '{"lead": {' });
+      expect(malformed).toMatchObject({ status: 400, body: { error: 'The request body is not valid JSON.' } });
+      const big = await send(app, { body: enquiry({ message: 'x'.repeat(70_000) }) });
+      expect(big.status).toBe(413);
+      expect(big.body.error).toEqual(expect.stringContaining('larger than 64 KB'));
+    });
+
+    it('stops reading a streamed body once it passes the limit', async () => {
+      let pulled = 0;
+      const chunk = new Uint8Array(16 * 1024).fill(0x20);
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += chunk.length;
+          if (pulled > 50 * 1024 * 1024) controller.close();
+          else controller.enqueue(chunk);
+        },
+      });
+      const res = await send(app, { body: endless });
+      expect(res.status).toBe(413);
+      expect(pulled).toBeLessThan(1024 * 1024);
+      // A streamed body within the limit is read as usual.
+      const small = new Blob([JSON.stringify(enquiry())]).stream();
+      expect((await send(app, { body: small })).status).toBe(201);
+    });
+
+    it('refuses a malformed Idempotency-Key', async () => {
+      const res = await send(app, { body: enquiry(), key: 'bad key!' });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toHaveProperty(['Idempotency-Key']);
+    });
+  });
+
+  describe('idempotency', () => {
+    it('answers a repeat of the same request with the first answer and keeps one lead', async () => {
+      const first = await send(app, { body: enquiry(), key: 'retry-key-1' });
+      // Same lead, keys in another order: still the same request.
+      const reordered = { lead: Object.fromEntries(Object.entries(enquiry().lead).reverse()) };
+      const again = await send(app, { body: reordered, key: 'retry-key-1' });
+      expect(first.status).toBe(201);
+      expect(again).toMatchObject({ status: 201, body: first.body });
+      expect(await allLeads()).toHaveLength(1);
+    });
+
+    it('refuses the same key with a different request (422)', async () => {
+      await send(app, { body: enquiry(), key: 'retry-key-2' });
+      const other = await send(app, { body: enquiry({ message: 'Something else' }), key: 'retry-key-2' });
+      expect(other).toMatchObject({ status: 422, body: { error: 'Idempotency-Key reused with a different request' } });
+      expect(await allLeads()).toHaveLength(1);
+    });
+
+    it('keeps keys apart per dealer', async () => {
+      await send(app, { body: enquiry(), key: 'shared-key-1' });
+      const other = await send(app, { host: `${OTHER_DEALER}.localhost`, body: { lead: { ...enquiry().lead, website_slug: OTHER_DEALER, phone: '(512) 555-0134' } }, key: 'shared-key-1' });
+      expect(other.status).toBe(201);
+      expect(await allLeads()).toHaveLength(2);
+    });
+
+    it('makes one lead of 20 concurrent submissions with one key', async () => {
+      const results = await Promise.all(Array.from({ length: 20 }, () => send(app, { body: enquiry(), key: 'double-click-1' })));
+      expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+      expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+      expect(await allLeads()).toHaveLength(1);
+      expect(await db.current.db.select().from(idempotencyKeys)).toHaveLength(1);
+      expect(await outboxOf(String(results[0]?.body.id))).toEqual(['folder']);
+    });
+
+    it('answers 2xx only after the commit: a failing write stores nothing, and a retry then succeeds', async () => {
+      await db.current.db.execute(sql`ALTER TABLE outbox ADD CONSTRAINT test_refuse_folder CHECK (destination <> 'folder')`);
+      const errors: string[] = [];
+      const logged = testApp({ database: db.current, filesDir, log: (message) => errors.push(message) });
+      try {
+        const res = await send(logged, { body: enquiry(), key: 'commit-key-1' });
+        expect(res.status).toBe(500);
+        expect(res.body.error).toEqual(expect.any(String));
+        expect(await allLeads()).toHaveLength(0);
+        expect(await db.current.db.select().from(idempotencyKeys)).toHaveLength(0);
+        expect(errors).toEqual(['POST /api/leads: could not take the lead']);
+      } finally {
+        await db.current.db.execute(sql`ALTER TABLE outbox DROP CONSTRAINT test_refuse_folder`);
+      }
+      const retry = await send(logged, { body: enquiry(), key: 'commit-key-1' });
+      expect(retry.status).toBe(201);
+      expect(await allLeads()).toHaveLength(1);
+    });
+  });
+
+  describe('multi-step: PUT /api/leads/:id', () => {
+    it('creates an Incomplete lead, updates it, completes it, and queues it only then', async () => {
+      const created = await send(app, { body: financeLead(0, 'Incomplete'), key: 'step-0-key' });
+      expect(created.status).toBe(201);
+      const id = String(created.body.id);
+      expect(await outboxOf(id)).toEqual([]);
+
+      const step2 = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(2, 'Incomplete', { lead_id: id }), key: 'step-2-key' });
+      expect(step2).toMatchObject({ status: 200, body: { id } });
+      expect(await outboxOf(id)).toEqual([]);
+
+      const done = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { lead_id: id }), key: 'step-3-key' });
+      expect(done).toMatchObject({ status: 200, body: { id } });
+      const [row] = await allLeads();
+      expect(row).toMatchObject({ status: 'Complete', form: 'finance', category: 'finance-pre-approval' });
+      expect(row?.data).toMatchObject({ vehiclePriceBudget: 35000, employment_status: 'Full time', first_name: 'Jane' });
+      expect(row?.completed_at).not.toBeNull();
+      expect(await outboxOf(id)).toEqual(['folder']);
+
+      // A retry of the final save replays; a new change to a complete lead is refused.
+      const replay = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { lead_id: id }), key: 'step-3-key' });
+      expect(replay).toMatchObject({ status: 200, body: { id } });
+      const reopen = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(2, 'Incomplete', { lead_id: id }), key: 'reopen-key' });
+      expect(reopen.status).toBe(409);
+      expect(await outboxOf(id)).toEqual(['folder']);
+    });
+
+    it('answers 404 for an unknown lead and for another dealer’s lead', async () => {
+      const created = await send(app, { body: financeLead(0, 'Incomplete') });
+      const id = String(created.body.id);
+      const unknown = await send(app, { method: 'PUT', path: '/api/leads/00000000-0000-4000-8000-000000000000', body: financeLead(2, 'Incomplete') });
+      expect(unknown).toMatchObject({ status: 404, body: { error: 'Lead not found' } });
+      const elsewhere = await send(app, {
+        method: 'PUT',
+        host: `${OTHER_DEALER}.localhost`,
+        path: `/api/leads/${id}`,
+        body: financeLead(2, 'Incomplete', { website_slug: OTHER_DEALER }),
+        key: 'other-dealer-key',
+      });
+      expect(elsewhere.status).toBe(404);
+      expect(await db.current.db.select().from(idempotencyKeys)).toHaveLength(0);
+    });
+
+    it('refuses a lead_id that is not the one in the address, and a different form', async () => {
+      const id = String((await send(app, { body: financeLead(0, 'Incomplete') })).body.id);
+      const mismatch = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(2, 'Incomplete', { lead_id: 'someone-else' }) });
+      expect(mismatch.status).toBe(400);
+      const otherForm = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: enquiry() });
+      expect(otherForm.status).toBe(409);
+      expect(otherForm.body.fields).toEqual({ 'lead.form': 'Must be "finance" for this lead.' });
+    });
+  });
+
+  describe('abuse', () => {
+    it('quarantines a filled honeypot: answered as usual, stored with the reason, never queued', async () => {
+      const res = await send(app, { body: enquiry({ company_website: 'https://spam.example' }) });
+      expect(res.status).toBe(201);
+      const [row] = await allLeads();
+      expect(row?.quarantine_reason).toMatch(/^honeypot/);
+      expect(await outboxOf(String(res.body.id))).toEqual([]);
+    });
+
+    it('quarantines a form completed within 3 seconds of opening', async () => {
+      const res = await send(app, { body: financeLead(0, 'Incomplete', { form_started_at: NOW - 1_000 }) });
+      expect(res.status).toBe(201);
+      const id = String(res.body.id);
+      const done = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { form_started_at: NOW - 2_000 }) });
+      expect(done.status).toBe(200);
+      const [row] = await allLeads();
+      expect(row).toMatchObject({ status: 'Complete', quarantine_reason: expect.stringMatching(/^time trap/) as unknown });
+      expect(await outboxOf(id)).toEqual([]);
+    });
+
+    it('delivers a multi-step form whose first step was saved within seconds but completed at human pace', async () => {
+      let clock = NOW;
+      const timed = testApp({ database: db.current, filesDir, now: () => clock });
+      const opened = NOW - 1_500;
+      const res = await send(timed, { body: financeLead(0, 'Incomplete', { form_started_at: opened }) });
+      expect(res.status).toBe(201);
+      const id = String(res.body.id);
+      expect((await allLeads())[0]?.quarantine_reason).toBeNull();
+      clock = NOW + 40_000;
+      const done = await send(timed, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { form_started_at: opened }) });
+      expect(done.status).toBe(200);
+      const [row] = await allLeads();
+      expect(row).toMatchObject({ status: 'Complete', quarantine_reason: null });
+      expect(await outboxOf(id)).not.toEqual([]);
+    });
+
+    it('keeps a lead quarantined by a filled honeypot on an early step when it is completed', async () => {
+      const res = await send(app, { body: financeLead(0, 'Incomplete', { company_website: 'https://spam.example', form_started_at: NOW - 60_000 }) });
+      const id = String(res.body.id);
+      const done = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { form_started_at: NOW - 90_000 }) });
+      expect(done.status).toBe(200);
+      expect((await allLeads())[0]).toMatchObject({ status: 'Complete', quarantine_reason: expect.stringMatching(/^honeypot/) as unknown });
+      expect(await outboxOf(id)).toEqual([]);
+    });
+
+    it('limits each client address per minute with 429 and Retry-After', async () => {
+      const limited = testApp({ database: db.current, filesDir, rateLimiter: memoryRateLimiter({ limit: 2, now: () => NOW }) });
+      expect((await send(limited, { body: enquiry(), ip: '198.51.100.1' })).status).toBe(201);
+      expect((await send(limited, { body: '{', ip: '198.51.100.1' })).status).toBe(400);
+      const refused = await send(limited, { body: enquiry(), ip: '198.51.100.1' });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toEqual(expect.any(String));
+      expect(refused.headers.get('retry-after')).toBe('60');
+      // Another address is counted apart, and X-Forwarded-For is not believed without TRUST_PROXY.
+      expect((await send(limited, { body: enquiry(), ip: '198.51.100.2' })).status).toBe(201);
+      expect((await send(limited, { body: enquiry(), ip: '198.51.100.1', headers: { 'x-forwarded-for': '192.0.2.9' } })).status).toBe(429);
+    });
+
+    it('counts by the proxy-reported address when TRUST_PROXY=1', async () => {
+      const proxied = testApp({ database: db.current, filesDir, env: { TRUST_PROXY: '1' }, rateLimiter: memoryRateLimiter({ limit: 1, now: () => NOW }) });
+      const via = (client: string) => send(proxied, { body: enquiry(), ip: '10.0.0.1', headers: { 'x-forwarded-for': `spoofed, ${client}` } });
+      expect((await via('192.0.2.1')).status).toBe(201);
+      expect((await via('192.0.2.2')).status).toBe(201);
+      expect((await via('192.0.2.1')).status).toBe(429);
+    });
+  });
+
+  describe('POST /api/leads/with-files', () => {
+    const withFiles = (lead: unknown, files: [string, Blob, string][]): FormData => {
+      const form = new FormData();
+      form.append('lead', JSON.stringify(lead));
+      for (const [field, blob, name] of files) form.append(field, blob, name);
+      return form;
+    };
+
+    it('stores the files under server-made names and records them with the lead', async () => {
+      const form = withFiles(financeLead(3, 'Complete').lead, [
+        ['drivers_licence', JPEG(), 'licence.jpg'],
+        ['payslips', PDF(), '../../etc/passwd.pdf'],
+      ]);
+      const res = await send(app, { path: '/api/leads/with-files', body: form, key: 'files-key-1' });
+      expect(res.status).toBe(201);
+      const id = String(res.body.id);
+      const records = await db.current.db.select().from(leadFiles).where(eq(leadFiles.lead_id, id));
+      expect(records.map((r) => [r.field, r.content_type, r.size]).sort()).toEqual([
+        ['drivers_licence', 'image/jpeg', 256],
+        ['payslips', 'application/pdf', 256],
+      ]);
+      const stored = readdirSync(path.join(filesDir, DEALER)).sort();
+      expect(stored).toEqual(records.map((r) => r.stored_name).sort());
+      for (const name of stored) expect(name).toMatch(/^[0-9a-f-]{36}$/);
+      expect(readFileSync(path.join(filesDir, DEALER, records.find((r) => r.field === 'payslips')?.stored_name ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await outboxOf(id)).toEqual(['folder']);
+
+      // A retry gets the same answer and writes no second copy.
+      const again = await send(app, { path: '/api/leads/with-files', body: withFiles(financeLead(3, 'Complete').lead, [['drivers_licence', JPEG(), 'licence.jpg'], ['payslips', PDF(), 'x.pdf']]), key: 'files-key-1' });
+      expect(again).toMatchObject({ status: 201, body: { id } });
+      expect(readdirSync(path.join(filesDir, DEALER))).toHaveLength(2);
+    });
+
+    it('refuses a file whose bytes are not what its name and type claim, and stores nothing', async () => {
+      const html = new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/jpeg' });
+      const res = await send(app, { path: '/api/leads/with-files', body: withFiles(financeLead(3, 'Complete').lead, [['vehicle_photos', html, 'car.jpg']]) });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ vehicle_photos: 'Must be a JPEG, PNG, WebP file.' });
+      const pdfAsPhoto = await send(app, { path: '/api/leads/with-files', body: withFiles(financeLead(3, 'Complete').lead, [['vehicle_photos', PDF(), 'car.png']]) });
+      expect(pdfAsPhoto.status).toBe(400);
+      expect(await allLeads()).toHaveLength(0);
+      expect(existsSync(path.join(filesDir, DEALER)) ? readdirSync(path.join(filesDir, DEALER)) : []).toEqual([]);
+    });
+
+    it('removes written files when the lead is refused', async () => {
+      const res = await send(app, { path: '/api/leads/with-files', body: withFiles(enquiry({ phone: 'nope' }).lead, [['payslips', PDF(), 'p.pdf']]) });
+      expect(res.status).toBe(400);
+      expect(existsSync(path.join(filesDir, DEALER)) ? readdirSync(path.join(filesDir, DEALER)) : []).toEqual([]);
+    });
+
+    it('refuses unknown parts, a missing lead part and a lead that is not JSON', async () => {
+      const unknown = new FormData();
+      unknown.append('lead', JSON.stringify(enquiry().lead));
+      unknown.append('cv', PDF(), 'cv.pdf');
+      expect((await send(app, { path: '/api/leads/with-files', body: unknown })).body.fields).toEqual({ cv: 'Files are not accepted in this field.' });
+      const none = new FormData();
+      none.append('payslips', PDF(), 'p.pdf');
+      expect((await send(app, { path: '/api/leads/with-files', body: none })).body.fields).toHaveProperty('lead');
+      const broken = new FormData();
+      broken.append('lead', '{not json');
+      expect((await send(app, { path: '/api/leads/with-files', body: broken })).status).toBe(400);
+      expect((await send(app, { path: '/api/leads/with-files', body: enquiry() })).status).toBe(415);
+    });
+  });
+
+  describe('POST /api/carClarityCustomer', () => {
+    const fields = {
+      vehiclePriceBudget: '35000',
+      loan_term_years: '5',
+      has_trade_in: 'no',
+      employment_status: 'Full time',
+      annual_income: '90000',
+      first_name: 'Jane',
+      last_name: 'Citizen',
+      email: 'jane@example.com',
+      phone: '0412345678',
+      postcode: '4000',
+      opt_in: 'on',
+    };
+
+    it('stores urlencoded form fields as a complete finance lead', async () => {
+      const res = await send(app, { path: '/api/carClarityCustomer', body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' });
+      expect(res.status).toBe(201);
+      const [row] = await allLeads();
+      expect(row).toMatchObject({ form: 'finance', category: 'finance-pre-approval', status: 'Complete', consent: { opt_in: true } });
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+    });
+
+    it('takes multipart form data too, and names bad fields', async () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...fields, postcode: '12' })) form.append(name, value);
+      const res = await send(app, { path: '/api/carClarityCustomer', body: form });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ 'lead.postcode': 'Invalid postcode. Please enter a 4-digit number.' });
+      expect((await send(app, { path: '/api/carClarityCustomer', body: { lead: fields } })).status).toBe(415);
+    });
+  });
+
+  it('answers 503 when the server has no lead storage', async () => {
+    const bare = testApp({ database: undefined });
+    const res = await send(bare, { body: enquiry() });
+    expect(res).toMatchObject({ status: 503, body: { error: 'Lead storage is not configured' } });
+  });
+
+  it('never lists or serves leads', async () => {
+    const id = String((await send(app, { body: enquiry() })).body.id);
+    for (const target of ['/api/leads', `/api/leads/${id}`, '/api/leads/with-files']) {
+      const res = await send(app, { method: 'GET', path: target, body: undefined });
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('Jane');
+    }
+  });
+});

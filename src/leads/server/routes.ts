@@ -1,0 +1,287 @@
+/**
+ * The lead routes (docs/decisions/leads.md 'The request'), mounted under /api:
+ *
+ * - POST /leads               JSON `{ lead }`, at most 64 KB → 201 { id }
+ * - PUT  /leads/:id           a later step of an Incomplete lead → 200 { id }
+ * - POST /leads/with-files    multipart: a `lead` part (JSON) plus file parts → 201 { id }
+ * - POST /carClarityCustomer  form fields of a finance lead (urlencoded or multipart) → 201 { id }
+ *
+ * Every route: the dealer is the one the Host names; a per-client rate limit; an optional
+ * Idempotency-Key that makes a retry get the first answer; validation by the shared form
+ * schemas; and a 2xx only once the lead, its outbox rows and the key's answer have committed.
+ * Nothing here reads leads back out: there is no route that lists or serves them.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { DealerConfig } from '../../platform/config/schema';
+import { formOptionsFor } from '../model/form-options';
+import { LEAD_BODY_LIMIT, parseLeadRequest, type LeadRequestMode, type ParsedLead } from '../model/payload';
+import type { Database } from '../../platform/db/open';
+import type { DealerConfigs } from '../../platform/config/dealer-configs';
+import type { AppEnv } from '../../platform/http/app-env';
+import { outboxDestinations } from '../delivery/outbox/destinations';
+import { quarantineReason } from './abuse';
+import { clientIp } from '../../platform/http/client-ip';
+import { leadFromFormFields } from './form-fields';
+import { checkLeadFiles, leadFilesDir, MAX_TOTAL_FILE_BYTES, removeLeadFiles, writeLeadFiles, type CheckedFile, type IncomingFile, type StoredFile } from './files';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestHash, sha256Hex } from './idempotency';
+import { memoryRateLimiter, rateLimitPerMinute, type RateLimiter } from './rate-limit';
+import { checkStorable } from './storable';
+import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
+
+/** What lead storage needs at run time; without it the lead routes answer 503. */
+export interface LeadStorage {
+  database: Database;
+  /** Per-client limit; by default counted in memory at LEADS_RATE_LIMIT_PER_MINUTE (30). */
+  rateLimiter?: RateLimiter;
+  /** Where files sent with leads are kept; default LEADS_FILES_DIR or `.data/lead-files` under `root`. */
+  filesDir?: string;
+  /** Clock for the time trap and the stored times; tests pin it. */
+  now?: () => number;
+  /** Where a lead that could not be stored is reported (default console.error). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface LeadsApiOptions {
+  storage: LeadStorage | undefined;
+  /** The served dealers' configs (consent wording, destinations, form options). */
+  configs: DealerConfigs;
+  /** TRUST_PROXY, LEADS_OUTBOX_DIR, SMTP_URL, LEADS_FILES_DIR, LEADS_RATE_LIMIT_PER_MINUTE. */
+  env?: NodeJS.ProcessEnv;
+  /** Project root that a relative LEADS_FILES_DIR is resolved from. */
+  root?: string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** Room for the lead part and the multipart boundaries and headers around the files. */
+const MULTIPART_LIMIT = MAX_TOTAL_FILE_BYTES + LEAD_BODY_LIMIT + 64 * 1024;
+const MAX_ID_LENGTH = 100;
+
+type LeadContext = Context<AppEnv>;
+
+interface Problem {
+  status: ContentfulStatusCode;
+  body: { error: string; fields?: Record<string, string> };
+}
+
+const problem = (status: ContentfulStatusCode, error: string, fields?: Record<string, string>): Problem => ({ status, body: fields ? { error, fields } : { error } });
+
+const send = (c: LeadContext, answer: Answer | Problem): Response => {
+  c.header('Cache-Control', 'no-store');
+  return c.json(answer.body, answer.status as ContentfulStatusCode);
+};
+
+const mediaType = (c: LeadContext): string => (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function createLeadsApi({ storage, configs, env = process.env, root = process.cwd(), log: defaultLog = console.error }: LeadsApiOptions): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  const log = storage?.log ?? defaultLog;
+  const limiter = storage?.rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) });
+  const now = storage?.now ?? Date.now;
+  const filesDir = storage?.filesDir ?? leadFilesDir(env, root);
+
+  api.onError((error, c) => {
+    log(`${c.req.method} ${c.req.path}: could not take the lead`, error);
+    return send(c, problem(500, 'Your enquiry could not be saved just now. Please try again.'));
+  });
+
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (c.get('dealer') === null) return send(c, problem(404, 'Unknown dealer'));
+    const decision = await limiter.hit(clientIp(c.env, c.req.header('x-forwarded-for'), env));
+    if (!decision.allowed) {
+      c.header('Retry-After', String(decision.retryAfterSeconds));
+      return send(c, problem(429, 'Too many requests. Please wait a minute and try again.'));
+    }
+    if (!storage) return send(c, problem(503, 'Lead storage is not configured'));
+    await next();
+  };
+
+  const accepts =
+    (types: readonly string[]): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      if (!types.includes(mediaType(c))) return send(c, problem(415, `Send the request as ${types.join(' or ')}.`));
+      await next();
+    };
+
+  // Refused from Content-Length before reading, or as soon as a streamed body passes the limit.
+  const limit = (maxSize: number): MiddlewareHandler<AppEnv> =>
+    bodyLimit({ maxSize, onError: (c) => send(c as LeadContext, problem(413, `The request is larger than ${Math.round(maxSize / 1024)} KB.`)) });
+
+  async function site(c: LeadContext): Promise<{ dealer: string; config: DealerConfig }> {
+    const dealer = c.get('dealer');
+    if (dealer === null) throw new Error('lead route reached without a dealer');
+    return { dealer, config: await configs.get(dealer) };
+  }
+
+  async function readJson(c: LeadContext): Promise<{ ok: true; body: unknown } | { ok: false; problem: Problem }> {
+    const text = await c.req.text();
+    try {
+      return { ok: true, body: JSON.parse(text) as unknown };
+    } catch {
+      return { ok: false, problem: problem(400, 'The request body is not valid JSON.') };
+    }
+  }
+
+  interface Submission {
+    mode: LeadRequestMode;
+    /** The lead to update (PUT). */
+    id?: string;
+    body: unknown;
+    files?: readonly CheckedFile[];
+  }
+
+  /** Everything after the body is read: replay, validation, abuse checks, storage. */
+  async function receive(c: LeadContext, submission: Submission): Promise<Response> {
+    const { dealer, config } = await site(c);
+    const keyCheck = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+    if (!keyCheck.ok) return send(c, problem(400, keyCheck.error, { [IDEMPOTENCY_HEADER]: keyCheck.error }));
+    const storable = checkStorable(submission.body);
+    if (!storable.ok) return send(c, problem(400, storable.error, Object.keys(storable.fields).length > 0 ? storable.fields : { lead: storable.error }));
+
+    const database = storage?.database;
+    if (!database) return send(c, problem(503, 'Lead storage is not configured'));
+    const files = submission.files ?? [];
+    const claim: IdempotencyClaim | undefined = keyCheck.key
+      ? {
+          key: keyCheck.key,
+          hash: requestHash({ method: c.req.method, target: c.req.path, body: submission.body, files: files.map((f) => `${f.field}:${sha256Hex(f.bytes)}`) }),
+        }
+      : undefined;
+    // A retry of a stored request gets its first answer, even if the rules changed since and it
+    // would now be refused. Storing finds a replay itself, so the common case skips this read.
+    const refuse = async (refusal: Problem): Promise<Response> => {
+      const earlier = claim ? await storedAnswer(database.db, dealer, claim) : undefined;
+      return send(c, earlier ?? refusal);
+    };
+
+    const parsed = parseLeadRequest(formOptionsFor(config), submission.body, submission.mode);
+    if (!parsed.ok) return refuse(problem(400, parsed.error, parsed.fields));
+    const lead = parsed.lead;
+    if (lead.website_slug !== undefined && lead.website_slug !== dealer) {
+      return refuse(problem(400, 'This form belongs to another website.', { 'lead.website_slug': `Must be "${dealer}" on this website.` }));
+    }
+    if (submission.id !== undefined && lead.lead_id !== undefined && lead.lead_id !== submission.id) {
+      return refuse(problem(400, 'The lead_id does not match the lead being updated.', { 'lead.lead_id': 'Does not match the lead being updated.' }));
+    }
+
+    const receivedAt = now();
+    const input = leadInput(lead, config, receivedAt);
+    const destinations = outboxDestinations(config, env);
+    const at = new Date(receivedAt);
+
+    if (submission.mode === 'update' && submission.id !== undefined) {
+      return send(c, answerFor(await updateLead(database.db, { id: submission.id, dealer, lead: input, destinations, idempotency: claim, now: at })));
+    }
+
+    let stored: StoredFile[] = [];
+    let result: StoreResult | undefined;
+    try {
+      if (files.length > 0) stored = await writeLeadFiles(filesDir, dealer, files);
+      result = await createLead(database.db, {
+        dealer,
+        lead: input,
+        files: stored.map(({ id, field, stored_name, content_type, size }) => ({ id, field, stored_name, content_type, size })),
+        destinations,
+        idempotency: claim,
+        now: at,
+      });
+    } finally {
+      // Files belong to the lead that was stored with them, or to nobody.
+      if (result?.kind !== 'stored') await removeLeadFiles(stored);
+    }
+    return send(c, answerFor(result));
+  }
+
+  api.post('/leads', guard, accepts(['application/json']), limit(LEAD_BODY_LIMIT), async (c) => {
+    const read = await readJson(c);
+    if (!read.ok) return send(c, read.problem);
+    return receive(c, { mode: 'create', body: read.body });
+  });
+
+  api.put('/leads/:id', guard, accepts(['application/json']), limit(LEAD_BODY_LIMIT), async (c) => {
+    const id = c.req.param('id');
+    const read = await readJson(c);
+    if (!read.ok) return send(c, read.problem);
+    if (id.length > MAX_ID_LENGTH) return send(c, problem(404, 'Lead not found'));
+    return receive(c, { mode: 'update', id, body: read.body });
+  });
+
+  api.post('/leads/with-files', guard, accepts(['multipart/form-data']), limit(MULTIPART_LIMIT), async (c) => {
+    const form = await readForm(c);
+    if (!form.ok) return send(c, form.problem);
+    const leadParts = form.data.getAll('lead');
+    const incoming: IncomingFile[] = [];
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form.data.entries()) {
+      if (name === 'lead') continue;
+      if (typeof value === 'string') fields[name.slice(0, 100)] ??= 'Unknown field; send the lead as JSON in the "lead" part.';
+      // A file input left empty still sends a part, with no name and no bytes.
+      else if (!(value.size === 0 && value.name === '')) incoming.push({ field: name.slice(0, 100), bytes: new Uint8Array(await value.arrayBuffer()) });
+    }
+    if (leadParts.length !== 1) fields.lead = 'Send exactly one "lead" part holding the lead as JSON.';
+    if (Object.keys(fields).length > 0) return send(c, problem(400, 'The form data could not be read.', fields));
+    const part = leadParts[0];
+    const text = typeof part === 'string' ? part : await (part as Blob).text();
+    if (text.length > LEAD_BODY_LIMIT) return send(c, problem(413, `The lead is larger than ${LEAD_BODY_LIMIT / 1024} KB.`));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return send(c, problem(400, 'The "lead" part is not valid JSON.', { lead: 'Must be the lead as JSON.' }));
+    }
+    const checked = checkLeadFiles(incoming);
+    if (!checked.ok) return send(c, problem(checked.status, checked.error, checked.fields));
+    // The part holds the lead itself; the JSON route's { lead: ... } envelope is accepted too.
+    const body = isRecord(parsed) && Object.keys(parsed).length === 1 && isRecord(parsed.lead) ? parsed : { lead: parsed };
+    return receive(c, { mode: 'create', body, files: checked.files });
+  });
+
+  api.post('/carClarityCustomer', guard, accepts(['application/x-www-form-urlencoded', 'multipart/form-data']), limit(LEAD_BODY_LIMIT), async (c) => {
+    const form = await readForm(c);
+    if (!form.ok) return send(c, form.problem);
+    const converted = leadFromFormFields(form.data);
+    if (!converted.ok) return send(c, problem(400, converted.error, converted.fields));
+    return receive(c, { mode: 'create', body: { lead: { ...converted.lead, form: 'finance' } } });
+  });
+
+  return api;
+}
+
+async function readForm(c: LeadContext): Promise<{ ok: true; data: FormData } | { ok: false; problem: Problem }> {
+  try {
+    return { ok: true, data: await c.req.raw.formData() };
+  } catch {
+    return { ok: false, problem: problem(400, 'The form data could not be read.') };
+  }
+}
+
+function leadInput(lead: ParsedLead, site: DealerConfig, receivedAt: number): LeadInput {
+  return {
+    form: lead.form,
+    category: lead.category,
+    status: lead.lead_status,
+    data: lead,
+    opt_in: lead.opt_in === true,
+    consentText: site.leads.consent_text,
+    quarantineReason: quarantineReason(lead, receivedAt),
+  };
+}
+
+function answerFor(result: StoreResult | undefined): Answer | Problem {
+  switch (result?.kind) {
+    case 'stored':
+    case 'replayed':
+      return result.answer;
+    case 'not_found':
+      return problem(404, 'Lead not found');
+    case 'already_complete':
+      return problem(409, 'This lead is already complete and cannot be changed.');
+    case 'other_form':
+      return problem(409, `This lead was started on the ${result.form} form.`, { 'lead.form': `Must be "${result.form}" for this lead.` });
+    case undefined:
+      throw new Error('lead storage gave no result');
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * Trade-in and valuation (spec §2 /cars/trade-in?car_id=, /sell-my-car, /valuations; §7, §9):
+ * Your Car (rego and state) → Vehicle Details, filled in from the registration lookup and
+ * editable (typed in when the lookup finds nothing) → Condition → User Details. Once the lead is
+ * complete the car is valued and the estimate range shown, or the 'no online estimate' message
+ * for cars over 7 years old or 100,000 km. Filed as 'trade-in' (with the car in stock it is
+ * traded towards), 'sell-my-car' or 'valuation'.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { CAR_CONDITIONS, formDefinition, lastModelYear, type FormOptions } from '../../model/forms';
+import { formatMoney } from '../../../platform/formats/region';
+import { RadioGroupField, SelectField, TextField } from '../fields';
+import { MultiStepForm } from '../MultiStepForm';
+import { UserDetails } from '../steps/UserDetails';
+import { carDealershipId, lookUpRego, requestValuation, valuationAnswers, type DealershipDirectory, type LookedUpVehicle, type Valuation } from '../../browser/trade-in-api';
+import { useLeadFlow, type FlowSite } from './use-lead-flow';
+
+export interface TradeInFlowProps {
+  site: FlowSite;
+  options: FormOptions;
+  heading: string;
+  category: 'trade-in' | 'sell-my-car' | 'valuation';
+  /** Trade-in towards a car in stock: the car id comes from the page's ?car_id=. */
+  withCar?: boolean;
+  dealerships: DealershipDirectory;
+  /** 'Registration (rego)' or 'License plate', in the site's wording. */
+  regoLabel: string;
+}
+
+const yesNo = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+function readCarId(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const id = new URLSearchParams(window.location.search).get('car_id')?.trim();
+  return id && /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : undefined;
+}
+
+function Result({ valuation, locale, phone }: { valuation: Valuation; locale: string; phone: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The form the shopper was using is gone: bring focus to what replaced it.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="lead-result" ref={ref} tabIndex={-1} aria-labelledby="trade-in-result">
+      {valuation.kind === 'estimate' ? (
+        <>
+          <h2 id="trade-in-result">Your estimate</h2>
+          <p className="lead-estimate">
+            {formatMoney(valuation.low, locale, valuation.currency)} – {formatMoney(valuation.high, locale, valuation.currency)}
+          </p>
+          <p>
+            This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. We confirm the exact price when we inspect your car;
+            our team will be in touch shortly.
+          </p>
+        </>
+      ) : (
+        <>
+          <h2 id="trade-in-result">{valuation.kind === 'refused' ? 'No online estimate for this car' : 'Thanks, we have your details'}</h2>
+          <p>{valuation.message}</p>
+        </>
+      )}
+      <p>
+        Questions? Call us on <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
+      </p>
+    </div>
+  );
+}
+
+export default function TradeInFlow({ site, options, heading, category, withCar = false, dealerships, regoLabel }: TradeInFlowProps) {
+  const [definition] = useState(() => formDefinition('trade_in', options));
+  const [carId] = useState(() => (withCar ? readCarId() : undefined));
+  const [dealershipId, setDealershipId] = useState<string | undefined>(dealerships.only);
+  const [vehicle, setVehicle] = useState<LookedUpVehicle | undefined>();
+  const [lookupMissed, setLookupMissed] = useState(false);
+  const [valuation, setValuation] = useState<Valuation | undefined>();
+  const flow = useLeadFlow({
+    site,
+    form: 'trade_in',
+    category,
+    steps: definition.steps,
+    stay: true,
+    fixed: () => ({ ...(carId ? { car_id: carId } : {}), ...(carId && dealershipId ? { car_dealership_id: dealershipId } : {}) }),
+  });
+
+  useEffect(() => {
+    if (!carId || dealerships.only) return;
+    let live = true;
+    void carDealershipId(carId, dealerships, window.location.origin).then((id) => {
+      if (live) setDealershipId(id);
+    });
+    return () => {
+      live = false;
+    };
+  }, [carId, dealerships]);
+
+  const year = lastModelYear();
+
+  return (
+    <>
+      {flow.honeypot}
+      <MultiStepForm
+        steps={flow.steps}
+        saver={flow.saver}
+        heading={heading}
+        labels={{ submit: 'Get my estimate' }}
+        initialValues={(index): FieldValues | undefined => {
+          const step = flow.steps[index];
+          // No default for rego: react-hook-form then reads what was typed while the island loaded.
+          if (step?.id === 'car') return { regoState: '' };
+          if (step?.id === 'vehicle_details') {
+            return { make: vehicle?.make ?? '', model: vehicle?.model ?? '', year: vehicle ? String(vehicle.year) : '', variant: vehicle?.variant ?? '', km: '' };
+          }
+          if (step?.id === 'condition') return { adjustmentAnswers: { two_sets_of_keys: '', service_history: '', no_illegal_modifications: '', condition: '' } };
+          if (step?.id === 'user_details') return flow.savedUserDetails();
+          return undefined;
+        }}
+        beforeContinue={async (index, values) => {
+          if (flow.steps[index]?.id !== 'car') return;
+          const found = await lookUpRego(String(values.rego ?? ''), String(values.regoState ?? ''));
+          setVehicle(found);
+          setLookupMissed(!found);
+        }}
+        afterComplete={async (leadId, values) => {
+          const answers = valuationAnswers(values.adjustmentAnswers);
+          setValuation(
+            await requestValuation({
+              lead_id: leadId,
+              ...(values.rego ? { rego: String(values.rego) } : {}),
+              ...(values.regoState ? { regoState: String(values.regoState) } : {}),
+              make: String(values.make),
+              model: String(values.model),
+              ...(values.variant ? { variant: String(values.variant) } : {}),
+              year: Number(values.year),
+              km: Number(values.km),
+              ...(answers ? { adjustmentAnswers: answers } : {}),
+            }),
+          );
+        }}
+        renderComplete={() => (valuation ? <Result valuation={valuation} locale={site.locale} phone={site.phone} /> : <p role="status">Working out your estimate…</p>)}
+        renderStep={({ step, idPrefix }) => {
+          const id = (name: string) => `${idPrefix}-${name}`;
+          switch (step.id) {
+            case 'car':
+              return (
+                <div className="grid grid-2">
+                  <TextField id={id('rego')} name="rego" label={regoLabel} required maxLength={10} autoComplete="off" />
+                  {options.states.length > 0 && <SelectField id={id('state')} name="regoState" label="State" required placeholder="Choose a state" options={options.states} />}
+                </div>
+              );
+            case 'vehicle_details':
+              return (
+                <>
+                  <p className="multi-step-note" role="status">
+                    {vehicle
+                      ? 'We found your car. Check the details and add its odometer reading.'
+                      : lookupMissed
+                        ? "We couldn't find that registration. Please enter your car's details."
+                        : "Please enter your car's details."}
+                  </p>
+                  <div className="grid grid-2">
+                    <TextField id={id('make')} name="make" label="Make" required maxLength={60} />
+                    <TextField id={id('model')} name="model" label="Model" required maxLength={60} />
+                    <TextField id={id('year')} name="year" label="Year" required inputMode="numeric" maxLength={4} hint={`1950 to ${year}`} />
+                    <TextField id={id('variant')} name="variant" label="Variant" maxLength={100} />
+                    <TextField id={id('km')} name="km" label="Odometer (km)" required inputMode="numeric" maxLength={9} />
+                  </div>
+                </>
+              );
+            case 'condition':
+              return (
+                <>
+                  <RadioGroupField id={id('keys')} name="adjustmentAnswers.two_sets_of_keys" legend="Does it come with 2 sets of keys?" required options={yesNo} />
+                  <RadioGroupField id={id('history')} name="adjustmentAnswers.service_history" legend="Does it have a service history?" required options={yesNo} />
+                  <RadioGroupField id={id('mods')} name="adjustmentAnswers.no_illegal_modifications" legend="Is it free of illegal modifications?" required options={yesNo} />
+                  <SelectField id={id('condition')} name="adjustmentAnswers.condition" label="Overall condition" required placeholder="Choose one" options={CAR_CONDITIONS} />
+                </>
+              );
+            default:
+              return <UserDetails idPrefix={idPrefix} consentText={site.consentText} postcode region={options.region} />;
+          }
+        }}
+      />
+    </>
+  );
+}

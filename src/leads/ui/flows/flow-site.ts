@@ -1,0 +1,19 @@
+/**
+ * Build-time only: the plain props a flow island needs from the dealer config, with every
+ * heading already in the site's wording (islands never bundle the config or the wording table).
+ */
+import type { DealerConfig } from '../../../platform/config/schema';
+import { formDefinition, type FormKind, type FormOptions } from '../../model/forms';
+import { wording } from '../../../platform/formats/region';
+import type { FlowSite } from './use-lead-flow';
+
+export function flowSite(site: DealerConfig, form: FormKind, options: FormOptions, dealershipSlug: string | undefined = site.dealership_slug): FlowSite {
+  const w = wording(site.locale);
+  return {
+    lead: { website_slug: site.slug, ...(dealershipSlug ? { dealership_slug: dealershipSlug } : {}) },
+    consentText: w(site.leads.consent_text),
+    stepTitles: formDefinition(form, options).steps.map((step) => w(step.title)),
+    locale: site.locale,
+    phone: site.phone,
+  };
+}

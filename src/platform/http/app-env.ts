@@ -1,0 +1,14 @@
+import type { NodeBindings } from './client-ip';
+
+/** Hono environment shared by the app and every /api sub-app. */
+export interface AppEnv {
+  /** What @hono/node-server passes (the socket, for the client address); absent under app.request(). */
+  Bindings: NodeBindings | undefined;
+  Variables: {
+    /**
+     * The dealer this request is for, chosen by Host (see app.ts); null when the host names a
+     * dealer this server does not have. API routes that act for a dealer read it from here.
+     */
+    dealer: string | null;
+  };
+}

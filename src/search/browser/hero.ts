@@ -1,0 +1,85 @@
+/**
+ * The home page hero (spec §2): the 'SEARCH BY BUDGET' / 'SEARCH STOCK' switch, the remembered
+ * car type, make and model put back into the form, and a loader for the rest
+ * (src/search/model/hero/panels.ts: lists from the stock, the built search path, the budget panel).
+ * The rest arrives once the shopper reaches for the hero, so the home page ships only this.
+ * Without any script the server-rendered forms still search.
+ */
+import { loadHeroSelection } from '../model/hero/hero-state';
+import type { HeroPanels } from '../model/hero/panels';
+
+function sessionStore(win: Window): Storage | undefined {
+  try {
+    return win.sessionStorage;
+  } catch {
+    // Blocked storage (privacy settings) throws on access.
+    return undefined;
+  }
+}
+
+/** Puts a remembered value back, adding it as an option when the config's list lacks it. */
+function choose(select: HTMLSelectElement | null, value: string): void {
+  if (!select) return;
+  if (value && ![...select.options].some((o) => o.value === value)) {
+    const option = select.ownerDocument.createElement('option');
+    option.value = value;
+    option.textContent = value;
+    select.append(option);
+  }
+  select.value = value;
+}
+
+export function initHero(doc: Document = document, win: Window = window): void {
+  const panel = doc.querySelector<HTMLElement>('[data-hero-panel]');
+  const stock = panel?.querySelector<HTMLFormElement>('[data-panel="stock"]');
+  const budget = panel?.querySelector<HTMLFormElement>('[data-panel="budget"]');
+  const toggle = panel?.querySelector<HTMLButtonElement>('[data-hero-switch]');
+  const slug = panel?.dataset.siteSlug;
+  if (!panel || !stock || !budget || !toggle || !slug) return;
+  const storage = sessionStore(win);
+
+  // The car types this form offers, first option first (spec §2 "first option selected").
+  const carTypeInputs = [...stock.querySelectorAll<HTMLInputElement>('input[name="car_type"]')];
+  const remembered = loadHeroSelection(
+    storage,
+    slug,
+    carTypeInputs.length > 0 ? carTypeInputs.map((input) => input.value) : [''],
+  );
+  if (remembered) {
+    for (const input of carTypeInputs) if (input.type === 'radio') input.checked = input.value === remembered.car_type;
+    choose(stock.querySelector('select[name="make"]'), remembered.make);
+    choose(stock.querySelector('select[name="make_model"]'), remembered.make_model);
+  }
+
+  let panels: Promise<HeroPanels | undefined> | undefined;
+  const load = (): Promise<HeroPanels | undefined> => {
+    panels ??= import('../model/hero/panels').then(({ enhanceHero }) => enhanceHero({ stock, budget, storage }, win));
+    return panels;
+  };
+  const warm = () => void load().catch(() => undefined);
+  for (const type of ['pointerenter', 'focusin', 'touchstart'] as const) panel.addEventListener(type, warm, { once: true, passive: true });
+  // A shopper who has used the hero before gets the stock's lists straight away.
+  if (remembered) warm();
+
+  stock.addEventListener('submit', (event) => {
+    event.preventDefault();
+    load()
+      .then((enhanced) => {
+        if (!enhanced) throw new Error('no search settings');
+        win.location.assign(enhanced.searchPath());
+      })
+      // The plain form's own request still reaches the search page.
+      .catch(() => stock.submit());
+  });
+
+  // The switch shows (on extra-large screens) only once it can act.
+  panel.dataset.ready = '';
+  toggle.addEventListener('click', () => {
+    const toBudget = budget.hidden;
+    budget.hidden = !toBudget;
+    stock.hidden = toBudget;
+    toggle.textContent = toBudget ? 'SEARCH STOCK' : 'SEARCH BY BUDGET';
+    if (toBudget) void load().then((enhanced) => enhanced?.budgetShown()).catch(() => undefined);
+    (toBudget ? budget : stock).querySelector<HTMLElement>('input:checked, input:not([type="radio"]), select')?.focus();
+  });
+}

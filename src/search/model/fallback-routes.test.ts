@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackPage, searchFallbackPrefixes } from './fallback-routes';
+import { testSite } from '../../../tests/support/test-site';
+
+describe('fallback routes', () => {
+  const rules = [
+    { prefix: '/cars/', page: '/shell/car/' },
+    ...searchFallbackPrefixes(testSite({ search: { default_search_path: '/pre-owned' } })).map((prefix) => ({ prefix, page: '/shell/search/' })),
+  ];
+
+  it('sends an unbuilt car or search path to its shell', () => {
+    expect(fallbackPage('/cars/2024-toyota-hilux-123', rules)).toBe('/shell/car/');
+    expect(fallbackPage('/search/used-cars-brisbane', rules)).toBe('/shell/search/');
+    expect(fallbackPage('/pre-owned/pre-owned-cars-qld', rules)).toBe('/shell/search/');
+  });
+
+  it('leaves the prefixes themselves and other paths alone', () => {
+    expect(fallbackPage('/cars/', rules)).toBeUndefined();
+    expect(fallbackPage('/pre-owned', rules)).toBeUndefined();
+    expect(fallbackPage('/contact', rules)).toBeUndefined();
+  });
+});

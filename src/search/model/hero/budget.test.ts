@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { testSite } from '../../../../tests/support/test-site';
+import {
+  BUDGET_MIN_PRICE,
+  DEFAULT_DEPOSIT,
+  DEFAULT_FREQUENCY,
+  DEFAULT_REPAYMENT,
+  FALLBACK_MAX_PRICE,
+  budgetFor,
+  budgetLinkMax,
+  budgetTooLow,
+  foundLabel,
+  parseAmount,
+  repaymentAfterSwitch,
+  stockNoun,
+  tooLowMessage,
+} from './budget';
+
+describe('budget = repayment × 12 (monthly) or 52 (weekly) × 5 years + deposit (spec §9)', () => {
+  it('200 weekly with a 2,000 deposit is 54,000', () => {
+    expect(budgetFor({ repayment: 200, frequency: 'weekly', deposit: 2_000 })).toBe(54_000);
+  });
+
+  it('600 monthly with a 2,000 deposit is 38,000', () => {
+    expect(budgetFor({ repayment: 600, frequency: 'monthly', deposit: 2_000 })).toBe(38_000);
+  });
+
+  it('opens on 200 weekly and a 2,000 deposit ("initial repayments value 200")', () => {
+    expect(DEFAULT_FREQUENCY).toBe('weekly');
+    expect(DEFAULT_REPAYMENT).toEqual({ weekly: 200, monthly: 600 });
+    expect(DEFAULT_DEPOSIT).toBe(2_000);
+  });
+
+  it('clamps each amount before multiplying', () => {
+    expect(budgetFor({ repayment: 2_000_000, frequency: 'monthly', deposit: -5 })).toBe(1_000_000 * 12 * 5);
+  });
+});
+
+describe('budget inputs: non-numeric becomes 0, clamped 0 to 1,000,000 (spec §5)', () => {
+  it.each([
+    ['abc', 0],
+    ['', 0],
+    ['-500', 0],
+    ['1e3', 0],
+    ['12abc', 0],
+    ['2,000,000', 1_000_000],
+    ['$54,000', 54_000],
+    [' 2 000 ', 2_000],
+    ['199.99', 199],
+    ['1000000', 1_000_000],
+  ])('%j → %d', (input, expected) => {
+    expect(parseAmount(input)).toBe(expected);
+  });
+
+  it('clamps numbers too', () => {
+    expect(parseAmount(2_000_000)).toBe(1_000_000);
+    expect(parseAmount(-1)).toBe(0);
+    expect(parseAmount(Number.NaN)).toBe(0);
+    expect(parseAmount(Number.POSITIVE_INFINITY)).toBe(1_000_000);
+  });
+});
+
+describe('switching frequency', () => {
+  it('moves an untouched default to the other default', () => {
+    expect(repaymentAfterSwitch(200, 'weekly', 'monthly')).toBe(600);
+    expect(repaymentAfterSwitch(600, 'monthly', 'weekly')).toBe(200);
+  });
+  it('keeps what the shopper typed', () => {
+    expect(repaymentAfterSwitch(350, 'weekly', 'monthly')).toBe(350);
+  });
+});
+
+describe('the budget link is capped at the dearest car in stock', () => {
+  it('uses the budget when stock goes dearer', () => {
+    expect(budgetLinkMax(54_000, { min: 4_990, max: 89_990 })).toBe(54_000);
+  });
+  it('caps at the dearest car', () => {
+    expect(budgetLinkMax(540_000, { min: 4_990, max: 89_990 })).toBe(89_990);
+  });
+  it('caps at 100,000 while the stock maximum is unknown', () => {
+    expect(FALLBACK_MAX_PRICE).toBe(100_000);
+    expect(budgetLinkMax(540_000, undefined)).toBe(100_000);
+    expect(budgetLinkMax(54_000, undefined)).toBe(54_000);
+  });
+});
+
+describe('budget too low (spec §4, §8)', () => {
+  it('is under the cheapest car in stock over $1,000', () => {
+    expect(BUDGET_MIN_PRICE).toBe(1_000);
+    expect(budgetTooLow(5_000, { min: 5_990, max: 90_000 })).toBe(true);
+    expect(budgetTooLow(5_990, { min: 5_990, max: 90_000 })).toBe(false);
+  });
+  it('is never claimed while stock prices are unknown', () => {
+    expect(budgetTooLow(0, undefined)).toBe(false);
+  });
+  it("says 'No {type}s found for this budget' and '0 {type}s Found'", () => {
+    expect(tooLowMessage('car')).toBe('No cars found for this budget');
+    expect(foundLabel(0, 'car')).toBe('0 cars Found');
+    expect(foundLabel(1, 'vehicle')).toBe('1 vehicle Found');
+    expect(foundLabel(1234, 'car')).toBe('1,234 cars Found');
+  });
+});
+
+describe('stockNoun', () => {
+  it('is car for a car dealer and vehicle where caravans, motorcycles or trucks are sold', () => {
+    expect(stockNoun(testSite())).toBe('car');
+    expect(stockNoun(testSite({ search: { categories: ['cars', 'subscription'] } }))).toBe('car');
+    expect(stockNoun(testSite({ search: { categories: ['cars', 'caravans'] } }))).toBe('vehicle');
+    expect(stockNoun(testSite({ search: { categories: ['trucks'] } }))).toBe('vehicle');
+  });
+});

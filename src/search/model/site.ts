@@ -1,0 +1,18 @@
+import type { DealerConfig } from '../../platform/config/schema';
+import { siteVocabulary, type SiteVocabulary } from './routing';
+
+/**
+ * The part of a dealer's config that search code needs. Islands and browser scripts get only
+ * this (serialised into the page), never the whole config. `site_vocabulary` is what routing
+ * needs of the rest (make, model, location, city and state names) so search paths read back in
+ * the browser exactly as they do in the build.
+ */
+export type SearchSite = Pick<DealerConfig, 'slug' | 'name' | 'template' | 'region' | 'locale' | 'search' | 'manufacturer' | 'features'> & {
+  /** Optional only so older serialised sites still parse; searchSite() always sets it. */
+  site_vocabulary?: SiteVocabulary;
+};
+
+export function searchSite(site: DealerConfig): SearchSite {
+  const { slug, name, template, region, locale, search, manufacturer, features } = site;
+  return { slug, name, template, region, locale, search, manufacturer, features, site_vocabulary: siteVocabulary(site) };
+}

@@ -1,0 +1,123 @@
+/**
+ * One car in the results: image, name, one prominent price, weekly price, odometer, badges and a
+ * favourite toggle. Props only; the same component renders the prerendered HTML and the island.
+ */
+import type { DealerConfig } from '../../platform/config/schema';
+import { CAR_TYPE_LABELS, carPath, priceText, STATUS_LABELS, weeklyPriceText } from '../../stock/model/car';
+import { imageSrc, imageSrcSet } from '../../stock/model/images';
+import { formatDistance, wording, type Units } from '../../platform/formats/region';
+import type { CardHit } from '../browser/hits';
+import { Icon } from './Icon';
+
+/** The fields a result card shows; the search asks Meilisearch for these and nothing more. */
+export const CARD_ATTRIBUTES = [
+  'id',
+  'slug',
+  'name',
+  'price',
+  'weekly_price',
+  'km',
+  'year',
+  'car_type',
+  'status',
+  'primary_image_url',
+  'badge',
+  'tag',
+  'fuel',
+  'transmission',
+] as const;
+
+
+export interface CardSite {
+  region: DealerConfig['region'];
+  locale: string;
+  units: Units;
+  image_cdn?: DealerConfig['image_cdn'];
+  saved_cars: DealerConfig['features']['saved_cars'];
+  /** Used cars are 'Pre-Owned' on sites whose stock path is /pre-owned. */
+  pre_owned?: boolean;
+}
+
+/** Card image box: 4:3, as the placeholder photos and most feeds are. */
+export const CARD_IMAGE = { width: 400, height: 300 } as const;
+const SRCSET_WIDTHS = [320, 400, 640, 800] as const;
+const IMAGE_SIZES = '(min-width: 1200px) 300px, (min-width: 768px) 45vw, 100vw';
+
+const SAVE_LABELS: Record<CardSite['saved_cars'], string> = {
+  favourites: 'Save {name} to favourites',
+  garage: 'Save {name} to my garage',
+  compare: 'Add {name} to compare',
+};
+
+export interface HitCardProps {
+  hit: CardHit;
+  site: CardSite;
+  /** Cards in the first row load at once; the rest when scrolled near. */
+  eager: boolean;
+  saved?: boolean;
+  /** The favourites feature supplies this; until then the toggle does nothing. */
+  onToggleSaved?: (id: string) => void;
+  /** The shopper opens the car from the results (the search click event). */
+  onOpen?: () => void;
+}
+
+export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen }: HitCardProps) {
+  const say = wording(site.locale);
+  const image = hit.primary_image_url;
+  const srcSet = image ? imageSrcSet(image, site, SRCSET_WIDTHS) : '';
+  const weekly = weeklyPriceText(hit.weekly_price, site);
+  const typeLabel = hit.car_type === 'used' && site.pre_owned ? 'Pre-Owned' : CAR_TYPE_LABELS[hit.car_type];
+  const flags = [typeLabel, hit.status !== 'in_stock' ? STATUS_LABELS[hit.status] : '', hit.badge ?? '', hit.tag ?? ''].filter(Boolean);
+  const titleId = `car-${hit.id}`;
+  const id = String(hit.id);
+  return (
+    <article className="car-card" aria-labelledby={titleId}>
+      <div className="car-card-media">
+        {image ? (
+          <img
+            src={imageSrc(image, site, { width: CARD_IMAGE.width })}
+            {...(srcSet ? { srcSet, sizes: IMAGE_SIZES } : {})}
+            width={CARD_IMAGE.width}
+            height={CARD_IMAGE.height}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <div className="car-card-noimage">No photo yet</div>
+        )}
+      </div>
+      <div className="car-card-body">
+        <h3 className="car-card-title" id={titleId}>
+          <a href={carPath(hit.slug)} onClick={onOpen}>
+            {hit.name}
+          </a>
+        </h3>
+        {flags.length > 0 && (
+          <ul className="car-card-flags" aria-label="Labels">
+            {flags.map((flag) => (
+              <li key={flag}>{flag}</li>
+            ))}
+          </ul>
+        )}
+        <p className="car-card-price">{priceText(hit.price, site)}</p>
+        {weekly && <p className="car-card-weekly">{weekly}</p>}
+        <ul className="car-card-specs" aria-label="Key details">
+          <li>{formatDistance(hit.km, site.units, site.locale)}</li>
+          {hit.fuel && <li>{hit.fuel}</li>}
+          {hit.transmission && <li>{hit.transmission}</li>}
+        </ul>
+      </div>
+      <button
+        type="button"
+        className="car-card-save icon-button"
+        aria-pressed={saved}
+        aria-label={say(SAVE_LABELS[site.saved_cars].replace('{name}', hit.name))}
+        data-favourite-id={id}
+        onClick={() => onToggleSaved?.(id)}
+      >
+        <Icon name={site.saved_cars === 'compare' ? 'compare' : 'heart'} />
+      </button>
+    </article>
+  );
+}

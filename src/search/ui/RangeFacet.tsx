@@ -1,0 +1,136 @@
+/**
+ * A min–max slider (price, odometer, year) under a 'min - max' heading (spec §2). Two native range
+ * inputs, so keyboards and screen readers get the platform's own slider. A thumb at its end of
+ * the track means "no limit" on that side, so cars outside the track (a $300,000 car, a price on
+ * application) are never hidden by a slider nobody touched.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useRange } from 'react-instantsearch';
+import type { RangeDefinition } from '../browser/labels';
+
+export interface RangeSliderViewProps {
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  /** Thumb positions. */
+  values: readonly [number, number];
+  format: (value: number) => string;
+  disabled?: boolean;
+  onInput: (values: [number, number]) => void;
+  onCommit: (values: [number, number]) => void;
+}
+
+export function RangeSliderView({ label, min, max, step, values, format, disabled = false, onInput, onCommit }: RangeSliderViewProps) {
+  const track = useRef<HTMLDivElement>(null);
+  const [low, high] = values;
+  const span = max - min || 1;
+  useEffect(() => {
+    // CSSOM, not a style attribute: the page's CSP allows no inline styles.
+    track.current?.style.setProperty('--range-low', `${((low - min) / span) * 100}%`);
+    track.current?.style.setProperty('--range-high', `${((high - min) / span) * 100}%`);
+  }, [low, high, min, span]);
+  const lower = label.toLowerCase();
+  const commit = () => onCommit([low, high]);
+  return (
+    <fieldset className="facet facet-range" disabled={disabled}>
+      <legend className="facet-title">{label}</legend>
+      <p className="range-heading" aria-hidden="true">
+        {`${format(low)} - ${format(high)}`}
+      </p>
+      <div className="range-slider" ref={track}>
+        <input
+          type="range"
+          aria-label={`Minimum ${lower}`}
+          aria-valuetext={format(low)}
+          min={min}
+          max={max}
+          step={step}
+          value={low}
+          onChange={(event) => onInput([Math.min(Number(event.target.value), high), high])}
+          onPointerUp={commit}
+          onKeyUp={commit}
+          onBlur={commit}
+        />
+        <input
+          type="range"
+          aria-label={`Maximum ${lower}`}
+          aria-valuetext={format(high)}
+          min={min}
+          max={max}
+          step={step}
+          value={high}
+          onChange={(event) => onInput([low, Math.max(Number(event.target.value), low)])}
+          onPointerUp={commit}
+          onKeyUp={commit}
+          onBlur={commit}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+const snapDown = (value: number, step: number) => Math.floor(value / step) * step;
+const snapUp = (value: number, step: number) => Math.ceil(value / step) * step;
+
+/** Slider ends: fixed where the spec gives them (price), else the stock's own range snapped to the step. */
+export function sliderBounds(definition: Pick<RangeDefinition, 'bounds' | 'step'>, stats: { min?: number; max?: number }): { min: number; max: number } | undefined {
+  if (definition.bounds) return definition.bounds;
+  if (stats.min === undefined || stats.max === undefined || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max <= stats.min) return undefined;
+  return { min: snapDown(stats.min, definition.step), max: snapUp(stats.max, definition.step) };
+}
+
+/**
+ * What to refine for thumb positions: a thumb at (or past) the end of the track, or outside what
+ * the stock holds, sets no limit on its side.
+ */
+export function rangeRefinement(
+  [low, high]: readonly [number, number],
+  bounds: { min: number; max: number },
+  stats: { min?: number; max?: number },
+): [number | undefined, number | undefined] {
+  const floor = Math.max(bounds.min, stats.min ?? -Infinity);
+  const ceiling = Math.min(bounds.max, stats.max ?? Infinity);
+  return [low <= floor ? undefined : low, high >= ceiling ? undefined : high];
+}
+
+export interface RangeFacetProps {
+  definition: RangeDefinition;
+  format: (value: number) => string;
+}
+
+export function RangeFacet({ definition, format }: RangeFacetProps) {
+  const { start, range, refine, canRefine } = useRange({ attribute: definition.attribute });
+  const bounds = sliderBounds(definition, range);
+  const current: [number, number] = [
+    bounds && Number.isFinite(start[0]) ? Math.max(start[0] ?? bounds.min, bounds.min) : (bounds?.min ?? 0),
+    bounds && Number.isFinite(start[1]) ? Math.min(start[1] ?? bounds.max, bounds.max) : (bounds?.max ?? 0),
+  ];
+  // The thumbs stay where the shopper left them until the search answers with the new refinement.
+  const [dragging, setDragging] = useState<[number, number] | undefined>(undefined);
+  useEffect(() => setDragging(undefined), [current[0], current[1]]);
+  if (!bounds) return null;
+  const values = dragging ?? current;
+  return (
+    <RangeSliderView
+      label={definition.label}
+      min={bounds.min}
+      max={bounds.max}
+      step={definition.step}
+      values={values}
+      format={format}
+      disabled={!canRefine && !definition.bounds}
+      onInput={setDragging}
+      onCommit={(next) => {
+        if (next[0] === current[0] && next[1] === current[1]) return;
+        refine(rangeRefinement(next, bounds, range));
+      }}
+    />
+  );
+}
+
+/** Keeps a range from the URL in the search when no slider shows it. */
+export function VirtualRange({ attribute }: { attribute: string }) {
+  useRange({ attribute });
+  return null;
+}

@@ -1,0 +1,62 @@
+/** The result grid, the count, and the empty state. */
+import { trackSearchClick } from '../../platform/web/tracker';
+import type { CardHit } from '../browser/hits';
+import { HitCard, type CardSite } from './HitCard';
+
+/** Cards in the first row (three across on desktop) load at once: they are what the page opens on. */
+export const EAGER_CARDS = 3;
+
+export function HitListView({ hits, site }: { hits: readonly CardHit[]; site: CardSite }) {
+  return (
+    <ol className="car-grid">
+      {hits.map((hit, index) => (
+        <li key={hit.id}>
+          <HitCard hit={hit} site={site} eager={index < EAGER_CARDS} onOpen={() => trackSearchClick({ car_id: String(hit.id), position: index + 1 })} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function ResultCountView({ count, format }: { count: number | undefined; format: (count: number) => string }) {
+  return (
+    <p className="result-count" role="status" aria-atomic="true">
+      {count === undefined ? 'Searching stock…' : `${format(count)} ${count === 1 ? 'vehicle' : 'vehicles'}`}
+    </p>
+  );
+}
+
+export function EmptyStateView({ onClear }: { onClear?: () => void }) {
+  return (
+    <div className="search-empty">
+      <h2>No vehicles match your search</h2>
+      <p>Try fewer filters, a wider price range, or a different keyword.</p>
+      {onClear && (
+        <button type="button" className="button button-brand" onClick={onClear}>
+          Clear all filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+export interface SearchErrorViewProps {
+  /** Whether earlier results are still on screen. */
+  showingEarlier: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+export function SearchErrorView({ showingEarlier, retrying, onRetry }: SearchErrorViewProps) {
+  return (
+    <div className="search-error" role="alert">
+      <p>
+        <strong>We couldn’t update the results.</strong>{' '}
+        {showingEarlier ? 'You’re seeing the cars from your last search. ' : ''}We’ll keep trying.
+      </p>
+      <button type="button" className="button button-outline" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying…' : 'Retry'}
+      </button>
+    </div>
+  );
+}

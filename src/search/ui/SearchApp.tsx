@@ -1,0 +1,245 @@
+/**
+ * The search island (spec §2 search routes): InstantSearch over the dealer's stock, routed
+ * through our SEO paths. Prerendered pages pass `serverState` (the first page of results, built
+ * with the same client), so the static HTML already lists cars and hydration starts from it
+ * without a request.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SearchClient, UiState } from 'instantsearch.js';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
+import { clearedUiState, refinementChips } from '../browser/chips';
+import { createSearchClient } from '../browser/client';
+import { toCardHits } from '../browser/hits';
+import { attributeLabel, facetDefinitions, rangeDefinitions, sortItems, unshownFields, valueLabel } from '../browser/labels';
+import { retryDelay } from '../browser/retry';
+import { createSearchRouting } from '../browser/router';
+import { tileLimit } from '../browser/tiles';
+import { uiStateToSearchState } from '../browser/ui-state';
+import { formatDistance, formatMoney, currencyFor } from '../../platform/formats/region';
+import { newAndDemoJoined } from '../model/car-type';
+import { resolveSearchHost, searchEndpoint } from '../../platform/config/search-endpoint';
+import { landingMeta } from '../model/landing';
+import { isPreOwnedSite, type Vocabulary } from '../model/routing';
+import type { SearchSite } from '../model/site';
+import { HITS_PER_PAGE, type SearchState } from '../model/state';
+import { CurrentRefinements } from './CurrentRefinements';
+import { FacetTiles } from './FacetTiles';
+import { FilterDrawer } from './FilterDrawer';
+import { CARD_ATTRIBUTES, type CardSite } from './HitCard';
+import { Icon } from './Icon';
+import { KeywordBox } from './KeywordBox';
+import { Pagination } from './Pagination';
+import { RangeFacet, VirtualRange } from './RangeFacet';
+import { RefinementFacet, VirtualRefinement } from './RefinementFacet';
+import { EmptyStateView, HitListView, ResultCountView, SearchErrorView } from './Results';
+import { SortSelect } from './SortSelect';
+
+export interface SearchAppProps {
+  site: SearchSite;
+  /** What result cards need of the config. */
+  card: CardSite;
+  /** Stock values per path field, so slugs read back as the values they came from. */
+  vocabulary?: Vocabulary;
+  /** The URL this page was prerendered for; absent on the shell page, which reads the address bar. */
+  prerenderedUrl?: string;
+  /** The first page of results, computed at build time. */
+  serverState?: InstantSearchServerState;
+  /** The page heading the build chose; it follows the search once the shopper refines. */
+  heading: string;
+  /** Build time only: a client that answers in-process. Islands create their own. */
+  searchClient?: SearchClient;
+}
+
+const FILTERS_ID = 'search-filters';
+const RESULTS_ID = 'search-results';
+
+function browserClient(site: SearchSite, units: CardSite['units']): SearchClient {
+  const endpoint = searchEndpoint(site);
+  // On the server this client is never asked anything (results come prerendered), so any origin does.
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  const { refinements, ranges } = unshownFields(site, units);
+  return createSearchClient({
+    site,
+    host: resolveSearchHost(endpoint, origin),
+    apiKey: endpoint.apiKey,
+    indexUid: endpoint.indexUid,
+    omitFacets: [...refinements, ...ranges],
+  });
+}
+
+export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serverState, heading, searchClient }: SearchAppProps) {
+  const { indexUid } = searchEndpoint(site);
+  const [client] = useState(() => searchClient ?? browserClient(site, card.units));
+  const [routing] = useState(() =>
+    createSearchRouting({
+      site,
+      indexUid,
+      ...(vocabulary ? { vocabulary } : {}),
+      ...(prerenderedUrl !== undefined ? { prerenderedUrl } : {}),
+      ...(typeof window === 'undefined' ? {} : { win: window }),
+    }),
+  );
+  // A passive effect on purpose: InstantSearch only starts searching again once its own effects
+  // have run (it skips the first search when results came prerendered), and those run first.
+  useEffect(() => routing.goLive(), [routing]);
+
+  const tree = (
+    <InstantSearch<UiState, SearchState>
+      searchClient={client}
+      indexName={indexUid}
+      routing={{ router: routing.router, stateMapping: routing.stateMapping }}
+      future={{ preserveSharedStateOnUnmount: true }}
+      insights={false}
+    >
+      <Configure hitsPerPage={HITS_PER_PAGE} attributesToRetrieve={[...CARD_ATTRIBUTES]} attributesToHighlight={[]} />
+      <SearchLayout site={site} card={card} heading={heading} indexUid={indexUid} />
+    </InstantSearch>
+  );
+  return serverState ? <InstantSearchSSRProvider {...serverState}>{tree}</InstantSearchSSRProvider> : tree;
+}
+
+interface SearchLayoutProps {
+  site: SearchSite;
+  card: CardSite;
+  heading: string;
+  indexUid: string;
+}
+
+function SearchLayout({ site, card, heading, indexUid }: SearchLayoutProps) {
+  const { status, results, refresh, indexUiState, setIndexUiState } = useInstantSearch({ catchError: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+
+  const number = useMemo(() => new Intl.NumberFormat(site.locale), [site.locale]);
+  const formatCount = useCallback((count: number) => number.format(count), [number]);
+  const currency = currencyFor(site.region);
+  const facets = useMemo(() => facetDefinitions(site), [site]);
+  const ranges = useMemo(() => rangeDefinitions(site, card.units), [site, card.units]);
+  const { refinements: hiddenFields, ranges: hiddenRanges } = useMemo(() => unshownFields(site, card.units), [site, card.units]);
+  const sorts = useMemo(() => sortItems(site, indexUid, card.units), [site, indexUid, card.units]);
+  const preOwned = isPreOwnedSite(site);
+  const labelFor = useCallback((attribute: string, value: string) => valueLabel(attribute, value, { preOwned }), [preOwned]);
+  const fieldLabel = useCallback((attribute: string) => attributeLabel(attribute, facets, ranges), [facets, ranges]);
+  const formatNumber = useCallback(
+    (attribute: string, value: number) => {
+      const definition = ranges.find((r) => r.attribute === attribute);
+      if (definition?.format === 'money') return formatMoney(value, site.locale, currency);
+      if (definition?.format === 'distance') return formatDistance(value, card.units, site.locale);
+      return String(value);
+    },
+    [ranges, site.locale, currency, card.units],
+  );
+
+  // Real results only: before the first answer InstantSearch hands out an empty stand-in.
+  const hasResults = !(results as { __isArtificial?: boolean }).__isArtificial;
+  const count = hasResults ? results.nbHits : undefined;
+  const hits = hasResults ? toCardHits(results.hits) : [];
+  const busy = status === 'loading' || status === 'stalled';
+
+  // After a failure the error state stays up (over the last results) until a search succeeds,
+  // and the search is retried on its own, further apart each time.
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (status === 'error') setFailed(true);
+    if (status === 'idle') {
+      setFailed(false);
+      setAttempt(0);
+    }
+  }, [status]);
+  useEffect(() => {
+    if (status !== 'error') return undefined;
+    const timer = window.setTimeout(() => {
+      setAttempt((n) => n + 1);
+      refresh();
+    }, retryDelay(attempt));
+    return () => window.clearTimeout(timer);
+  }, [status, attempt, refresh]);
+
+  // The heading and title follow the search once the shopper changes it; until then the build's
+  // heading stays, so hydration matches the static HTML.
+  const state = uiStateToSearchState(indexUiState, indexUid);
+  const stateKey = JSON.stringify(state);
+  const [shownHeading, setShownHeading] = useState(heading);
+  const firstKey = useRef(stateKey);
+  const followed = useRef(false);
+  useEffect(() => {
+    if (!followed.current && stateKey === firstKey.current) return;
+    followed.current = true;
+    const meta = landingMeta(JSON.parse(stateKey) as SearchState, site);
+    setShownHeading(meta.h1);
+    document.title = meta.title;
+  }, [stateKey, site]);
+
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    filtersButton.current?.focus();
+  }, []);
+  const clearAll = () => setIndexUiState(clearedUiState);
+  const toTop = () => resultsHeading.current?.focus();
+  const chips = refinementChips(state, { attribute: fieldLabel, value: labelFor, number: formatNumber });
+  const activeFilters = chips.length;
+
+  return (
+    <div className="search-page">
+      <div className="search-head">
+        <h1>{shownHeading}</h1>
+        <ResultCountView count={count} format={formatCount} />
+      </div>
+      {failed && <SearchErrorView showingEarlier={hasResults} retrying={busy} onRetry={refresh} />}
+      {site.search.categories.length > 1 && (
+        <FacetTiles attribute="categories" title="Categories" limit={site.search.categories.length} valueLabel={labelFor} formatCount={formatCount} />
+      )}
+      <FacetTiles attribute="body" title="Body types" limit={tileLimit(site.search.custom_body_tiles)} valueLabel={labelFor} formatCount={formatCount} />
+      {hiddenFields.map((field) => (
+        <VirtualRefinement key={field} attribute={field} />
+      ))}
+      {hiddenRanges.map((field) => (
+        <VirtualRange key={field} attribute={field} />
+      ))}
+      <div className="search-layout">
+        <FilterDrawer id={FILTERS_ID} open={drawerOpen} onClose={closeDrawer} count={count} formatCount={formatCount}>
+          <KeywordBox />
+          {facets.map((facet) => (
+            <RefinementFacet
+              key={facet.attribute}
+              facet={facet}
+              valueLabel={labelFor}
+              formatCount={formatCount}
+              newAndDemoJoined={facet.attribute === 'car_type' && newAndDemoJoined(site)}
+            />
+          ))}
+          {ranges.map((definition) => (
+            <RangeFacet key={definition.attribute} definition={definition} format={(value) => formatNumber(definition.attribute, value)} />
+          ))}
+        </FilterDrawer>
+        <section className="search-results" id={RESULTS_ID} aria-labelledby={`${RESULTS_ID}-title`} aria-busy={busy}>
+          <h2 id={`${RESULTS_ID}-title`} className="sr-only" tabIndex={-1} ref={resultsHeading}>
+            Results
+          </h2>
+          <div className="search-toolbar">
+            <button
+              type="button"
+              ref={filtersButton}
+              className="button button-outline filters-toggle"
+              aria-controls={FILTERS_ID}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Icon name="filter" /> Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
+            </button>
+            <SortSelect items={sorts} />
+          </div>
+          <CurrentRefinements chips={chips} setIndexUiState={setIndexUiState} />
+          {hasResults && hits.length === 0 && !failed && !busy ? (
+            <EmptyStateView {...(activeFilters > 0 ? { onClear: clearAll } : {})} />
+          ) : (
+            <HitListView hits={hits} site={card} />
+          )}
+          <Pagination onPage={toTop} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { DealerConfig } from '../../platform/config/schema';
+
+export interface ImageSize {
+  width: number;
+  quality?: number;
+}
+
+/**
+ * A stock or model image through the dealer's image CDN, sized for where it is shown (spec §7:
+ * width and quality parameters). Site-relative images are already static files and pass as they
+ * are, as does everything when the dealer has no CDN.
+ */
+export function imageSrc(url: string, site: Pick<DealerConfig, 'image_cdn'>, size: ImageSize): string {
+  const cdn = site.image_cdn;
+  if (!cdn || !/^https?:\/\//.test(url)) return url;
+  const params = new URLSearchParams({ url, w: String(Math.round(size.width)), q: String(size.quality ?? cdn.quality) });
+  return `${cdn.base_url.replace(/\/$/, '')}/?${params.toString()}`;
+}
+
+/** A srcset of CDN widths; empty when the image cannot be resized. */
+export function imageSrcSet(url: string, site: Pick<DealerConfig, 'image_cdn'>, widths: readonly number[], quality?: number): string {
+  if (!site.image_cdn || !/^https?:\/\//.test(url)) return '';
+  return widths.map((width) => `${imageSrc(url, site, { width, quality })} ${width}w`).join(', ');
+}

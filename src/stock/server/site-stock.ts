@@ -1,0 +1,14 @@
+/**
+ * The dealer's stock for this build, read (or generated) once: car pages, model pages, search
+ * landing pages and the sitemap all list the same cars.
+ */
+import { site } from '../../platform/config/current';
+import type { Vehicle } from '../model/vehicle';
+import { loadStock } from './store';
+
+let stock: Vehicle[] | undefined;
+
+export function siteStock(): Vehicle[] {
+  stock ??= loadStock(site);
+  return stock;
+}

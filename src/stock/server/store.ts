@@ -1,0 +1,70 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { DealerConfig } from '../../platform/config/schema';
+import { generateDemoStock } from '../model/demo';
+import { vehicleSchema, type Vehicle } from '../model/vehicle';
+
+/**
+ * Where a dealer's stock comes from: the last feed imported with `npm run stock:import`
+ * (`<STOCK_DIR>/<slug>.json`, `.data/stock` by default), else generated demo stock when the
+ * dealer asks for it, else none. Builds and the search API read the same file.
+ */
+export function stockDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.STOCK_DIR ?? '.data/stock');
+}
+
+export function stockFile(slug: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(stockDir(env), `${slug}.json`);
+}
+
+const stockFileSchema = z.strictObject({
+  dealer: z.string(),
+  imported_at: z.string(),
+  source: z.string(),
+  vehicles: z.array(vehicleSchema),
+});
+export type StockFile = z.output<typeof stockFileSchema>;
+
+export class StockFileError extends Error {}
+
+/** Reads an imported stock file; it was validated on import, but is checked again on load. */
+export function readStockFile(file: string): StockFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new StockFileError(`${file} is not readable JSON: ${(error as Error).message}`);
+  }
+  const parsed = stockFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new StockFileError(`${file} is not a valid stock file: ${first?.path.join('.')}: ${first?.message}`);
+  }
+  return parsed.data;
+}
+
+export function loadStock(site: DealerConfig, env: NodeJS.ProcessEnv = process.env): Vehicle[] {
+  const file = stockFile(site.slug, env);
+  if (existsSync(file)) return readStockFile(file).vehicles;
+  if (site.search.demo_stock) return generateDemoStock(site, site.search.demo_stock);
+  return [];
+}
+
+/**
+ * Changes whenever `loadStock(site)` would return something different: the imported file's
+ * modification time and size, or for demo stock its size and the UTC day its dates count back
+ * from. A long-running reader (the search API) reloads when this changes instead of re-reading
+ * on every request.
+ */
+export function stockVersion(site: DealerConfig, env: NodeJS.ProcessEnv = process.env, now = Date.now()): string {
+  const file = stockFile(site.slug, env);
+  try {
+    const stat = statSync(file);
+    return `file:${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    // No imported feed: demo stock (or none).
+  }
+  if (site.search.demo_stock) return `demo:${site.search.demo_stock}:${Math.floor(now / 86_400_000)}`;
+  return 'none';
+}

@@ -2,11 +2,14 @@
 // scripts/build.ts runs this once per dealer; components read the parsed config via src/platform/config/current.ts.
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientDirectives, dealerAssets } from './src/platform/astro/integration.ts';
 import { loadDealer, listDealerSlugs, defaultDealersDir } from './src/platform/config/load.ts';
 import { contentSecurityPolicy } from './src/platform/http/security.ts';
+import { sitemapOptions } from './src/site/site-pages.ts';
+import { loadStock } from './src/stock/server/store.ts';
 
 const dealersDir = defaultDealersDir();
 const slug = process.env.DEALER ?? listDealerSlugs(dealersDir)[0];
@@ -23,7 +26,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
   devToolbar: { enabled: false },
-  integrations: [react(), clientDirectives(), dealerAssets({ slug, dealersDir })],
+  // The sitemap (sitemap-index.xml) lists the pages src/site/site-pages.ts keeps, from this build's stock.
+  integrations: [react(), clientDirectives(), dealerAssets({ slug, dealersDir }), sitemap(sitemapOptions(dealer, () => loadStock(dealer)))],
   experimental: { csp: contentSecurityPolicy },
   vite: {
     // instantsearch.js imports qs only for its default history router, which the search islands

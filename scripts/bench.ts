@@ -113,7 +113,7 @@ function runPropertyTests(runs: number, apiRuns: number): { runs: number; apiRun
   const start = performance.now();
   const vitest = (file: string, count: number): boolean =>
     spawnSync('npx', ['vitest', 'run', file], { env: { ...process.env, PROPERTY_RUNS: String(count) }, stdio: ['ignore', 'inherit', 'inherit'] }).status === 0;
-  const passed = vitest('src/leads/model/payload.property.test.ts', runs) && vitest('src/leads/server/api.property.test.ts', apiRuns * 2);
+  const passed = vitest('src/leads/model/payload.property.test.ts', runs) && vitest('src/leads/server/routes.property.test.ts', apiRuns * 2);
   return { runs, apiRuns, passed, seconds: since(start) };
 }
 

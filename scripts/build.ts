@@ -10,6 +10,7 @@ import { listDealerSlugs } from '../src/platform/config/load';
 import { changedPathsSince } from '../src/build/git';
 import { dealersAffected, formatOutcome, formatSummary, parseBuildArgs, selectDealers } from '../src/build/plan';
 import { buildDealers } from '../src/build/run';
+import { siteInputs } from '../src/build/site-inputs';
 import { projectPaths, STALE_INPUTS, staleReasons } from '../src/build/stamps';
 
 export { buildDealers } from '../src/build/run';
@@ -30,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Building ${slugs.join(', ')} (--dealer).`);
   } else if (args.changed !== undefined) {
     const changed = changedPathsSince(args.changed, paths.root);
-    const affected = dealersAffected(changed, all, path.relative(paths.root, paths.dealersDir));
+    const affected = dealersAffected(changed, all, siteInputs(paths.root), path.relative(paths.root, paths.dealersDir));
     // Imported stock lives outside git: a dealer built here before whose inputs (its stock feed
     // among them) changed since is rebuilt too. Never-built dealers stay out, so a fresh CI
     // checkout still builds only what git says changed.

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { SearchEngine } from '@dealer-sites/search-engine';
 import { indexSettings } from '../../src/search/model/index-settings';
 import { benchEngine, embeddedMultiSearch, FACET_QUERY_FIELDS, meiliQueries, oramaIndex, oramaMultiSearch, oramaQueries, scenarios, summarise } from './engine';
-import { loadDealer } from '../../src/platform/config/load';
+import { dealerFileCopy } from '../../tests/support/test-site';
 import { generateDemoStock } from '../../src/stock/model/demo';
 
 const NOW = 1_750_000_000;
-const stock = generateDemoStock(loadDealer('kingfisher-toyota'), 200, NOW * 1000);
+const stock = generateDemoStock(dealerFileCopy('kingfisher-toyota'), 200, NOW * 1000);
 
 describe('the benchmark queries', () => {
   it('are one main query plus six facet queries of limit 1, each without its own filter', () => {

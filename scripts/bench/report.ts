@@ -3,6 +3,7 @@
  * decide PASS/MISS are unit-tested; scripts/bench.ts does the building, serving and browsing.
  */
 import { UsageError } from '../../src/build/plan';
+import { commaLists, readCommandLine } from '../../src/platform/cli/arguments';
 
 export interface BenchArgs {
   /** `--dealer a,b`; undefined means every demo dealer. */
@@ -17,38 +18,33 @@ export interface BenchArgs {
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { skipLighthouse: false, skipLeads: false, runs: 3, strict: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    switch (flag) {
-      case '--dealer':
-      case '--dealers': {
-        const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-        const slugs = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-        if (slugs.length === 0 || value?.startsWith('--')) throw new UsageError(`${flag} needs a comma-separated list of slugs`);
-        args.dealers = [...(args.dealers ?? []), ...slugs];
-        break;
-      }
-      case '--skip-lighthouse':
-        args.skipLighthouse = true;
-        break;
-      case '--strict':
-        args.strict = true;
-        break;
-      case '--skip-leads':
-        args.skipLeads = true;
-        break;
-      case '--runs': {
-        const value = Number(eq > 0 ? arg.slice(eq + 1) : argv[++i]);
-        if (!Number.isInteger(value) || value < 1 || value > 9) throw new UsageError('--runs needs a whole number from 1 to 9');
-        args.runs = value;
-        break;
-      }
-      default:
-        throw new UsageError(`unknown argument "${arg}" (expected --dealer a,b, --skip-lighthouse, --skip-leads, --runs N, --strict)`);
-    }
+  const dealerList = (option: string) => new UsageError(`${option} needs a comma-separated list of slugs`);
+  const runsRange = () => new UsageError('--runs needs a whole number from 1 to 9');
+  const { values, tokens } = readCommandLine(
+    argv,
+    {
+      dealer: { type: 'string', multiple: true },
+      dealers: { type: 'string', multiple: true },
+      'skip-lighthouse': { type: 'boolean' },
+      'skip-leads': { type: 'boolean' },
+      runs: { type: 'string' },
+      strict: { type: 'boolean' },
+    },
+    (problem) => {
+      if (problem.kind === 'unknown') return new UsageError(`unknown argument "${problem.arg}" (expected --dealer a,b, --skip-lighthouse, --skip-leads, --runs N, --strict)`);
+      return problem.option === '--runs' ? runsRange() : dealerList(problem.option);
+    },
+  );
+  const args: BenchArgs = { skipLighthouse: values['skip-lighthouse'] ?? false, skipLeads: values['skip-leads'] ?? false, runs: 3, strict: values.strict ?? false };
+  // --dealer and --dealers are one list, in the order typed.
+  for (const { option, items } of commaLists(tokens, ['dealer', 'dealers'])) {
+    if (items.length === 0) throw dealerList(option);
+    args.dealers = [...(args.dealers ?? []), ...items];
+  }
+  if (values.runs !== undefined) {
+    const runs = Number(values.runs);
+    if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw runsRange();
+    args.runs = runs;
   }
   return args;
 }

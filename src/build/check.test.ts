@@ -39,11 +39,11 @@ describe('checkDealerFile', () => {
   });
 });
 
-// The demo dealers are the only files guaranteed to track the schema, so the happy path uses one.
-const demo = listDealerSlugs(path.resolve('dealers'))[0];
-describe.skipIf(demo === undefined)('checkDealerFile on a demo dealer', () => {
+// The fixture dealers track the schema (the browser tests build them), so the happy path uses one.
+const demo = listDealerSlugs(path.resolve('tests/fixtures/dealers'))[0];
+describe.skipIf(demo === undefined)('checkDealerFile on a fixture dealer', () => {
   it('prints ok <slug>', () => {
-    const result = checkDealerFile(path.resolve('dealers', `${demo}.json`));
+    const result = checkDealerFile(path.resolve('tests/fixtures/dealers', `${demo}.json`));
     expect(result).toMatchObject({ ok: true, message: `ok ${demo}` });
   });
 });

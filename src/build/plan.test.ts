@@ -1,7 +1,13 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dealersAffected, formatOutcome, formatSummary, isIgnoredPath, mapLimit, parseBuildArgs, selectDealers, splitNul, UsageError, type DealerResult } from './plan';
+import { siteInputs, type SiteInputs } from './site-inputs';
 
 const all = ['city-motors', 'harbour-ford', 'kiwi-cars'];
+
+/** A site built from exactly these source files (besides its pages, public files and config). */
+const builtFrom = (...files: string[]): SiteInputs => ({ files: new Set(files), missing: [], unfollowed: [], sourceFolders: ['src', 'packages/search-engine'] });
+const site = builtFrom('src/site/Header.astro', 'src/dealer/model/hours.ts', 'src/content/notes.md', ...['a', 'b', 'c', 'd', 'e'].map((name) => `src/${name}.ts`));
 
 describe('parseBuildArgs', () => {
   it('defaults to every dealer', () => {
@@ -36,7 +42,7 @@ describe('selectDealers', () => {
 
 describe('dealersAffected', () => {
   it('builds only the dealers whose file or assets changed', () => {
-    const result = dealersAffected(['dealers/kiwi-cars.json', 'dealers/assets/city-motors/logo.svg', 'dealers/assets/city-motors/hero/a.webp'], all);
+    const result = dealersAffected(['dealers/kiwi-cars.json', 'dealers/assets/city-motors/logo.svg', 'dealers/assets/city-motors/hero/a.webp'], all, site);
     expect(result.slugs).toEqual(['city-motors', 'kiwi-cars']);
     expect(result.shared).toEqual([]);
     expect(result.reasons.get('kiwi-cars')).toBe('changed: dealers/kiwi-cars.json');
@@ -54,7 +60,7 @@ describe('dealersAffected', () => {
       'dealers/schema.json',
       'src/pages/about.md',
     ]) {
-      const result = dealersAffected(['dealers/kiwi-cars.json', file], all);
+      const result = dealersAffected(['dealers/kiwi-cars.json', file], all, site);
       expect(result.slugs, file).toEqual(all);
       expect(result.shared, file).toEqual([file]);
       expect(result.reasons.get('city-motors'), file).toBe(`shared input changed: ${file}`);
@@ -62,44 +68,77 @@ describe('dealersAffected', () => {
   });
   it('builds nothing for docs, tests, markdown, CI, benchmarks and .gitignore', () => {
     const files = ['docs/decisions/001.md', 'tests/browser/home.test.ts', 'README.md', 'dealers/README.md', '.ci/run', 'scripts/bench.ts', 'scripts/bench/data.json', '.gitignore', 'src/dealer/model/hours.test.ts'];
-    const result = dealersAffected(files, all);
+    const result = dealersAffected(files, all, site);
     expect(result.slugs).toEqual([]);
     expect(result.ignored).toEqual(files);
   });
+  it("builds nothing for source no page imports: the API, the outbox, the engine's conformance suite", () => {
+    const files = ['src/server/app.ts', 'src/leads/delivery/outbox/worker.ts', 'packages/search-engine/conformance/cases.ts', 'src/content/other.md'];
+    const result = dealersAffected(files, all, site);
+    expect(result.slugs).toEqual([]);
+    expect(result.ignored).toEqual(files);
+  });
+  it('builds every dealer when a page or public file is deleted, though the site no longer reads it', () => {
+    for (const file of ['src/pages/old-offer.astro', 'public/old-logo.svg']) {
+      expect(dealersAffected([file], all, site).slugs, file).toEqual(all);
+    }
+  });
   it('treats unclassified paths as shared, to be safe', () => {
-    expect(dealersAffected(['scripts/build.ts'], all).slugs).toEqual(all);
-    expect(dealersAffected(['.nvmrc'], all).slugs).toEqual(all);
+    expect(dealersAffected(['scripts/build.ts'], all, site).slugs).toEqual(all);
+    expect(dealersAffected(['.nvmrc'], all, site).slugs).toEqual(all);
   });
   it('does not build deleted dealers', () => {
-    const result = dealersAffected(['dealers/old-dealer.json', 'dealers/assets/old-dealer/logo.png'], all);
+    const result = dealersAffected(['dealers/old-dealer.json', 'dealers/assets/old-dealer/logo.png'], all, site);
     expect(result.slugs).toEqual([]);
     expect(result.ignored).toEqual(['dealers/old-dealer.json', 'dealers/assets/old-dealer/logo.png']);
   });
   it('ignores loose files directly under dealers/assets/', () => {
-    expect(dealersAffected(['dealers/assets/.gitkeep'], all).slugs).toEqual([]);
+    expect(dealersAffected(['dealers/assets/.gitkeep'], all, site).slugs).toEqual([]);
   });
   it('accepts Windows separators and ./ prefixes', () => {
-    expect(dealersAffected(['dealers\\assets\\kiwi-cars\\logo.png'], all).slugs).toEqual(['kiwi-cars']);
-    expect(dealersAffected(['./dealers/harbour-ford.json'], all).slugs).toEqual(['harbour-ford']);
+    expect(dealersAffected(['dealers\\assets\\kiwi-cars\\logo.png'], all, site).slugs).toEqual(['kiwi-cars']);
+    expect(dealersAffected(['./dealers/harbour-ford.json'], all, site).slugs).toEqual(['harbour-ford']);
   });
   it('honours another dealers folder', () => {
-    expect(dealersAffected(['sites/kiwi-cars.json'], all, 'sites').slugs).toEqual(['kiwi-cars']);
-    expect(dealersAffected(['sites/assets/kiwi-cars/x.png'], all, 'sites/').slugs).toEqual(['kiwi-cars']);
+    expect(dealersAffected(['sites/kiwi-cars.json'], all, site, 'sites').slugs).toEqual(['kiwi-cars']);
+    expect(dealersAffected(['sites/assets/kiwi-cars/x.png'], all, site, 'sites/').slugs).toEqual(['kiwi-cars']);
   });
   it('builds nothing when nothing changed', () => {
-    expect(dealersAffected([], all)).toEqual({ slugs: [], reasons: new Map(), shared: [], ignored: [] });
+    expect(dealersAffected([], all, site)).toEqual({ slugs: [], reasons: new Map(), shared: [], ignored: [] });
   });
   it('summarises long lists of causes', () => {
-    const result = dealersAffected(['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', 'src/e.ts'], all);
+    const result = dealersAffected(['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', 'src/e.ts'], all, site);
     expect(result.reasons.get('kiwi-cars')).toBe('shared input changed: src/a.ts, src/b.ts, src/c.ts and 2 more');
   });
 });
 
 describe('isIgnoredPath', () => {
   it('exempts only tests under src/ and public/', () => {
-    expect(isIgnoredPath('src/content/notes.md')).toBe(false);
-    expect(isIgnoredPath('src/lib/x.test.ts')).toBe(true);
-    expect(isIgnoredPath('docs/x.ts')).toBe(true);
+    expect(isIgnoredPath('src/content/notes.md', site)).toBe(false);
+    expect(isIgnoredPath('src/lib/x.test.ts', site)).toBe(true);
+    expect(isIgnoredPath('docs/x.ts', site)).toBe(true);
+  });
+  it('exempts source files only while no page imports them', () => {
+    expect(isIgnoredPath('src/content/notes.md', builtFrom())).toBe(true);
+    expect(isIgnoredPath('src/server/app.ts', site)).toBe(true);
+    expect(isIgnoredPath('src/server/app.ts', builtFrom('src/server/app.ts'))).toBe(false);
+    expect(isIgnoredPath('public/x.test.ts', site)).toBe(true);
+  });
+});
+
+describe('dealersAffected on this project', () => {
+  const project = siteInputs(process.cwd());
+  const support = readdirSync('tests/support').map((name) => `tests/support/${name}`);
+
+  it('builds nothing when the API, the outbox worker or a test helper changes', () => {
+    for (const file of ['src/server/app.ts', 'src/leads/delivery/outbox/worker.ts', ...support]) {
+      expect(dealersAffected([file], all, project).slugs, file).toEqual([]);
+    }
+  });
+  it('builds every dealer when the car page or the search query model changes', () => {
+    for (const file of ['src/cars/ui/CarPage.astro', 'src/search/model/query.ts']) {
+      expect(dealersAffected([file], all, project).slugs, file).toEqual(all);
+    }
   });
 });
 

@@ -3,6 +3,8 @@
  * calls, file system and child processes live in scripts/build.ts and src/build/run.ts, so every
  * selection rule here is unit-tested without a repository or an Astro build.
  */
+import { commaLists, readCommandLine } from '../platform/cli/arguments';
+import { isTestFile, siteReads, type SiteInputs } from './site-inputs';
 
 export interface BuildArgs {
   /** `--dealer a,b` (repeatable); undefined when not given. */
@@ -16,36 +18,23 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Parses the arguments after `npm run build --`. Both `--flag value` and `--flag=value` work. */
+/** Parses the arguments after `npm run build --` (node:util parseArgs). Both `--flag value` and `--flag=value` work. */
 export function parseBuildArgs(argv: readonly string[]): BuildArgs {
-  const args: BuildArgs = { verbose: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '' || (inline === undefined && v.startsWith('--'))) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--dealer':
-      case '--dealers': {
-        const slugs = value().split(',').map((s) => s.trim()).filter(Boolean);
-        if (slugs.length === 0) throw new UsageError(`${flag} needs at least one slug`);
-        args.dealers = [...(args.dealers ?? []), ...slugs];
-        break;
-      }
-      case '--changed':
-        args.changed = value();
-        break;
-      case '--verbose':
-      case '-v':
-        args.verbose = true;
-        break;
-      default:
-        throw new UsageError(`unknown argument "${arg}" (expected --dealer a,b, --changed <git-ref>, --verbose)`);
-    }
+  const { values, tokens } = readCommandLine(
+    argv,
+    { dealer: { type: 'string', multiple: true }, dealers: { type: 'string', multiple: true }, changed: { type: 'string' }, verbose: { type: 'boolean', short: 'v' } },
+    (problem) =>
+      problem.kind === 'needs-value'
+        ? new UsageError(`${problem.option} needs a value`)
+        : new UsageError(`unknown argument "${problem.arg}" (expected --dealer a,b, --changed <git-ref>, --verbose)`),
+  );
+  const args: BuildArgs = { verbose: values.verbose ?? false };
+  // --dealer and --dealers are one list, in the order typed.
+  for (const { option, items } of commaLists(tokens, ['dealer', 'dealers'])) {
+    if (items.length === 0) throw new UsageError(`${option} needs at least one slug`);
+    args.dealers = [...(args.dealers ?? []), ...items];
   }
+  if (values.changed !== undefined) args.changed = values.changed;
   if (args.dealers && args.changed !== undefined) {
     // Combining them has no single obvious meaning (intersection? union?), so refuse rather than guess.
     throw new UsageError('use either --dealer or --changed, not both');
@@ -71,20 +60,19 @@ export interface AffectedDealers {
   reasons: Map<string, string>;
   /** Changed paths that force a full rebuild; empty when only dealer files changed. */
   shared: string[];
-  /** Changed paths that affect no build (docs, tests, deleted dealers...). */
+  /** Changed paths that affect no build (docs, tests, code no page imports, deleted dealers...). */
   ignored: string[];
 }
 
-/** Unit tests sit beside the code in src/ but are never part of a page. */
-export const isTestFile = (file: string): boolean => /\.test\.[cm]?[jt]sx?$/.test(file);
-
 /**
- * Paths whose changes never reach a built site. Anything that is neither one of these nor a dealer
- * file counts as shared: rebuilding one dealer too many is cheap, shipping a stale site is not.
+ * Paths whose changes never reach a built site: project source that nothing the build reads
+ * imports (the API, the outbox, tests), and docs, tests and CI files. Anything that is neither one
+ * of these nor a dealer file counts as shared: rebuilding one dealer too many is cheap, shipping a
+ * stale site is not. `site` is what the sites are built from (siteInputs in site-inputs.ts).
  */
-export function isIgnoredPath(file: string): boolean {
-  // Under src/ and public/ a Markdown file can be a page, so only tests are exempt there.
-  if (/^(src|public)\//.test(file)) return isTestFile(file);
+export function isIgnoredPath(file: string, site: SiteInputs): boolean {
+  const read = siteReads(file, site);
+  if (read !== 'outside') return read === 'unread';
   return (
     /^(docs|tests|\.ci)\//.test(file) ||
     /^scripts\/bench/.test(file) ||
@@ -98,9 +86,10 @@ const toPosix = (p: string): string => p.replace(/\\/g, '/').replace(/^\.\//, ''
 
 /**
  * Dealers whose build output may differ after `changedPaths` (repo-relative, as git prints them).
- * `dealersDir` is the dealers folder relative to the same root.
+ * `site` is what the sites are built from now (siteInputs); `dealersDir` is the dealers folder
+ * relative to the same root.
  */
-export function dealersAffected(changedPaths: readonly string[], allSlugs: readonly string[], dealersDir = 'dealers'): AffectedDealers {
+export function dealersAffected(changedPaths: readonly string[], allSlugs: readonly string[], site: SiteInputs, dealersDir = 'dealers'): AffectedDealers {
   const prefix = `${toPosix(dealersDir).replace(/\/$/, '')}/`;
   const known = new Set(allSlugs);
   const direct = new Map<string, string[]>();
@@ -132,7 +121,7 @@ export function dealersAffected(changedPaths: readonly string[], allSlugs: reado
         continue;
       }
     }
-    if (isIgnoredPath(file)) ignored.push(file);
+    if (isIgnoredPath(file, site)) ignored.push(file);
     else shared.push(file);
   }
 

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dealerInputHash, projectPaths, readStamp, removeStamp, sharedInputsHash, staleDealers, staleReasons, stampPath, writeStamp } from './stamps';
 
 let root: string;
@@ -24,7 +24,8 @@ const stale = (): string[] => staleDealers(['alpha', 'beta'], { root, dealersDir
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'dealer-stamps-'));
-  write('src/pages/index.astro', '---\n---\n<h1>hi</h1>');
+  // The page imports what the tests below edit, create or delete: only what a page reaches is hashed.
+  write('src/pages/index.astro', "---\nimport '../dealer/model/hours';\nimport New from '../components/New.astro';\nimport '../lib/a';\nimport '../lib/b';\n---\n<h1>hi</h1>");
   write('src/dealer/model/hours.ts', 'export const x = 1;');
   write('public/favicon.svg', '<svg/>');
   write('astro.config.mjs', 'export default {};');
@@ -163,9 +164,61 @@ describe('stamps', () => {
     expect(sharedInputsHash(root)).not.toBe(split1);
   });
 
+  it('ignore source files no page imports', () => {
+    write('src/server/app.ts', 'export const app = 1;');
+    stampAll();
+    write('src/server/app.ts', 'export const app = 2;');
+    write('src/leads/delivery/outbox/worker.ts', 'export {};');
+    expect(stale()).toEqual([]);
+  });
+
+  it('go stale when a page starts importing a file, or an import it names appears', () => {
+    write('src/server/app.ts', 'export const app = 1;');
+    stampAll();
+    write('src/pages/index.astro', "---\nimport '../server/app';\n---\n<h1>hi</h1>");
+    expect(stale()).toEqual(['alpha', 'beta']);
+    stampAll();
+    write('src/components/New.astro', '<p>new</p>');
+    expect(stale()).toEqual([]);
+    write('src/pages/index.astro', "---\nimport '../components/Later.astro';\n---\n<h1>hi</h1>");
+    stampAll();
+    write('src/components/Later.astro', '<p>later</p>');
+    expect(stale()).toEqual(['alpha', 'beta']);
+  });
+
   it('hash this project quickly enough to run on every start', () => {
     const started = performance.now();
     sharedInputsHash(process.cwd());
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('stamps of this project', () => {
+  let copy: string;
+  const edit = (rel: string): void => appendFileSync(path.join(copy, rel), '\n// edited\n');
+
+  beforeAll(() => {
+    // A copy, so the facts are checked on the real tree without touching files others are editing.
+    copy = mkdtempSync(path.join(tmpdir(), 'dealer-stamps-project-'));
+    for (const input of ['src', 'public', 'packages', 'tests/support', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+      cpSync(input, path.join(copy, input), { recursive: true, filter: (source) => !source.includes('node_modules') });
+    }
+  });
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('stay fresh when the API, the outbox worker or a test helper changes', () => {
+    const before = sharedInputsHash(copy);
+    for (const rel of ['src/server/app.ts', 'src/leads/delivery/outbox/worker.ts', ...readdirSync(path.join(copy, 'tests/support')).map((name) => `tests/support/${name}`)]) {
+      edit(rel);
+      expect(sharedInputsHash(copy), rel).toBe(before);
+    }
+  });
+
+  it('go stale for every dealer when the car page or the search query model changes', () => {
+    for (const rel of ['src/cars/ui/CarPage.astro', 'src/search/model/query.ts']) {
+      const before = sharedInputsHash(copy);
+      edit(rel);
+      expect(sharedInputsHash(copy), rel).not.toBe(before);
+    }
   });
 });

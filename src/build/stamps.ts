@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from 'node:path';
 import { defaultDealersDir } from '../platform/config/load';
 import { demoStockEdition } from '../stock/model/demo';
-import { isTestFile } from './plan';
+import { siteInputs } from './site-inputs';
 
 export interface ProjectPaths {
   /** Project root: shared inputs are resolved against it. */
@@ -31,9 +31,6 @@ export function projectPaths(overrides: Partial<ProjectPaths> = {}): ProjectPath
     stockDir: path.resolve(root, overrides.stockDir ?? process.env.STOCK_DIR ?? '.data/stock'),
   };
 }
-
-/** Inputs every dealer's build reads. Keep in step with the "shared" rule in plan.ts. */
-export const SHARED_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'] as const;
 
 /**
  * Feeds a file or folder into `hash`: relative path, size and bytes of each file in sorted order,
@@ -63,10 +60,16 @@ function hashTree(hash: Hash, base: string, rel: string, skip: (rel: string) => 
   }
 }
 
-/** One hash over all shared inputs; computed once per run and reused for every dealer. */
+/**
+ * One hash over the files every dealer's build reads (site-inputs.ts, the same definition
+ * `--changed` uses); computed once per run and reused for every dealer. Imports of files that are
+ * not there count too, so creating one changes the hash.
+ */
 export function sharedInputsHash(root: string): string {
   const hash = createHash('sha256');
-  for (const input of SHARED_INPUTS) hashTree(hash, root, input, isTestFile);
+  const site = siteInputs(root);
+  for (const file of site.files) hashTree(hash, root, file, () => false);
+  for (const importer of site.missing) hash.update(`missing-import\0${importer}\0`);
   return hash.digest('hex');
 }
 

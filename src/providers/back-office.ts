@@ -1,5 +1,5 @@
 /**
- * The dealer back-office (spec §7 "Back-office", §8): manufacturers and service / appointment
+ * The dealer back-office: manufacturers and service / appointment
  * availability, read with basic auth from the credentials in the environment variable the dealer
  * file names (`back_office.credentials_env`, holding "user:password").
  *
@@ -22,7 +22,7 @@ import { DEFAULT_TIMEOUT_MS, errorText, fetchWithTimeout, logUrl, readText, type
 
 export type BackOfficeSettings = NonNullable<DealerConfig['back_office']>;
 
-/** One first try and two retries (spec §7: "retry up to 2 times on non-OK"). */
+/** One first try and up to two retries when the back-office answers non-OK. */
 export const BACK_OFFICE_ATTEMPTS = 3;
 /** Wait before retry n is n times this, so a struggling back-office gets a moment. */
 export const BACK_OFFICE_RETRY_DELAY_MS = 250;

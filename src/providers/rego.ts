@@ -1,11 +1,11 @@
 /**
- * Registration lookup for the trade-in form (spec §7 "POST /api/nevdis", "POST
- * /api/simple-autograb-lookup"): a plate and state in, the vehicle it belongs to out.
+ * Registration lookup for the trade-in form (POST /api/nevdis, POST /api/simple-autograb-lookup):
+ * a plate and state in, the vehicle it belongs to out.
  *
  * Offline default: a made-up but stable vehicle per plate, drawn from the demo catalogue and
  * marked `source: 'demo'`, so the form can be tried end to end without an account anywhere.
  * With NEVDIS_URL or AUTOGRAB_URL set, the matching route asks that service instead (shapes
- * assumed below, since neither is given in the spec).
+ * assumed below: neither service's request or answer is documented for us).
  */
 import { carCatalogue, usedMakeShare, vinPrefixes, type Market, type ModelSpec } from '../stock/model/catalogue';
 import { vinCheckDigit } from '../stock/model/demo';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DealerConfigInput } from '../platform/config/schema';
+import { zonedTime } from '../platform/formats/zoned-time';
 import { testSite } from '../../tests/support/test-site';
 import type { BackOfficeClient } from './back-office';
 import {
@@ -11,7 +12,6 @@ import {
   parseFormattedHours,
   serviceSlots,
   SLOT_DAYS,
-  wallClock,
   weekdayOf,
 } from './service-slots';
 
@@ -150,7 +150,7 @@ describe('availableServiceSlots', () => {
     const days = availableServiceSlots(sydney, 7, Date.parse('2025-10-03T23:00:00Z'));
     expect(days[0]).toEqual({ date: '2025-10-04', times: ['11:00'] });
     expect(days[1]).toEqual({ date: '2025-10-06', times: allDay });
-    expect(wallClock(Date.parse('2025-10-06T00:00:00Z'), 'Australia/Sydney')).toEqual({ date: '2025-10-06', minutes: 11 * 60 });
+    expect(zonedTime(Date.parse('2025-10-06T00:00:00Z'), 'Australia/Sydney')).toMatchObject({ date: '2025-10-06', minutes: 11 * 60 });
   });
 
   it('every slot is on the grid, inside opening hours and at least two hours ahead', () => {
@@ -168,7 +168,7 @@ describe('availableServiceSlots', () => {
           const opening_hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, status: 'Open', open: hhmm(open), close: hhmm(close) }));
           const locations = base.locations.map((l) => (l.id === 7 ? { ...l, contact_detail: { ...l.contact_detail, opening_hours } } : l));
           const days = availableServiceSlots({ ...base, locations }, 7, now);
-          const today = wallClock(now, 'Australia/Brisbane').date;
+          const today = zonedTime(now, 'Australia/Brisbane').date;
           // Plain checks, one expect per run: thousands of expect calls would dominate the time.
           const problems: string[] = [];
           const last = addDays(today, SLOT_DAYS - 1);

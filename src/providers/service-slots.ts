@@ -10,6 +10,8 @@
  * and the same window, lead time and form apply; the offline slots stand in when it answers false.
  */
 import type { DealerConfig, Location, OpeningHour, SpecialHours } from '../platform/config/schema';
+import { isRecord } from '../platform/formats/records';
+import { zonedTime } from '../platform/formats/zoned-time';
 import type { BackOfficeClient } from './back-office';
 
 export interface DaySlots {
@@ -29,26 +31,8 @@ export const LEAD_TIME_MINUTES = 120;
 export type SlotSite = Pick<DealerConfig, 'locations' | 'special_hours' | 'time_zone'>;
 
 // ---------------------------------------------------------------------------
-// Dates and times in the dealer's zone
+// Calendar dates and times of day (the dealer's zone is read with zonedTime)
 // ---------------------------------------------------------------------------
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The wall clock in `timeZone` at `instant`: local date and minutes since local midnight. */
-export function wallClock(instant: number, timeZone: string): { date: string; minutes: number } {
-  const parts = zoneFormat(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, minutes: Number(part('hour')) * 60 + Number(part('minute')) };
-}
 
 /** "YYYY-MM-DD" + n calendar days. */
 export function addDays(date: string, days: number): string {
@@ -155,7 +139,8 @@ function dayTimes(hours: DayHours): number[] {
 
 /** The earliest bookable moment as local date and minutes: now plus the lead time, up to the whole minute. */
 function cutoff(now: number, timeZone: string): { date: string; minutes: number } {
-  return wallClock(Math.ceil((now + LEAD_TIME_MINUTES * 60_000) / 60_000) * 60_000, timeZone);
+  const { date, minutes } = zonedTime(Math.ceil((now + LEAD_TIME_MINUTES * 60_000) / 60_000) * 60_000, timeZone);
+  return { date, minutes };
 }
 
 /**
@@ -168,7 +153,7 @@ function afterCutoff(date: string, minutes: number, limit: { date: string; minut
 
 /** The dates of the booking window: today (dealer time) and the 20 days after it. */
 export function slotWindow(now: number, timeZone: string): string[] {
-  const today = wallClock(now, timeZone).date;
+  const today = zonedTime(now, timeZone).date;
   return Array.from({ length: SLOT_DAYS }, (_, i) => addDays(today, i));
 }
 
@@ -218,16 +203,15 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * when the body is not such a list (the caller then falls back to opening hours).
  */
 export function mapServiceBookings(body: unknown, locationId: string | number, now: number, timeZone: string): DaySlots[] | undefined {
-  const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const record = isRecord(body) ? body : undefined;
   const list = Array.isArray(body) ? body : (record?.available_service_bookings ?? record?.data);
   if (!Array.isArray(list)) return undefined;
 
   const window = new Set(slotWindow(now, timeZone));
   const limit = cutoff(now, timeZone);
   const byDate = new Map<string, Set<number>>();
-  for (const item of list as unknown[]) {
-    if (item === null || typeof item !== 'object') continue;
-    const entry = item as Record<string, unknown>;
+  for (const entry of list as unknown[]) {
+    if (!isRecord(entry)) continue;
     const { date } = entry;
     if (typeof date !== 'string' || !ISO_DATE.test(date) || !window.has(date)) continue;
     const at = entry.location_id;

@@ -1,6 +1,6 @@
 /**
- * The Snap21 rating (spec §7 "GET /api/reviews/snap21?orgId={orgId}: reads rating and stars";
- * §8 "Snap21 rating fetch failure: console only").
+ * The Snap21 rating behind GET /api/reviews/snap21?orgId={orgId}: the page reads `rating` and
+ * `stars`; a failed fetch is only logged, the shopper sees no error.
  *
  * `rating` is the average out of 5 with one decimal; `stars` the whole stars it earns (the
  * rating rounded half up), which is what the widget draws.

@@ -1,5 +1,5 @@
 /**
- * Trade-in estimates (spec §7 "Trade-in and valuation", §9 "Trade-in FAQ").
+ * Trade-in estimates for the trade-in, sell-my-car and valuation forms.
  *
  * The FAQ rule comes first, whoever values the car: no online estimate for a car over 7 years
  * old or over 100,000 km. The estimate assumes two sets of keys, a service history, no illegal

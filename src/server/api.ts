@@ -1,13 +1,20 @@
 /**
  * The /api routes. app.ts mounts this under /api, so routes here are written without the prefix;
- * each feature (search, leads, the provider routes) is a sub-app mounted here.
+ * each feature's router (search, leads, rego, valuations, ...) is a sub-app mounted here.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/http/app-env';
 import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
-import { createProvidersApi } from './providers-api';
+import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
+import { createRegoApi } from '../leads/server/rego-api';
+import { createServiceSlotsApi } from '../leads/server/service-slots-api';
+import { createValuationsApi } from '../leads/server/valuations-api';
+import type { ConfigFor } from '../platform/http/dealer-site';
+import { providersFromEnv } from '../providers';
+import { createCarTypesApi } from '../search/server/car-types-api';
 import { createSearchApi } from '../search/server/search-api';
 import type { SearchIndexProvider } from '../search/server/search-indexes';
+import { createReviewsApi } from './reviews-api';
 
 export interface ApiOptions {
   /** Dealers this server hosts. */
@@ -29,17 +36,22 @@ export function createApi({ dealers, search, leads }: ApiOptions): Hono<AppEnv> 
   // Full paths inside (/leads, /leads/:id, /leads/with-files, /carClarityCustomer).
   api.route('/', createLeadsApi(leads));
 
-  // /nevdis, /simple-autograb-lookup, /valuations, /miscellaneous, /reviews/snap21, /car-types,
-  // /service-slots. A dealer file that cannot be read is an unknown dealer there, not a 500.
-  api.route(
-    '/',
-    createProvidersApi({
-      configFor: (slug) => configs.get(slug).catch(() => undefined),
-      search,
-      ...(leads.storage ? { database: leads.storage.database } : {}),
-      ...(leads.env ? { env: leads.env } : {}),
-    }),
-  );
+  // The routes for the forms' outside systems and counts. Each router takes full paths and puts
+  // its middleware on its own routes only. A dealer file that cannot be read is an unknown
+  // dealer there, not a 500.
+  const configFor: ConfigFor = (slug) => configs.get(slug).catch(() => undefined);
+  const env = leads.env ?? process.env;
+  const now = Date.now;
+  const log = (line: string) => console.error(line);
+  const providers = providersFromEnv(env, { log, now });
+  const database = leads.storage?.database;
+  const storage = database ? { database } : {};
+  api.route('/', createRegoApi({ configFor, providers, log })); // /nevdis, /simple-autograb-lookup
+  api.route('/', createValuationsApi({ configFor, providers, ...storage, now, log })); // /valuations
+  api.route('/', createMiscellaneousApi({ configFor, ...storage, log })); // /miscellaneous
+  api.route('/', createServiceSlotsApi({ configFor, providers, now, log })); // /service-slots
+  api.route('/', createCarTypesApi({ configFor, search, now, log })); // /car-types
+  api.route('/', createReviewsApi({ configFor, providers, log })); // /reviews/snap21
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like
   // the rest of the API, never with a dealer's HTML 404.

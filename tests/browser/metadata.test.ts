@@ -5,6 +5,7 @@ import { blockOutsideRequests, demoOrigin, launchBrowser } from './browser';
 import { pageTypes } from './pages';
 import { gunzipSync } from 'node:zlib';
 import { get } from './http';
+import { readSitemap } from './sitemap';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,13 +45,14 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
   });
 
   it('serves a sitemap and robots.txt on the dealer’s own address', async () => {
-    const sitemap = (await get(slug, '/sitemap.xml')).body;
-    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const { parts, pages: locs } = await readSitemap(slug);
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.every((l) => l.startsWith(home))).toBe(true);
     expect(locs).toContain(home);
     expect(locs).toContain(`${home}contact`);
     expect(locs.every((l) => l?.startsWith(home))).toBe(true);
     const robots = (await get(slug, '/robots.txt')).body;
-    expect(robots).toContain(`Sitemap: ${home}sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${home}sitemap-index.xml`);
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { dealershipsByMake } from '../../src/dealer/model/brands';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
-import { get } from './http';
+import { readSitemap } from './sitemap';
 
 const SLUG = 'kingfisher-toyota';
 const site = loadDealer(SLUG);
@@ -93,7 +93,7 @@ describe('brands and dealerships', () => {
   });
 
   it('lists models, brands, dealerships and cars in the sitemap', async () => {
-    const sitemap = (await get(SLUG, '/sitemap.xml')).body;
+    const sitemap = (await readSitemap(SLUG)).xml;
     const home = new URL('/', site.url).href;
     for (const path of ['models', 'models/rav4', 'brands/toyota', 'dealerships/toyota']) expect(sitemap).toContain(`<loc>${home}${path}</loc>`);
     expect(sitemap).toMatch(new RegExp(`<loc>${home}cars/[a-z0-9-]+</loc>`));

@@ -1,5 +1,5 @@
 /**
- * Shared by the lead API tests: an app over the demo dealers with a test database, and
+ * Shared by the lead API tests: an app over copies of the demo dealers (tests/fixtures/dealer-files) with a test database, and
  * requests shaped like the browser's.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/platform/db/open';
 import type { NodeBindings } from '../../src/platform/http/client-ip';
 import type { RateLimiter } from '../../src/leads/server/rate-limit';
+import { DEALER_FILES_DIR } from './test-site';
 
 export const DEALER = 'kingfisher-toyota';
 export const OTHER_DEALER = 'lone-star-auto';
@@ -25,7 +26,7 @@ export interface TestAppOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-export function testApp({ database, dealersDir = 'dealers', env = {}, rateLimiter, filesDir, now = () => NOW, log }: TestAppOptions): ReturnType<typeof createApp> {
+export function testApp({ database, dealersDir = DEALER_FILES_DIR, env = {}, rateLimiter, filesDir, now = () => NOW, log }: TestAppOptions): ReturnType<typeof createApp> {
   return createApp({
     distDir: 'unused',
     dealers: [DEALER, OTHER_DEALER],
@@ -37,10 +38,10 @@ export function testApp({ database, dealersDir = 'dealers', env = {}, rateLimite
   });
 }
 
-/** A copy of the demo dealers where the main dealer's file is changed by `edit`. */
+/** A copy of the dealer fixtures where the main dealer's file is changed by `edit`. */
 export function editedDealers(edit: (dealer: Record<string, unknown>) => void): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'lead-dealers-'));
-  cpSync('dealers', dir, { recursive: true });
+  cpSync(DEALER_FILES_DIR, dir, { recursive: true });
   const file = path.join(dir, `${DEALER}.json`);
   const dealer = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   edit(dealer);

@@ -10,12 +10,12 @@ import {
   assistantCarMetadata,
   carDealershipSlug,
   carSlugFromPath,
-  enquiryCategory,
   galleryImages,
   keySpecs,
   safetyBannerClasses,
   shareLinks,
   tradeInLink,
+  vehicleEnquiryCategory,
   type CarSite,
   type CarView,
   type GalleryImage,
@@ -144,7 +144,7 @@ function renderCar(root: HTMLElement, car: CarView, site: CarSite, doc: Document
     if (dealership) link.dataset.dealership = dealership;
   });
   const category = article.querySelector<HTMLInputElement>('#enquire input[name="category"]');
-  if (category) category.value = enquiryCategory(car.car_type);
+  if (category) category.value = vehicleEnquiryCategory(car.car_type);
   if (location?.id !== undefined) {
     const select = article.querySelector<HTMLSelectElement>('#enquire select[name="location"]');
     if (select) select.value = String(location.id);

@@ -1,4 +1,4 @@
-import { todayIn } from '../model/hours';
+import { todayIn } from '../../platform/formats/zoned-time';
 
 /** Opens holiday-hours dialogs and re-applies 'today or later' / 'Today' at view time. */
 export function initHolidayHours(doc: Document = document): void {

@@ -5,7 +5,6 @@ import {
   formatTime,
   groupOpeningHours,
   openingHoursSpecification,
-  todayIn,
   upcomingSpecialHours,
 } from './hours';
 
@@ -171,21 +170,6 @@ describe('openingHoursSpecification', () => {
 
   it('is empty for no entries', () => {
     expect(openingHoursSpecification([])).toEqual([]);
-  });
-});
-
-describe('todayIn', () => {
-  it("gives the date in the dealer's time zone, not UTC", () => {
-    // Arrange: 2026-12-24 20:00 UTC is already Christmas Day in Sydney and still Christmas Eve in New York.
-    const now = new Date('2026-12-24T20:00:00Z');
-    // Act / Assert
-    expect(todayIn('Australia/Sydney', now)).toBe('2026-12-25');
-    expect(todayIn('America/New_York', now)).toBe('2026-12-24');
-    expect(todayIn('Pacific/Auckland', now)).toBe('2026-12-25');
-  });
-
-  it('defaults to the current time', () => {
-    expect(todayIn('UTC')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
 

@@ -132,13 +132,6 @@ export function openingHoursSpecification(entries: readonly OpeningHour[]): Open
   return specs;
 }
 
-/** Today's calendar date, "YYYY-MM-DD", in the dealer's time zone rather than the build machine's. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /**
  * "Thu 25 Dec" for day-first locales, "Thu, Dec 25" for en-US. ICU puts a comma after the
  * weekday in en-AU too; the back-office's AU/NZ style has none.
@@ -155,7 +148,7 @@ function holidayLabel(isoDate: string, locale: string): string {
 
 /**
  * Holiday hours still to come (spec §4: dates today or later; today reads 'Today'), by date.
- * `today` is `todayIn(site.time_zone)`, so a static build and the visitor agree on the dealer's day.
+ * `today` is `todayIn(site.time_zone)` (platform/formats/zoned-time), so a static build and the visitor agree on the dealer's day.
  */
 export function upcomingSpecialHours(
   entries: readonly SpecialHours[],

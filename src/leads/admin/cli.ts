@@ -6,6 +6,7 @@
  * server writes its pid there) and refuses, naming it; otherwise it takes the lock itself for
  * as long as it runs, so `npm start` cannot open the folder underneath it.
  */
+import { readCommandLine } from '../../platform/cli/arguments';
 import { listDealerSlugs } from '../../platform/config/load';
 import { acquireDatabaseLock, databaseLockHolder, DatabaseLockedError, type LockHolder } from '../../platform/db/lock';
 import { openDatabase, type Database } from '../../platform/db/open';
@@ -55,20 +56,20 @@ export async function openDatabaseForCli(tool: string, { env = process.env, root
   }
 }
 
-/** `--name value` and `--name=value` options, plus bare flags; anything else is refused. */
+/** `--name value` and `--name=value` options, plus bare flags (node:util parseArgs); anything else is refused. */
 export function parseOptions(argv: readonly string[], spec: { values: readonly string[]; flags: readonly string[] }, usage: string): { values: Map<string, string>; flags: Set<string> } {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const name of spec.values) options[name.replace(/^--/, '')] = { type: 'string' };
+  for (const name of spec.flags) options[name.replace(/^--/, '')] = { type: 'boolean' };
+  const { tokens } = readCommandLine(argv, options, (problem) =>
+    problem.kind === 'needs-value' ? new CliError(`${problem.option} needs a value\n${usage}`) : new CliError(`unknown option ${JSON.stringify(problem.arg.slice(0, 40))}\n${usage}`),
+  );
   const values = new Map<string, string>();
   const flags = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (spec.flags.includes(name) && eq < 0) flags.add(name);
-    else if (spec.values.includes(name)) {
-      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new CliError(`${name} needs a value\n${usage}`);
-      values.set(name, value);
-    } else throw new CliError(`unknown option ${JSON.stringify(arg.slice(0, 40))}\n${usage}`);
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (token.value === undefined) flags.add(`--${token.name}`);
+    else values.set(`--${token.name}`, token.value);
   }
   return { values, flags };
 }

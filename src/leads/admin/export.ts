@@ -13,6 +13,7 @@ import { finished } from 'node:stream/promises';
 import { and, asc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import { loadDealer } from '../../platform/config/load';
 import type { DealerConfig } from '../../platform/config/schema';
+import { zonedTime } from '../../platform/formats/zoned-time';
 import { leadLocation, nameParts } from '../delivery/adf';
 import { csvRow, type CsvValue } from '../delivery/csv';
 import type { Database } from '../../platform/db/open';
@@ -54,14 +55,7 @@ function validDay(day: string): boolean {
 export function startOfDay(day: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const utcMidnight = Date.UTC(y, m - 1, d);
-  const offsetAt = (instant: number): number => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
-        .formatToParts(new Date(instant))
-        .map((p) => [p.type, Number(p.value)]),
-    ) as Record<string, number>;
-    return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0) - instant;
-  };
+  const offsetAt = (instant: number): number => zonedTime(instant, timeZone).offsetMinutes * 60_000;
   // Twice, so a day whose midnight falls near a daylight-saving change still lands right.
   let guess = utcMidnight - offsetAt(utcMidnight);
   guess = utcMidnight - offsetAt(guess);

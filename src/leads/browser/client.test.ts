@@ -11,6 +11,8 @@ import {
   sendLead,
   visitedPagesKey,
 } from './client';
+import { formOptions } from '../model/forms';
+import { parseLeadRequest } from '../model/payload';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
 
 
@@ -162,10 +164,12 @@ describe('visited pages and linked query params', () => {
     storage.setItem(linkedParamsKey('k'), '["utm_source"]');
     expect(readVisitedPages('k', storage)).toEqual([]);
     expect(readLinkedParams('k', storage)).toEqual({});
-    storage.setItem(visitedPagesKey('k'), JSON.stringify(['/ok', 42, 'javascript:alert(1)', `/${'x'.repeat(400)}`]));
-    storage.setItem(linkedParamsKey('k'), JSON.stringify({ utm_source: 'a', evil: 'b', utm_x: { nested: true }, __proto__: 'x' }));
-    expect(readVisitedPages('k', storage)).toEqual(['/ok']);
-    expect(readLinkedParams('k', storage)).toEqual({ utm_source: 'a' });
+    // A page's stores read storage once (then keep it current themselves): a fresh tab's storage.
+    const tampered = new MemoryStorage();
+    tampered.setItem(visitedPagesKey('k'), JSON.stringify(['/ok', 42, 'javascript:alert(1)', `/${'x'.repeat(400)}`]));
+    tampered.setItem(linkedParamsKey('k'), JSON.stringify({ utm_source: 'a', evil: 'b', utm_x: { nested: true }, __proto__: 'x' }));
+    expect(readVisitedPages('k', tampered)).toEqual(['/ok']);
+    expect(readLinkedParams('k', tampered)).toEqual({ utm_source: 'a' });
   });
 
   it('ignores everything but campaign parameters', () => {
@@ -213,5 +217,16 @@ describe('leadContext', () => {
     expect(context.visited_pages).toEqual(['/x']);
     expect(context.linked_query_params).toEqual({});
     expect(context).not.toHaveProperty('dealership_slug');
+  });
+
+  it('is the context the lead parser reads back unchanged', () => {
+    const context = leadContext({ website_slug: 'kingfisher-toyota', dealership_slug: 'kingfisher-toyota-north' }, 1763700000000, {
+      location: { href: 'https://kingfisher.example/contact?utm_source=x', pathname: '/contact', search: '?utm_source=x' },
+      userAgent: 'Test/1.0',
+      storage: new MemoryStorage(),
+    });
+    const lead = { ...context, form: 'enquiry', category: 'General Enquiry', event_id: 22, name: 'Jane Citizen', email: 'jane@example.com', phone: '0412 345 678', message: 'Hi' };
+    const parsed = parseLeadRequest(formOptions({ show_category: true, categories: ['General Enquiry'] }), { lead }, 'create');
+    expect(parsed.ok && parsed.lead).toMatchObject(context);
   });
 });

@@ -3,7 +3,9 @@
  * has one Idempotency-Key, and a retry of that attempt reuses it: the server answers a repeated
  * key with the lead it already stored, so a flaky network or a double click never makes two.
  */
+import { isRecord } from '../../platform/formats/records';
 import { browserStorage } from '../../platform/web/storage';
+import type { PageLeadContext } from '../model/payload';
 import { linkedParamsOf, readLinkedParams, readVisitedPages, recordVisit } from './visits';
 
 export { linkedParamsKey, linkedParamsOf, readLinkedParams, readVisitedPages, recordVisit, visitedPagesKey } from './visits';
@@ -54,7 +56,7 @@ const retryable = (status: number) => status === 429 || status >= 500;
 async function readJson(response: Response): Promise<Record<string, unknown>> {
   try {
     const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    return isRecord(body) ? body : {};
   } catch {
     return {};
   }
@@ -62,7 +64,7 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
 
 /** The server names fields by their place in the body ("lead.phone"); forms know them as "phone". */
 function fieldErrors(value: unknown): Record<string, string> | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const fields: Record<string, string> = {};
   for (const [key, message] of Object.entries(value)) {
     if (typeof message === 'string' && message.length > 0) fields[key.replace(/^lead\./, '')] = message;
@@ -136,19 +138,6 @@ export interface LeadSite {
   dealership_slug?: string | undefined;
 }
 
-export interface LeadContext {
-  website_slug: string;
-  dealership_slug?: string;
-  url: string;
-  source: 'Website';
-  user_agent: string;
-  visited_pages: string[];
-  linked_query_params: Record<string, string>;
-  form_started_at: number;
-  /** The honeypot: a person never sees the field, so anything in it came from a bot. */
-  company_website: string;
-}
-
 export function leadContext(
   site: LeadSite,
   formStartedAt: number,
@@ -157,7 +146,7 @@ export function leadContext(
     userAgent: navigator.userAgent,
     storage: browserStorage('sessionStorage'),
   },
-): LeadContext {
+): PageLeadContext {
   // The form page itself belongs to the trail even if the page script has not run yet.
   recordVisit(site.website_slug, env.location, env.storage);
   const visited = readVisitedPages(site.website_slug, env.storage);

@@ -1,23 +1,44 @@
-import { describe, expect, it } from 'vitest';
-import { loadSavedDetails, saveDetails, savedDetailsKey } from './saved-details';
-import { MemoryStorage } from '../../../tests/support/memory-storage';
+import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadSavedDetails, saveDetails, savedDetails, savedDetailsKey } from './saved-details';
 
+// @nanostores/persistent's stand-in for localStorage; setTestStorageKey writes as another tab would.
+beforeEach(() => {
+  useTestStorageEngine();
+});
+afterEach(() => {
+  cleanTestStorage();
+});
 
 describe('saved user details', () => {
   it('saves the five fields per site and reads them back', () => {
-    const storage = new MemoryStorage();
-    saveDetails('kingfisher', { name: ' Jo Citizen ', email: 'jo@example.com', phone: '0412 345 678', message: 'not kept', opt_in: true } as never, storage);
-    saveDetails('other', { name: 'Someone Else' }, storage);
-    expect(loadSavedDetails('kingfisher', storage)).toEqual({ name: 'Jo Citizen', email: 'jo@example.com', phone: '0412 345 678' });
-    expect(loadSavedDetails('other', storage)).toEqual({ name: 'Someone Else' });
-    expect(storage.getItem(savedDetailsKey('kingfisher'))).not.toContain('not kept');
+    saveDetails('kingfisher', { name: ' Jo Citizen ', email: 'jo@example.com', phone: '0412 345 678', message: 'not kept', opt_in: true } as never);
+    saveDetails('other', { name: 'Someone Else' });
+    expect(loadSavedDetails('kingfisher')).toEqual({ name: 'Jo Citizen', email: 'jo@example.com', phone: '0412 345 678' });
+    expect(loadSavedDetails('other')).toEqual({ name: 'Someone Else' });
+    expect(getTestStorage()[savedDetailsKey('kingfisher')]).not.toContain('not kept');
   });
 
   it('keeps earlier fields a later form did not have', () => {
-    const storage = new MemoryStorage();
-    saveDetails('k', { name: 'Jo', last_name: 'Citizen', postcode: '4000', email: 'old@example.com' }, storage);
-    saveDetails('k', { name: 'Jo Citizen', email: 'new@example.com', phone: '' }, storage);
-    expect(loadSavedDetails('k', storage)).toEqual({ name: 'Jo Citizen', last_name: 'Citizen', postcode: '4000', email: 'new@example.com' });
+    saveDetails('k', { name: 'Jo', last_name: 'Citizen', postcode: '4000', email: 'old@example.com' });
+    saveDetails('k', { name: 'Jo Citizen', email: 'new@example.com', phone: '' });
+    expect(loadSavedDetails('k')).toEqual({ name: 'Jo Citizen', last_name: 'Citizen', postcode: '4000', email: 'new@example.com' });
+  });
+
+  it('keeps the key and JSON earlier visits wrote, so a returning shopper is prefilled', () => {
+    setTestStorageKey(savedDetailsKey('returning'), '{"name":"Jo","email":"jo@example.com"}');
+    expect(loadSavedDetails('returning')).toEqual({ name: 'Jo', email: 'jo@example.com' });
+    saveDetails('returning', { phone: '0412 345 678' });
+    expect(getTestStorage()[savedDetailsKey('returning')]).toBe('{"name":"Jo","email":"jo@example.com","phone":"0412 345 678"}');
+  });
+
+  it('is one store the islands and scripts share, following saves made in another tab', () => {
+    const seen: string[] = [];
+    const stop = savedDetails('shared').listen((details) => seen.push(details.name ?? ''));
+    saveDetails('shared', { name: 'Jo' });
+    setTestStorageKey(savedDetailsKey('shared'), '{"name":"Sam"}');
+    stop();
+    expect(seen).toEqual(['Jo', 'Sam']);
   });
 
   it.each([
@@ -27,39 +48,36 @@ describe('saved user details', () => {
     ['a string', '"Jo"'],
     ['a number', '42'],
   ])('reads %s as nothing saved', (_, raw) => {
-    const storage = new MemoryStorage();
-    storage.setItem(savedDetailsKey('k'), raw);
-    expect(loadSavedDetails('k', storage)).toEqual({});
+    setTestStorageKey(savedDetailsKey('k'), raw);
+    expect(loadSavedDetails('k')).toEqual({});
   });
 
   it('drops fields of the wrong type, oversized values and unknown keys', () => {
-    const storage = new MemoryStorage();
-    storage.setItem(
+    setTestStorageKey(
       savedDetailsKey('k'),
       JSON.stringify({ name: { first: 'Jo' }, email: ['a@b.co'], phone: 'x'.repeat(5000), postcode: 4000, last_name: 'Citizen', constructor: 'x', __proto__: { polluted: true } }),
     );
-    const details = loadSavedDetails('k', storage);
+    const details = loadSavedDetails('k');
     expect(details).toEqual({ last_name: 'Citizen' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('keeps markup as plain text for the form to show as a value', () => {
-    const storage = new MemoryStorage();
-    saveDetails('k', { name: '<img src=x onerror=alert(1)>' }, storage);
-    expect(loadSavedDetails('k', storage).name).toBe('<img src=x onerror=alert(1)>');
+    saveDetails('k', { name: '<img src=x onerror=alert(1)>' });
+    expect(loadSavedDetails('k').name).toBe('<img src=x onerror=alert(1)>');
   });
 
   it('never throws when storage refuses or is missing', () => {
-    const storage = new MemoryStorage();
-    storage.getItem = () => {
+    const refuse = (): never => {
       throw new Error('SecurityError');
     };
-    storage.setItem = () => {
-      throw new Error('QuotaExceededError');
-    };
-    expect(loadSavedDetails('k', storage)).toEqual({});
-    expect(() => saveDetails('k', { name: 'Jo' }, storage)).not.toThrow();
-    expect(loadSavedDetails('k', undefined)).toEqual({});
-    expect(() => saveDetails('k', { name: 'Jo' }, undefined)).not.toThrow();
+    const events = { addEventListener: () => undefined, removeEventListener: () => undefined };
+    setPersistentEngine(new Proxy<Record<string, string>>({}, { get: refuse, set: refuse, has: refuse, deleteProperty: refuse }), events);
+    expect(loadSavedDetails('refusing')).toEqual({});
+    expect(() => saveDetails('refusing', { name: 'Jo' })).not.toThrow();
+    // No localStorage at all (a sandboxed frame): @nanostores/persistent keeps to memory.
+    setPersistentEngine({}, events);
+    expect(loadSavedDetails('missing')).toEqual({});
+    expect(() => saveDetails('missing', { name: 'Jo' })).not.toThrow();
   });
 });

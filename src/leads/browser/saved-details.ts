@@ -1,9 +1,13 @@
 /**
  * Saved user details (spec §3): name, last_name, email, phone and postcode, kept in the
- * browser per site so the next form is prefilled. Storage is shopper-controlled: whatever is in
- * it is parsed defensively and anything odd reads as "nothing saved", never as an error.
+ * browser per site so the next form is prefilled. One store per site (@nanostores/persistent,
+ * in localStorage and kept in step across the shopper's tabs), shared by the form islands and
+ * the sign-up forms' plain script. Storage is shopper-controlled: whatever is in it is parsed
+ * defensively and anything odd reads as "nothing saved", never as an error.
  */
-import { browserStorage } from '../../platform/web/storage';
+import { persistentAtom } from '@nanostores/persistent';
+import type { ReadableAtom, WritableAtom } from 'nanostores';
+import { isRecord } from '../../platform/formats/records';
 
 export const SAVED_DETAIL_FIELDS = ['name', 'last_name', 'email', 'phone', 'postcode'] as const;
 export type SavedDetailField = (typeof SAVED_DETAIL_FIELDS)[number];
@@ -16,10 +20,10 @@ export const savedDetailsKey = (siteSlug: string): string => `leads:saved-detail
 
 /** Keeps only known fields holding short strings; trims them and drops empty ones. */
 function clean(value: unknown): SavedDetails {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  if (!isRecord(value)) return {};
   const details: SavedDetails = {};
   for (const field of SAVED_DETAIL_FIELDS) {
-    const raw = (value as Record<string, unknown>)[field];
+    const raw = value[field];
     if (typeof raw !== 'string') continue;
     const text = raw.trim();
     if (text.length > 0 && text.length <= MAX_LENGTH) details[field] = text;
@@ -27,12 +31,34 @@ function clean(value: unknown): SavedDetails {
   return details;
 }
 
-export function loadSavedDetails(siteSlug: string, storage: Storage | undefined = browserStorage('localStorage')): SavedDetails {
-  if (!storage) return {};
+/** What storage holds under the key, trusted only as far as `clean` keeps it. */
+function parseSavedDetails(raw: unknown): SavedDetails {
   try {
-    const raw = storage.getItem(savedDetailsKey(siteSlug));
-    return raw ? clean(JSON.parse(raw)) : {};
+    return typeof raw === 'string' ? clean(JSON.parse(raw)) : {};
   } catch {
+    return {};
+  }
+}
+
+const stores = new Map<string, WritableAtom<SavedDetails>>();
+
+function store(siteSlug: string): WritableAtom<SavedDetails> {
+  let $details = stores.get(siteSlug);
+  if (!$details) {
+    $details = persistentAtom<SavedDetails>(savedDetailsKey(siteSlug), {}, { encode: JSON.stringify, decode: parseSavedDetails });
+    stores.set(siteSlug, $details);
+  }
+  return $details;
+}
+
+/** The shopper's saved details on this site. */
+export const savedDetails = (siteSlug: string): ReadableAtom<SavedDetails> => store(siteSlug);
+
+export function loadSavedDetails(siteSlug: string): SavedDetails {
+  try {
+    return store(siteSlug).get();
+  } catch {
+    // Storage that refuses to be read: nothing saved.
     return {};
   }
 }
@@ -41,15 +67,10 @@ export function loadSavedDetails(siteSlug: string, storage: Storage | undefined 
  * Called after a successful submit: the fields this form had replace the saved ones, the rest
  * are kept (an enquiry has no postcode, but a later finance form may want the earlier one).
  */
-export function saveDetails(
-  siteSlug: string,
-  values: Partial<Record<SavedDetailField, unknown>>,
-  storage: Storage | undefined = browserStorage('localStorage'),
-): void {
-  if (!storage) return;
-  const next = { ...loadSavedDetails(siteSlug, storage), ...clean(values) };
+export function saveDetails(siteSlug: string, values: Partial<Record<SavedDetailField, unknown>>): void {
   try {
-    storage.setItem(savedDetailsKey(siteSlug), JSON.stringify(next));
+    const $details = store(siteSlug);
+    $details.set({ ...$details.get(), ...clean(values) });
   } catch {
     // A full or refused storage only costs the shopper some typing next time.
   }

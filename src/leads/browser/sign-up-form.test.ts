@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadContext } from './client';
+import type { PageLeadContext } from '../model/payload';
 import { REQUIRED_MESSAGE } from '../model/messages';
 import { successUrl } from '../model/success';
 import { formFieldErrors, missingFields, readConfig, signUpLead, type SignUpConfig } from './sign-up-form';
 
-const context: LeadContext = {
+const context: PageLeadContext = {
   website_slug: 'kingfisher-toyota',
   url: 'https://kingfisher.example/privacy-policy',
   source: 'Website',

@@ -6,7 +6,8 @@
  * server's shared schema, whose field messages come back in the 400 and are shown under the field.
  */
 import { EVENT_IDS } from '../../platform/web/event-ids';
-import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead, type LeadContext } from './client';
+import type { PageLeadContext } from '../model/payload';
+import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead } from './client';
 import { REQUIRED_MESSAGE } from '../model/messages';
 import { normalisePhone, type PhoneRule } from '../model/phone';
 import { loadSavedDetails, saveDetails } from './saved-details';
@@ -63,7 +64,7 @@ export function formFieldErrors(fields: Record<string, string> | undefined): Sig
 }
 
 /** The request's lead: context, the three fields, and the sign-up's category. Signing up is the consent. */
-export function signUpLead(config: SignUpConfig, values: SignUpValues, context: LeadContext, honeypot: string): Record<string, unknown> {
+export function signUpLead(config: SignUpConfig, values: SignUpValues, context: PageLeadContext, honeypot: string): Record<string, unknown> {
   return {
     ...context,
     form: 'enquiry',

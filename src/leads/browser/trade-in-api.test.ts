@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { carDealershipId, lookUpRego, requestValuation, VALUATION_UNAVAILABLE, valuationAnswers, type DealershipDirectory } from './trade-in-api';
 
@@ -103,5 +105,29 @@ describe('carDealershipId', () => {
     expect(await carDealershipId('48213', directory, 'http://x.localhost', fakeFetch(200, { results: [{ hits: [] }] }).doFetch)).toBeUndefined();
     expect(await carDealershipId('1 OR 1=1', directory, 'http://x.localhost', fakeFetch(200, {}).doFetch)).toBeUndefined();
     expect(await carDealershipId('48213', directory, 'http://x.localhost', failing)).toBeUndefined();
+  });
+});
+
+describe('browser bundle', () => {
+  // The valuation request's schema (and the full zod it is written in) stays on the server: the
+  // browser takes only its type, which the bundler drops.
+  it('reaches the valuation request only through type imports, and no module that imports zod', () => {
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)) {
+        const [, typeOnly, specifier] = match;
+        if (typeOnly || !specifier) continue;
+        if (specifier.startsWith('.')) visit(resolve(dirname(file), `${specifier}.ts`));
+        else packages.add(specifier);
+      }
+    };
+    visit(resolve(import.meta.dirname, 'trade-in-api.ts'));
+    expect([...seen].map((f) => f.replace(`${resolve(import.meta.dirname, '../..')}/`, ''))).toEqual(['leads/browser/trade-in-api.ts']);
+    expect([...packages]).toEqual([]);
+    expect(readFileSync(resolve(import.meta.dirname, 'trade-in-api.ts'), 'utf8')).toMatch(/^import type \{[^}]*ValuationRequest[^}]*\} from '\.\.\/model\/valuation-request';$/m);
   });
 });

@@ -3,6 +3,7 @@
  * valuation, and which dealership a car in stock belongs to. Every answer is read defensively;
  * a failed or odd answer becomes "not known", and the flow carries on without it.
  */
+import type { ValuationAnswers, ValuationRequest } from '../model/valuation-request';
 
 export interface LookedUpVehicle {
   make: string;
@@ -46,25 +47,13 @@ export async function lookUpRego(rego: string, state: string, doFetch: Fetch = f
 
 export const VALUATION_UNAVAILABLE = "We couldn't work out an online estimate just now. Our team has your details and will be in touch with a valuation.";
 
-export interface ValuationRequest {
-  lead_id?: string;
-  rego?: string;
-  regoState?: string;
-  make: string;
-  model: string;
-  variant?: string;
-  year: number;
-  km: number;
-  adjustmentAnswers?: Record<string, unknown>;
-}
-
 /**
  * The valuation service takes the condition in lower case ('good'); the form offers it as
  * shown ('Good'). Yes/no answers go as booleans.
  */
-export function valuationAnswers(answers: unknown): Record<string, unknown> | undefined {
+export function valuationAnswers(answers: unknown): ValuationAnswers | undefined {
   if (!answers || typeof answers !== 'object') return undefined;
-  const out: Record<string, unknown> = {};
+  const out: ValuationAnswers = {};
   for (const key of ['two_sets_of_keys', 'service_history', 'no_illegal_modifications'] as const) {
     const value = (answers as Record<string, unknown>)[key];
     if (typeof value === 'boolean') out[key] = value;

@@ -1,8 +1,11 @@
 /**
  * The trail a lead carries (spec §3 'visited_pages', 'linked_query_params'): the pages this tab
- * saw and the campaign parameters it arrived with, kept per site in sessionStorage. Apart from
- * the lead client because every page records its visit: this is all the footer script loads.
+ * saw and the campaign parameters it arrived with, kept per site in sessionStorage. Two stores
+ * per site, shared by the footer's page script (every page records its visit) and the lead
+ * client (a lead reads them); apart from the client, since this is all the footer script loads.
  */
+import type { ReadableAtom } from 'nanostores';
+import { sessionAtoms } from '../../platform/web/session-atoms';
 import { browserStorage } from '../../platform/web/storage';
 
 const MAX_VISITED = 20;
@@ -16,37 +19,51 @@ const isLinkedParam = (key: string) => /^utm_[a-z0-9_]{1,40}$/i.test(key) || CLI
 export const visitedPagesKey = (siteSlug: string): string => `leads:visited-pages:${siteSlug}`;
 export const linkedParamsKey = (siteSlug: string): string => `leads:linked-params:${siteSlug}`;
 
-function readJsonItem(storage: Storage | undefined, key: string): unknown {
+function parseJson(raw: string | null): unknown {
   try {
-    const raw = storage?.getItem(key);
     return raw ? (JSON.parse(raw) as unknown) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeJsonItem(storage: Storage | undefined, key: string, value: unknown): void {
-  try {
-    storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or refused: the lead goes without its trail rather than failing.
-  }
-}
-
-export function readVisitedPages(siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): string[] {
-  const value = readJsonItem(storage, visitedPagesKey(siteSlug));
+/** Paths only, each short, the last 20; anything else in storage is dropped. */
+function parseVisitedPages(raw: string | null): string[] {
+  const value = parseJson(raw);
   if (!Array.isArray(value)) return [];
   return value.filter((p): p is string => typeof p === 'string' && p.startsWith('/') && p.length <= MAX_PATH).slice(-MAX_VISITED);
 }
 
-export function readLinkedParams(siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): Record<string, string> {
-  const value = readJsonItem(storage, linkedParamsKey(siteSlug));
+/** Campaign parameters only, with short string values; anything else in storage is dropped. */
+function parseLinkedParams(raw: string | null): Record<string, string> {
+  const value = parseJson(raw);
+  // Not platform/formats/records' isRecord: this loads on every page, and sharing it puts one
+  // more tiny chunk on each of them.
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const params: Record<string, string> = {};
   for (const [key, v] of Object.entries(value).slice(0, MAX_PARAMS)) {
     if (isLinkedParam(key) && typeof v === 'string') params[key] = v.slice(0, MAX_PARAM_VALUE);
   }
   return params;
+}
+
+const visitedPagesStore = sessionAtoms(parseVisitedPages);
+const linkedParamsStore = sessionAtoms(parseLinkedParams);
+
+/** The paths this tab saw on the site, oldest first. */
+export const visitedPages = (siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): ReadableAtom<string[]> =>
+  visitedPagesStore(visitedPagesKey(siteSlug), storage);
+
+/** The campaign parameters of the page the shopper arrived by (or the last that carried new ones). */
+export const linkedParams = (siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): ReadableAtom<Record<string, string>> =>
+  linkedParamsStore(linkedParamsKey(siteSlug), storage);
+
+export function readVisitedPages(siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): string[] {
+  return visitedPages(siteSlug, storage).get();
+}
+
+export function readLinkedParams(siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): Record<string, string> {
+  return linkedParams(siteSlug, storage).get();
 }
 
 /** The campaign parameters in a URL's query string, or undefined when it has none. */
@@ -71,8 +88,9 @@ export function recordVisit(
 ): void {
   if (!storage || !siteSlug) return;
   const path = where.pathname.slice(0, MAX_PATH);
-  const pages = readVisitedPages(siteSlug, storage);
-  if (pages[pages.length - 1] !== path) writeJsonItem(storage, visitedPagesKey(siteSlug), [...pages, path].slice(-MAX_VISITED));
+  const $pages = visitedPagesStore(visitedPagesKey(siteSlug), storage);
+  const pages = $pages.get();
+  if (pages[pages.length - 1] !== path) $pages.set([...pages, path].slice(-MAX_VISITED));
   const params = linkedParamsOf(where.search);
-  if (params) writeJsonItem(storage, linkedParamsKey(siteSlug), params);
+  if (params) linkedParamsStore(linkedParamsKey(siteSlug), storage).set(params);
 }

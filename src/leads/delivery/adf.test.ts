@@ -1,18 +1,13 @@
-import path from 'node:path';
 import fc from 'fast-check';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { loadDealer } from '../../platform/config/load';
+import { dealerFileCopy } from '../../../tests/support/test-site';
 import { adfDate, leadToAdf, nameParts, xmlText } from './adf';
 import type { DeliverableLead } from './webhook';
 
-const site = loadDealer('kingfisher-toyota', path.resolve('dealers'));
+const site = dealerFileCopy('kingfisher-toyota');
 
-/**
- * A strict little XML reader, enough for ADF: the declaration and processing instructions,
- * elements with quoted attributes, text with the five predefined entities and character
- * references. Anything else (a stray `<` or `&`, an unbalanced tag, a character XML 1.0 forbids)
- * throws, so a document that parses here is well-formed.
- */
+/** An element as the assertions walk it: its attributes, child elements and own text. */
 interface XmlNode {
   name: string;
   attributes: Record<string, string>;
@@ -20,62 +15,70 @@ interface XmlNode {
   text: string;
 }
 
-const entityValues: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const legalChars = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
-
-function decode(raw: string): string {
-  if (/[<]/.test(raw)) throw new Error(`raw < in ${JSON.stringify(raw)}`);
-  return raw.replace(/&([^;]*);?/g, (whole, name: string) => {
-    if (!whole.endsWith(';')) throw new Error(`bare & in ${JSON.stringify(raw)}`);
-    if (name in entityValues) return entityValues[name] ?? '';
-    const numeric = /^#(x[0-9a-fA-F]+|[0-9]+)$/.exec(name);
-    if (!numeric?.[1]) throw new Error(`unknown entity &${name};`);
-    const code = numeric[1].startsWith('x') ? parseInt(numeric[1].slice(1), 16) : parseInt(numeric[1], 10);
-    return String.fromCodePoint(code);
-  });
+/** fast-xml-parser's `preserveOrder` output: an element's name holds its content, `:@` its attributes. */
+interface OrderedEntry {
+  [name: string]: OrderedEntry[] | string | Record<string, string | boolean> | undefined;
 }
 
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  // `<?ADF VERSION "1.0"?>` has words, not name="value" pairs.
+  allowBooleanAttributes: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+});
+
+// XMLValidator leaves these to the reader: characters XML 1.0 forbids, and entities it does not define.
+const legalChars = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+const undefinedEntity = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)/;
+
+const nameOf = (entry: OrderedEntry): string | undefined => Object.keys(entry).find((key) => key !== ':@' && key !== '#text');
+
+function toNode(name: string, entry: OrderedEntry): XmlNode {
+  const content = entry[name];
+  const attributes: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entry[':@'] ?? {})) attributes[key] = String(value);
+  const node: XmlNode = { name, attributes, children: [], text: '' };
+  for (const child of Array.isArray(content) ? content : []) {
+    const text = child['#text'];
+    if (typeof text === 'string' && text.trim() !== '') node.text += text;
+    const childName = nameOf(child);
+    if (childName) node.children.push(toNode(childName, child));
+  }
+  return node;
+}
+
+/**
+ * ADF read back with fast-xml-parser, after XMLValidator has found it well-formed: throws on
+ * anything else, so a document that parses here is one a CRM can read. Returns the processing
+ * instructions as written (`xml version="1.0" …`) and the one root element.
+ */
 function parseXml(xml: string): { instructions: string[]; root: XmlNode } {
   if (!legalChars.test(xml)) throw new Error('character not allowed in XML 1.0');
+  const valid = XMLValidator.validate(xml, { allowBooleanAttributes: true });
+  if (valid !== true) throw new Error(`${valid.err.msg} (line ${valid.err.line})`);
+  if (undefinedEntity.test(xml)) throw new Error('an entity XML does not define');
+  const document: unknown = parser.parse(xml);
+  if (!Array.isArray(document)) throw new Error('no document');
+  const entries = document as OrderedEntry[];
   const instructions: string[] = [];
-  const stack: XmlNode[] = [{ name: '#document', attributes: {}, children: [], text: '' }];
-  let i = 0;
-  while (i < xml.length) {
-    const lt = xml.indexOf('<', i);
-    const text = xml.slice(i, lt < 0 ? xml.length : lt);
-    const top = stack[stack.length - 1] as XmlNode;
-    if (text.trim() !== '') {
-      if (top.name === '#document') throw new Error('text outside the root element');
-      top.text += decode(text);
-    }
-    if (lt < 0) break;
-    const gt = xml.indexOf('>', lt);
-    if (gt < 0) throw new Error('unterminated tag');
-    const tag = xml.slice(lt + 1, gt);
-    i = gt + 1;
-    if (tag.startsWith('?')) {
-      if (!tag.endsWith('?')) throw new Error(`bad processing instruction <${tag}>`);
-      instructions.push(tag.slice(1, -1));
-    } else if (tag.startsWith('/')) {
-      const open = stack.pop();
-      if (!open || open.name !== tag.slice(1)) throw new Error(`</${tag.slice(1)}> closes <${open?.name ?? 'nothing'}>`);
-    } else {
-      const match = /^([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*="[^"<]*")*)\s*(\/?)$/.exec(tag);
-      if (!match?.[1]) throw new Error(`bad tag <${tag}>`);
-      const attributes: Record<string, string> = {};
-      for (const [, key, value] of (match[2] ?? '').matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g)) {
-        if (key === undefined || key in attributes) throw new Error(`duplicate attribute in <${tag}>`);
-        attributes[key] = decode(value ?? '');
-      }
-      const node: XmlNode = { name: match[1], attributes, children: [], text: '' };
-      if (top.name === '#document' && top.children.length > 0) throw new Error('two root elements');
-      top.children.push(node);
-      if (match[3] !== '/') stack.push(node);
-    }
+  const roots: XmlNode[] = [];
+  for (const entry of entries) {
+    const name = nameOf(entry);
+    const text = entry['#text'];
+    if (typeof text === 'string' && text.trim() !== '') throw new Error('text outside the root element');
+    if (!name) continue;
+    if (name.startsWith('?')) {
+      const words = Object.entries(entry[':@'] ?? {}).map(([key, value]) => (value === true ? key : `${key}="${String(value)}"`));
+      instructions.push([name.slice(1), ...words].join(' '));
+    } else roots.push(toNode(name, entry));
   }
-  if (stack.length !== 1) throw new Error(`unclosed <${stack[stack.length - 1]?.name ?? ''}>`);
-  const root = stack[0]?.children[0];
+  const [root, ...more] = roots;
   if (!root) throw new Error('no root element');
+  if (more.length > 0) throw new Error('two root elements');
   return { instructions, root };
 }
 

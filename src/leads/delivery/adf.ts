@@ -21,6 +21,7 @@
  */
 import type { DealerConfig, Location } from '../../platform/config/schema';
 import { regionDefaults } from '../../platform/config/regions';
+import { zonedTime } from '../../platform/formats/zoned-time';
 import type { DeliverableLead, LeadVehicle } from './webhook';
 
 export type AdfSite = Pick<DealerConfig, 'name' | 'url' | 'region' | 'time_zone' | 'units' | 'email' | 'phone' | 'locations' | 'dealerships'>;
@@ -96,23 +97,8 @@ const str = (data: Record<string, unknown>, ...keys: string[]): string => {
 
 /** `2025-11-21T10:00:00+10:00` in the dealer's time zone, as ADF examples write it. */
 export function adfDate(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'longOffset',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+  const { date: day, time, offset } = zonedTime(date, timeZone);
+  return `${day}T${time}${offset}`;
 }
 
 /** First and last name: the form's own fields, else the full name split at the first space. */

@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_IDS } from '../../platform/web/event-ids';
-import { MULTI_STEP_CATEGORIES, resolveEnquiryCategory, vehicleEnquiryCategory } from './category';
-
-describe('vehicleEnquiryCategory', () => {
-  it.each([
-    ['demo', 'demo-vehicle-enquiry'],
-    ['used', 'used-vehicle-enquiry'],
-    ['Used', 'used-vehicle-enquiry'],
-    ['new', 'new-vehicle-enquiry'],
-    ['', 'new-vehicle-enquiry'],
-    [undefined, 'new-vehicle-enquiry'],
-    [null, 'new-vehicle-enquiry'],
-    ['electric', 'new-vehicle-enquiry'],
-  ])('%j → %s', (carType, category) => {
-    expect(vehicleEnquiryCategory(carType)).toBe(category);
-  });
-});
+import { MULTI_STEP_CATEGORIES, resolveEnquiryCategory } from './category';
 
 describe('resolveEnquiryCategory', () => {
   it('files careers enquiries under General Enquiry with their own event', () => {

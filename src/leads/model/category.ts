@@ -13,20 +13,12 @@ export const COMPETITION_ENQUIRY = 'Competition Enquiry';
 /** The footer newsletter files a General Enquiry with this subcategory; like a competition entry it has no message. */
 export const NEWSLETTER_SUBCATEGORY = 'Newsletter';
 
-export const VEHICLE_ENQUIRY_CATEGORIES = ['new-vehicle-enquiry', 'demo-vehicle-enquiry', 'used-vehicle-enquiry'] as const;
-export type VehicleEnquiryCategory = (typeof VEHICLE_ENQUIRY_CATEGORIES)[number];
+// The vehicle enquiry categories (new-, demo-, used-vehicle-enquiry) come from the car's own
+// type: `vehicleEnquiryCategory` in src/stock/model/car.ts.
 
 /** Categories of the multi-step forms: finance, service, and the three trade-in flavours. */
 export const MULTI_STEP_CATEGORIES = ['finance-pre-approval', 'service-booking', 'trade-in', 'sell-my-car', 'valuation'] as const;
 export type MultiStepCategory = (typeof MULTI_STEP_CATEGORIES)[number];
-
-/** demo → demo-vehicle-enquiry, used → used-vehicle-enquiry, anything else (new, unknown, none) → new-vehicle-enquiry. */
-export function vehicleEnquiryCategory(car_type: string | null | undefined): VehicleEnquiryCategory {
-  const type = (car_type ?? '').trim().toLowerCase();
-  if (type === 'demo') return 'demo-vehicle-enquiry';
-  if (type === 'used') return 'used-vehicle-enquiry';
-  return 'new-vehicle-enquiry';
-}
 
 export interface ResolvedCategory {
   category: string;

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { Region } from '../../platform/config/regions';
+import { hasUnsafeCharacters } from '../../platform/formats/unsafe-text';
 import type { PhoneRule } from '../../platform/config/schema';
 import {
   ALPHABETICAL_MESSAGE,
@@ -39,30 +40,9 @@ export const EMAIL_MAX = 200;
 /** Longest registration plate as typed (spaces and hyphens included). */
 export const REGO_ENTRY_MAX = 20;
 
-/**
- * True when text holds characters no lead field accepts: C0/C1 control characters (tab, line
- * feed and carriage return allowed only in multi-line text), DEL, bidirectional overrides
- * (they make a CRM show text in a different order than it was sent) and lone surrogates.
- */
-export function hasUnsafeCharacters(text: string, multiline = true): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20) {
-      if (!multiline || (c !== 0x09 && c !== 0x0a && c !== 0x0d)) return true;
-    } else if (c >= 0x7f && c <= 0x9f) {
-      return true;
-    } else if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) {
-      return true;
-    } else if (c >= 0xd800 && c <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) {
-      return true;
-    }
-  }
-  return false;
-}
+// What a lead field refuses (the 'display' level: control characters, bidirectional overrides,
+// lone surrogates; line breaks only in multi-line text) is the platform's one rule for unsafe text.
+export { hasUnsafeCharacters };
 
 type Ctx = z.core.$RefinementCtx<unknown>;
 

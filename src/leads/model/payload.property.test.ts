@@ -20,7 +20,7 @@ import {
   type FormOptions,
 } from './forms';
 import { parseLeadRequest, type LeadParseResult } from './payload';
-import { propertyRuns } from './property-runs';
+import { propertyRuns } from '../../../tests/support/property-runs';
 
 const numRuns = propertyRuns();
 // Generous: the bench's 10,000 runs of every form take a while on a shared 2-core machine.

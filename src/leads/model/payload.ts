@@ -3,11 +3,12 @@
  * context every form sends (where the shopper was, which step they reached, the spam traps)
  * plus the form's own fields.
  *
- * `parseLeadRequest` never throws: whatever arrives, the answer is the lead or the fields to
- * fix, keyed by path ('lead.phone', 'lead.adjustmentAnswers.condition').
+ * Whatever arrives, `parseLeadRequest` answers the lead or the fields to fix, keyed by path
+ * ('lead.phone', 'lead.adjustmentAnswers.condition'); only a fault in the schemas throws.
  */
 import { z } from 'zod';
 import { EVENT_IDS } from '../../platform/web/event-ids';
+import { isRecord } from '../../platform/formats/records';
 import { CAREERS_ENQUIRY, resolveEnquiryCategory } from './category';
 import { hasUnsafeCharacters, optionalText } from './fields';
 import {
@@ -69,8 +70,16 @@ export interface LeadContext {
   step_number?: number;
   event_id: number;
   form_started_at?: number;
+  /** The honeypot: a person never sees the field, so anything in it came from a bot. */
   company_website?: string;
 }
+
+/**
+ * The context a page fills in before a form adds its own fields (form, category, steps): the
+ * site's own forms always send these, though the API also takes leads without them.
+ */
+export type PageLeadContext = Pick<LeadContext, 'dealership_slug' | 'source' | 'visited_pages' | 'linked_query_params'> &
+  Required<Pick<LeadContext, 'website_slug' | 'url' | 'user_agent' | 'form_started_at' | 'company_website'>>;
 
 /** A validated lead: its context plus the form's fields (normalised: phone digits, numbers, booleans). */
 export type ParsedLead = LeadContext & Record<string, unknown>;
@@ -191,10 +200,6 @@ function contextShape(form: FormKind, stepCount: number) {
       .refine((v) => !hasUnsafeCharacters(v), { error: CONTROL_CHARACTERS_MESSAGE })
       .optional(),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -353,10 +358,8 @@ function parse(options: FormOptions, body: unknown, mode: LeadRequestMode): Lead
  * (0..step_number) that were not skipped; a Complete lead validates every step not skipped.
  */
 export function parseLeadRequest(options: FormOptions, body: unknown, mode: LeadRequestMode): LeadParseResult {
-  try {
-    return parse(options, body, mode);
-  } catch {
-    // Reached only through a fault in the schemas themselves; the request still gets a 4xx answer.
-    return failure({ lead: 'The lead could not be read.' });
-  }
+  // Nothing a request holds makes this throw (plainJson copies it first). A throw is a fault in
+  // the schemas themselves: it goes on to the API's fault handler, a 500 with a log line, never
+  // a 4xx telling the shopper to fix a request that may have been fine.
+  return parse(options, body, mode);
 }

@@ -3,7 +3,8 @@
  * The query is shopper-editable: it only selects one of the page's own messages, and the one
  * value that reaches the page, the car slug for the 'Back to the vehicle' link, must be a slug.
  */
-import { CAREER_SUBCATEGORY, COMPETITION_ENQUIRY, NEWSLETTER_SUBCATEGORY, VEHICLE_ENQUIRY_CATEGORIES } from './category';
+import { VEHICLE_ENQUIRY_CATEGORIES } from '../../stock/model/car';
+import { CAREER_SUBCATEGORY, COMPETITION_ENQUIRY, NEWSLETTER_SUBCATEGORY } from './category';
 
 export type SuccessKind = 'enquiry' | 'vehicle' | 'signup' | 'career' | 'finance' | 'service' | 'trade-in';
 

@@ -19,4 +19,14 @@ describe('checkStorable', () => {
     for (let i = 0; i < MAX_DEPTH; i++) fine = { a: fine };
     expect(checkStorable(fine)).toEqual({ ok: true });
   });
+  it('takes a stricter rule: control characters refused too, less nesting', () => {
+    expect(checkStorable({ v: 'a\u0007b' })).toEqual({ ok: true });
+    expect(checkStorable({ v: 'a\u0007b' }, { refuse: 'controls' })).toMatchObject({ ok: false, fields: { v: expect.any(String) as unknown } });
+    expect(checkStorable({ ['a\u007fb']: 1 }, { refuse: 'controls' })).toMatchObject({ ok: false });
+    expect(checkStorable({ v: 'line one\nline two\ttabbed' }, { refuse: 'controls' })).toEqual({ ok: true });
+    let nested: unknown = 'x';
+    for (let i = 0; i < 8; i++) nested = [nested];
+    expect(checkStorable(nested, { maxDepth: 8 })).toEqual({ ok: true });
+    expect(checkStorable([nested], { maxDepth: 8 })).toMatchObject({ ok: false, error: 'The request is nested too deeply.' });
+  });
 });

@@ -5,33 +5,37 @@
  * in form fields; this is the net under everything else a body carries (keys, context fields),
  * so such a body is a 400 naming the place rather than a 500.
  */
+import { hasUnsafeCharacters, maskUnstorable, type UnsafeLevel } from '../../platform/formats/unsafe-text';
 
 /** Deeper than any lead needs ({ lead: { linked_query_params: { ... } } } is 3). */
 export const MAX_DEPTH = 16;
 
-// eslint-disable-next-line no-control-regex -- finding NUL is the point
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// eslint-disable-next-line no-control-regex -- as above, for replacing every one
-const UNSTORABLE_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export interface StorableRule {
+  /** Deepest nesting taken (the body itself is depth 0); MAX_DEPTH by default. */
+  maxDepth?: number;
+  /** Which text is refused, in keys and values: only what storage cannot hold, by default. */
+  refuse?: UnsafeLevel;
+}
 
 const place = (path: string, key: string | number): string => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key);
 
 export type StorableCheck = { ok: true } | { ok: false; error: string; fields: Record<string, string> };
 
 /** Walks the parsed body breadth-first, so depth is checked before anything recurses. */
-export function checkStorable(body: unknown): StorableCheck {
+export function checkStorable(body: unknown, { maxDepth = MAX_DEPTH, refuse = 'storage' }: StorableRule = {}): StorableCheck {
+  const unsafe = (text: string) => hasUnsafeCharacters(text, true, refuse);
   let level: { value: unknown; path: string }[] = [{ value: body, path: '' }];
   for (let depth = 0; level.length > 0; depth++) {
-    if (depth > MAX_DEPTH) return { ok: false, error: 'The request is nested too deeply.', fields: {} };
+    if (depth > maxDepth) return { ok: false, error: 'The request is nested too deeply.', fields: {} };
     const next: { value: unknown; path: string }[] = [];
     for (const { value, path } of level) {
       if (typeof value === 'string') {
-        if (UNSTORABLE.test(value)) return unstorable(path || '(body)');
+        if (unsafe(value)) return unstorable(path || '(body)');
       } else if (Array.isArray(value)) {
         value.forEach((inner, i) => next.push({ value: inner, path: place(path, i) }));
       } else if (value !== null && typeof value === 'object') {
         for (const [key, inner] of Object.entries(value)) {
-          if (UNSTORABLE.test(key)) return unstorable(place(path, key.replace(UNSTORABLE_ALL, '?')));
+          if (unsafe(key)) return unstorable(place(path, maskUnstorable(key)));
           next.push({ value: inner, path: place(path, key) });
         }
       }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys, leads, outbox } from '../../platform/db/schema';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
-import { createLead, updateLead, type LeadInput } from './store';
+import { createLead, dealerHasLead, updateLead, type LeadInput } from './store';
 
 const lead = (extra: Partial<LeadInput> = {}): LeadInput => ({
   form: 'finance',
@@ -70,5 +70,13 @@ describe.each(testDatabaseKinds())('lead store on %s', (kind) => {
     expect(await updateLead(db.current.db, { id, dealer: 'other', lead: lead(), destinations: [], idempotency: { key: 'u-12345678', hash: 'x' } })).toEqual({ kind: 'not_found' });
     expect(await updateLead(db.current.db, { id, dealer: 'd', lead: lead(), destinations: [], idempotency: { key: 'u-87654321', hash: 'x' } })).toEqual({ kind: 'already_complete' });
     expect(await db.current.db.select().from(idempotencyKeys)).toHaveLength(0);
+  });
+
+  it('knows a lead only for the dealer that has it', async () => {
+    const created = await createLead(db.current.db, { dealer: 'd', lead: lead(), destinations: [] });
+    const id = created.kind === 'stored' ? String(created.answer.body.id) : '';
+    expect(await dealerHasLead(db.current.db, 'd', id)).toBe(true);
+    expect(await dealerHasLead(db.current.db, 'other', id)).toBe(false);
+    expect(await dealerHasLead(db.current.db, 'd', "x' OR 1=1 --")).toBe(false);
   });
 });

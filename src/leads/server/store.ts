@@ -9,9 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LeadDb } from '../../platform/db/open';
 import { idempotencyKeys, leadFiles, leads, outbox } from '../../platform/db/schema';
+import type { LeadStatus } from '../model/payload';
 import { KEY_REUSED } from './idempotency';
-
-export type LeadStatus = 'Incomplete' | 'Complete';
 
 /** A validated lead, ready to keep. */
 export interface LeadInput {
@@ -232,4 +231,14 @@ export function updateLead(db: LeadDb, { id, dealer, lead, destinations, idempot
     if (deliverable(lead.status, quarantine)) await queue(tx, id, dealer, destinations);
     return answer;
   });
+}
+
+/** Whether `id` is one of this dealer's leads: valuations and extra values may point only at the dealer's own. */
+export async function dealerHasLead(db: LeadDb, dealer: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, id), eq(leads.dealer, dealer)))
+    .limit(1);
+  return rows.length > 0;
 }

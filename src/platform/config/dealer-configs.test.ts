@@ -7,7 +7,7 @@ import { createDealerConfigs } from './dealer-configs';
 const dir = mkdtempSync(path.join(tmpdir(), 'dealer-configs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = path.join(dir, 'kingfisher-toyota.json');
-cpSync('dealers/kingfisher-toyota.json', file);
+cpSync('tests/fixtures/dealer-files/kingfisher-toyota.json', file);
 
 /** Rewrites the file with a new mtime, as an editor save does. */
 function save(text: string, at: number): void {

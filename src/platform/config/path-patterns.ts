@@ -1,5 +1,5 @@
 /**
- * The search path patterns of spec §2 in their order (first match wins). One list for the config
+ * The search path patterns in their fixed order (the first that applies wins). One list for the config
  * schema, the path builder and the browser's config check; free of zod for browser bundles.
  */
 export const PATH_PATTERNS = [

@@ -67,7 +67,7 @@ describe('dealer config schema', () => {
     expect(problems({ ...valid(), search: { search_filters: 'make = "Kia" AND (year > 2015 OR km < 1000)' } })).toEqual([]);
   });
 
-  it('cannot run without header navigation as a list (spec §8)', () => {
+  it('cannot run without header navigation as a list', () => {
     const input = { ...valid(), navigation: { header: { name: 'Home' }, footer: [] } };
     expect(problems(input)).toContain('navigation.header: Cannot run without navigation: header navigation must be a list');
   });

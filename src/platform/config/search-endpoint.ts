@@ -11,7 +11,7 @@ export interface SearchEndpoint {
   indexUid: string;
 }
 
-/** What the browser needs to reach this dealer's stock index (spec §7). */
+/** What the browser needs to reach this dealer's stock index: host, read-only key and index. */
 export function searchEndpoint(site: Pick<DealerConfig, 'slug' | 'search'>): SearchEndpoint {
   return {
     host: site.search.host ?? EMBEDDED_SEARCH_PATH,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDate, currencyFor, formatDate, formatDistance, formatMoney, US_WORDING_SWAPS, wording } from './region';
 
-describe('wording (spec §9: US wording swaps colour→color, personalised→personalized, enquiry→inquiry, enquire→inquire, petrol→gas)', () => {
+describe('wording: US sites swap colour→color, personalised→personalized, enquiry→inquiry, enquire→inquire, petrol→gas', () => {
   const us = wording('en-US');
 
   it.each([
@@ -88,7 +88,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('formatDistance (spec §9: miles for US, kilometres otherwise)', () => {
+describe('formatDistance: miles on US sites, kilometres elsewhere', () => {
   it('prints kilometres with grouping', () => {
     expect(formatDistance(12345, 'km')).toBe('12,345 km');
   });
@@ -127,7 +127,7 @@ describe('formatDate', () => {
   });
 });
 
-describe('US spellings beyond the spec list', () => {
+describe('US spellings beyond colour, personalised, enquiry, enquire and petrol', () => {
   it('swaps licence, favourites and authorised for US sites only', () => {
     expect(wording('en-US')('Dealer Licence · Favourites · Authorised Toyota dealer')).toBe('Dealer License · Favorites · Authorized Toyota dealer');
     expect(wording('en-AU')('Dealer Licence')).toBe('Dealer Licence');

@@ -1,5 +1,5 @@
 /**
- * Region-dependent wording and formatting (spec §9 'Locales'): en-AU, en-NZ, en-US.
+ * Region-dependent wording and formatting: en-AU, en-NZ, en-US.
  * All money, distance and date text goes through Intl so grouping and month names follow the locale.
  */
 import { regionDefaults, type Region } from '../config/regions';
@@ -30,7 +30,8 @@ export const US_WORDING_SWAPS: Readonly<Record<string, string>> = {
   enquiring: 'inquiring',
   enquirer: 'inquirer',
   petrol: 'gas',
-  // Beyond the spec's five: spellings a US shopper would otherwise meet on every page.
+  // Beyond colour, personalised, enquiry, enquire and petrol: spellings a US shopper would
+  // otherwise meet on every page.
   licence: 'license',
   licences: 'licenses',
   favourite: 'favorite',

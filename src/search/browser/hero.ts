@@ -1,21 +1,13 @@
 /**
  * The home page hero (spec §2): the 'SEARCH BY BUDGET' / 'SEARCH STOCK' switch, the remembered
- * car type, make and model put back into the form, and a loader for the rest
- * (src/search/model/hero/panels.ts: lists from the stock, the built search path, the budget panel).
+ * car type, make and model put back into the form (the store in ./hero-state.ts), and a loader
+ * for the rest (./hero-panels.ts: lists from the stock, the built search path, the budget panel).
  * The rest arrives once the shopper reaches for the hero, so the home page ships only this.
  * Without any script the server-rendered forms still search.
  */
-import { loadHeroSelection } from '../model/hero/hero-state';
-import type { HeroPanels } from '../model/hero/panels';
-
-function sessionStore(win: Window): Storage | undefined {
-  try {
-    return win.sessionStorage;
-  } catch {
-    // Blocked storage (privacy settings) throws on access.
-    return undefined;
-  }
-}
+import { onSlider } from '../model/hero/hero-state';
+import type { HeroPanels } from './hero-panels';
+import { heroSelection } from './hero-state';
 
 /** Puts a remembered value back, adding it as an option when the config's list lacks it. */
 function choose(select: HTMLSelectElement | null, value: string): void {
@@ -36,15 +28,11 @@ export function initHero(doc: Document = document, win: Window = window): void {
   const toggle = panel?.querySelector<HTMLButtonElement>('[data-hero-switch]');
   const slug = panel?.dataset.siteSlug;
   if (!panel || !stock || !budget || !toggle || !slug) return;
-  const storage = sessionStore(win);
 
   // The car types this form offers, first option first (spec §2 "first option selected").
   const carTypeInputs = [...stock.querySelectorAll<HTMLInputElement>('input[name="car_type"]')];
-  const remembered = loadHeroSelection(
-    storage,
-    slug,
-    carTypeInputs.length > 0 ? carTypeInputs.map((input) => input.value) : [''],
-  );
+  const stored = heroSelection(slug).get();
+  const remembered = stored && onSlider(stored, carTypeInputs.length > 0 ? carTypeInputs.map((input) => input.value) : ['']);
   if (remembered) {
     for (const input of carTypeInputs) if (input.type === 'radio') input.checked = input.value === remembered.car_type;
     choose(stock.querySelector('select[name="make"]'), remembered.make);
@@ -53,7 +41,7 @@ export function initHero(doc: Document = document, win: Window = window): void {
 
   let panels: Promise<HeroPanels | undefined> | undefined;
   const load = (): Promise<HeroPanels | undefined> => {
-    panels ??= import('../model/hero/panels').then(({ enhanceHero }) => enhanceHero({ stock, budget, storage }, win));
+    panels ??= import('./hero-panels').then(({ enhanceHero }) => enhanceHero({ stock, budget }, win));
     return panels;
   };
   const warm = () => void load().catch(() => undefined);

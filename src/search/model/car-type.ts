@@ -1,6 +1,6 @@
 /**
- * Car type refinement (spec §4): empty, new, used, demo. Choosing 'new' when new and demo are
- * joined sets both. Car types always show in the order new, demo, used (spec §9).
+ * Car type refinement: empty, new, used, demo. Choosing 'new' when new and demo are
+ * joined sets both. Car types always show in the order new, demo, used.
  */
 import type { DealerConfig } from '../../platform/config/schema';
 import { CAR_TYPE_ORDER, type CarType } from './search-path';

@@ -46,7 +46,7 @@ export const indexSettings = {
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'custom_rank:desc'],
   // The model dropdown asks for up to 250 values; Meilisearch's default of 100 would cut it.
   faceting: { maxValuesPerFacet: 300 },
-  // Above 1,999 hits the page shows the sum of facet counts (spec §5), so totals must reach past it.
+  // Above 1,999 hits the page shows the sum of facet counts, so totals must reach past it.
   pagination: { maxTotalHits: 10_000 },
 } as const;
 

@@ -7,7 +7,7 @@ import { landingFacets, landingMeta, landingPages, MAX_LANDING_PAGES } from './l
 import { routeToState, stateToRoute } from './routing';
 import type { SearchState } from './state';
 
-const dealer = (slug: string): DealerConfig => dealerConfigSchema.parse(JSON.parse(readFileSync(`dealers/${slug}.json`, 'utf8')));
+const dealer = (slug: string): DealerConfig => dealerConfigSchema.parse(JSON.parse(readFileSync(`tests/fixtures/dealer-files/${slug}.json`, 'utf8')));
 const kingfisher = dealer('kingfisher-toyota');
 const drivesmart = dealer('drivesmart-pre-owned');
 const loneStar = dealer('lone-star-auto');
@@ -37,7 +37,7 @@ function car(fields: Partial<VehicleInput>): Vehicle {
 
 const s = (refinements: SearchState['refinements'], extra: Partial<SearchState> = {}): SearchState => ({ refinements, ranges: {}, ...extra });
 
-describe('landing wording (spec §2 "Every search landing path has its own title, description and canonical URL")', () => {
+describe('landing wording: every search landing path has its own title, description and canonical URL', () => {
   it('names type, make, model and place in the dealer\'s words', () => {
     const meta = landingMeta(s({ car_type: ['used'], make: ['Toyota'], model: ['RAV4'], state: ['QLD'], city: ['Brisbane'] }), kingfisher);
     expect(meta).toEqual({

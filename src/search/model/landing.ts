@@ -1,5 +1,5 @@
 /**
- * Search landing pages (spec §2): which search paths are prerendered, and the title, description
+ * Search landing pages: which search paths are prerendered, and the title, description
  * and heading of each in the dealer's wording. Paths come from the routing module, so a landing
  * page's URL is exactly the URL the search island writes for the same filters.
  */

@@ -20,7 +20,7 @@ const LISTING = ['status IN ["in_stock", "coming_soon"]', `(status = "sold" AND 
 const context = (search: Parameters<typeof testSite>[0] = {}): SearchContext => ({ site: testSite(search), nowSeconds: NOW });
 const state = (refinements: SearchState['refinements'], extra: Partial<SearchState> = {}): SearchState => ({ refinements, ranges: {}, ...extra });
 
-describe('filter values (spec §5 "Filter values have double quotes stripped")', () => {
+describe('filter values: double quotes are stripped before a value is quoted', () => {
   it('turns one value into an equality and several into one OR group', () => {
     expect(stateFilter(state({ make: ['Toyota'] }))).toEqual(['make = "Toyota"']);
     expect(stateFilter(state({ make: ['Toyota', 'Mazda'] }))).toEqual([['make = "Toyota"', 'make = "Mazda"']]);
@@ -55,7 +55,7 @@ describe('filter values (spec §5 "Filter values have double quotes stripped")',
   });
 });
 
-describe('comparisons (spec §5 "values containing < or > pass as raw comparison expressions")', () => {
+describe('comparisons: values containing < or > pass as raw comparison expressions', () => {
   it('reads "> 2015" on year and "price < 20000" anywhere', () => {
     expect(stateFilter(state({ seats: ['>= 7'] }))).toEqual(['seats >= 7']);
     expect(comparison('year', '> 2015')).toBe('year > 2015');
@@ -77,7 +77,7 @@ describe('comparisons (spec §5 "values containing < or > pass as raw comparison
   });
 });
 
-describe('ranges (spec §5 "Range filters become >= and <= conditions")', () => {
+describe('ranges: a min becomes >= and a max becomes <=', () => {
   it('gives >= for a min and <= for a max on price, subscription_price, km, year, created_at_timestamp', () => {
     const filter = stateFilter({
       refinements: {},
@@ -111,7 +111,7 @@ describe('ranges (spec §5 "Range filters become >= and <= conditions")', () => 
   });
 });
 
-describe('base filter (spec §4 default listing, §7 site, template and manufacturer filters)', () => {
+describe('base filter: default listing plus site, template and manufacturer filters', () => {
   it('lists in_stock and coming_soon plus sold cars flagged show_on_dealer_website within 3 days (259200 seconds)', () => {
     expect(baseFilter(context())).toEqual([LISTING]);
   });
@@ -144,7 +144,7 @@ describe('base filter (spec §4 default listing, §7 site, template and manufact
   });
 });
 
-describe('search filter and sort (spec §7)', () => {
+describe('search filter and sort', () => {
   it('adds price > 0 to a price-ascending sort where the site says so', () => {
     const withFlag = context({ search: { price_asc_requires_price: true } });
     expect(searchFilter(state({}, { sortBy: 'price:asc' }), withFlag)).toEqual([LISTING, 'price > 0']);
@@ -184,7 +184,7 @@ describe('filterToString', () => {
   });
 });
 
-describe('search text (spec §5 "Search term resembling a stock number ... is wrapped in quotes")', () => {
+describe('search text: a term resembling a stock number is wrapped in quotes for an exact match', () => {
   it('wraps stock-number lookalikes: optional letters, 3+ digits, optional letters', () => {
     expect(searchText('AB1234')).toBe('"AB1234"');
     expect(searchText('12345')).toBe('"12345"');
@@ -204,7 +204,7 @@ describe('search text (spec §5 "Search term resembling a stock number ... is wr
   });
 });
 
-describe('multi-search (spec §7)', () => {
+describe('multi-search: one main query plus one per filtered facet', () => {
   const ctx = context();
   const facets = ['make', 'model', 'body', 'car_type', 'price'];
 

@@ -1,5 +1,5 @@
 /**
- * Meilisearch requests for a search state (spec §5 and §7).
+ * Meilisearch requests for a search state: the filter, sort, search text and paging of one search.
  *
  * A filter is built from parts the engine combines with AND: the site's own filter, a per-template
  * filter, the manufacturer filter, the default listing (statuses and the sold window), then the
@@ -8,7 +8,7 @@
  *   make ['Toyota', 'Land Rover']      → ['make = "Toyota"', 'make = "Land Rover"'] (one OR group)
  *   make ['x" OR make != "y']          → 'make = "x OR make != y"' (double quotes stripped)
  *   colour ['a\\b']                    → 'colour = "a\\\\b"' (backslashes escaped)
- *   year ['> 2015']                    → 'year > 2015' (a comparison: spec §5, see `comparison`)
+ *   year ['> 2015']                    → 'year > 2015' (a comparison, see `comparison`)
  *   range price {min: 20000}           → 'price >= 20000'
  */
 import type { DealerConfig } from '../../platform/config/schema';
@@ -26,7 +26,7 @@ import {
   type SearchState,
 } from './state';
 
-// Car type refinement (spec §4) sits with the other car type helpers; re-exported for callers building queries.
+// Car type refinement sits with the other car type helpers; re-exported for callers building queries.
 export { CAR_TYPE_ORDER, chooseCarType } from './car-type';
 
 /** A Meilisearch filter: a string, or AND-ed items whose inner arrays are OR-ed. */
@@ -63,12 +63,12 @@ export const HIGHLIGHTED_ATTRIBUTES = ['name'] as const;
 // Values
 // ---------------------------------------------------------------------------
 
-/** Numeric attributes a value may compare against (spec §5 "passed as raw comparison"). */
+/** Numeric attributes a value may compare against with `<` or `>` instead of matching as text. */
 const comparableAttributes = new Set<string>([...rangeFields, 'seats', 'sold_date_timestamp']);
 const COMPARISON = /^\s*(?:([a-z_]+)\s*)?(<=|>=|<|>)\s*(-?\d{1,15}(?:\.\d{1,6})?)\s*$/;
 
 /**
- * A refinement value containing `<` or `>` is a comparison (spec §5): `"> 2015"` on year becomes
+ * A refinement value containing `<` or `>` is a comparison: `"> 2015"` on year becomes
  * `year > 2015`, `"price < 20000"` becomes `price < 20000`. Precisely: an optional numeric
  * attribute name (price, subscription_price, km, year, created_at_timestamp, seats,
  * sold_date_timestamp), one of `<`, `<=`, `>`, `>=`, and a plain decimal number; nothing else.
@@ -95,7 +95,7 @@ function finite(n: number | undefined): n is number {
 // Filters
 // ---------------------------------------------------------------------------
 
-/** What the template sells, as a filter (spec §7 "per-template filter"). */
+/** What the template sells (used cars only on /pre-owned sites, one category on single-category sites), as a filter. */
 export function templateFilter(site: Pick<DealerConfig, 'search'>): string | undefined {
   const path = defaultSearchPath(site);
   if (path === '/pre-owned' || path.startsWith('/pre-owned/')) return 'car_type = "used"';
@@ -115,7 +115,7 @@ export function manufacturerFilter(site: Pick<DealerConfig, 'manufacturer'>): st
   return ['car_type = "used"', `make = ${quoteFilterValue(make)}`];
 }
 
-/** In stock and coming soon, plus sold cars flagged for the website within the sold window (spec §4). */
+/** The default listing: in stock and coming soon, plus sold cars flagged for the website within the sold window. */
 export function defaultListingFilter(site: Pick<DealerConfig, 'search'>, nowSeconds: number): string[] {
   const since = Math.floor(nowSeconds) - site.search.include_sold_cars_days * SECONDS_PER_DAY;
   return [
@@ -220,7 +220,7 @@ export function filterToString(filter: MeiliFilter): string {
 
 const STOCK_NUMBER = /^[A-Za-z]*\d{3,}[A-Za-z]*$/;
 
-/** Free text as sent: stock-number lookalikes wrapped in quotes for an exact match (spec §5). */
+/** Free text as sent: stock-number lookalikes wrapped in quotes for an exact match. */
 export function searchText(query: string | undefined): string {
   if (query === undefined) return '';
   const trimmed = query.trim();
@@ -263,7 +263,7 @@ export function hasFieldFilter(state: SearchState, field: string): boolean {
 
 /**
  * One main query (21 hits, page offset) plus a limit-1 query per faceted field that has a filter,
- * without that field's own filter, so its facet still offers the values not chosen (spec §7).
+ * without that field's own filter, so its facet still offers the values not chosen.
  */
 export function buildMultiSearch(
   state: SearchState,

@@ -12,7 +12,7 @@ import {
   type CountEvent,
 } from './results';
 
-describe('displayed count (spec §5 "Counts above 1999 are replaced by the sum of facet counts")', () => {
+describe('displayed count: counts above 1999 are replaced by the sum of facet counts', () => {
   const facets = { car_type: { new: 900, demo: 150, used: 1400 }, make: { Toyota: 10 } };
 
   it('shows the estimate up to 1,999', () => {
@@ -38,7 +38,7 @@ describe('displayed count (spec §5 "Counts above 1999 are replaced by the sum o
   });
 });
 
-describe('pagination (spec §3 "ceiling of total hits / page size")', () => {
+describe('pagination: ceiling of total hits / page size', () => {
   it('lists page numbers', () => {
     expect(pagination(0, 21)).toEqual([]);
     expect(pagination(21, 21)).toEqual([1]);
@@ -52,7 +52,7 @@ describe('pagination (spec §3 "ceiling of total hits / page size")', () => {
   });
 });
 
-describe('car type counts (spec §9 "Car-type display order: new, demo, used")', () => {
+describe('car type counts: shown in the order new, demo, used', () => {
   const configured = { new: 86, demo: 14, used: 0 };
 
   it('lists types with stock in the order new, demo, used', () => {
@@ -71,7 +71,7 @@ describe('car type counts (spec §9 "Car-type display order: new, demo, used")',
   });
 });
 
-describe('result cache (spec §4 "result cache kept per unique query, oldest evicted first when full")', () => {
+describe('result cache: kept per unique query, oldest evicted first when full', () => {
   it('keeps one result per key and evicts the oldest first', () => {
     const cache = new ResultCache<number>(2);
     cache.set('a', 1);
@@ -116,7 +116,7 @@ describe('result cache (spec §4 "result cache kept per unique query, oldest evi
   });
 });
 
-describe('count while loading (spec §4 "While loading or failed, the previous count stays displayed")', () => {
+describe('count while loading: while loading or failed, the previous count stays displayed', () => {
   const run = (events: CountEvent[]) => events.reduce(nextCountState, initialCountState);
 
   it('has no count before the first answer', () => {
@@ -136,7 +136,7 @@ describe('count while loading (spec §4 "While loading or failed, the previous c
   });
 });
 
-describe('price band options (spec §9 "Price-sorted option lists order by numeric lower bound")', () => {
+describe('price band options: ordered by their numeric lower bound', () => {
   it('orders bands by their lower bound, not as text', () => {
     const bands = ['$100,000 - $150,000', '$20,000 - $30,000', 'Under $5,000', '$5,000 - $10,000', '$150,000 +'];
     expect(sortByLowerBound(bands, (band) => band)).toEqual(['Under $5,000', '$5,000 - $10,000', '$20,000 - $30,000', '$100,000 - $150,000', '$150,000 +']);

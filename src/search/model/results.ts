@@ -1,5 +1,5 @@
 /**
- * Reading search results (spec §3 "Search result", §4 "Search", §5 counts): the count shown,
+ * Reading search results: the count shown,
  * pages, car type counts, the result cache and the count kept while loading or after a failure.
  */
 import type { DealerConfig } from '../../platform/config/schema';
@@ -12,7 +12,7 @@ const countOf = (n: unknown): number => (typeof n === 'number' && Number.isFinit
 
 /**
  * The count to show. Above 1,999 Meilisearch's estimatedTotalHits is an estimate, so the sum of
- * one facet's counts (car_type: every car has exactly one) is shown instead (spec §5).
+ * one facet's counts (car_type: every car has exactly one) is shown instead.
  */
 export function displayCount(estimatedTotalHits: number, facetDistribution: FacetDistribution | undefined, field = 'car_type'): number {
   const estimate = countOf(estimatedTotalHits);
@@ -23,7 +23,7 @@ export function displayCount(estimatedTotalHits: number, facetDistribution: Face
   return sum > 0 ? sum : estimate;
 }
 
-/** Page numbers 1…ceil(total / page size) (spec §3 "pagination as a list of page numbers"). */
+/** Page numbers 1…ceil(total / page size), one per page of results. */
 export function pagination(total: number, hitsPerPage: number): number[] {
   const size = countOf(hitsPerPage);
   if (size === 0) return [];
@@ -37,8 +37,8 @@ export interface CarTypeCount {
 }
 
 /**
- * Car types with stock, in the order new, demo, used (spec §9). When the live counts are missing
- * (the search failed), the site's configured counts stand in (spec §3 "stock car_types counts").
+ * Car types with stock, in the order new, demo, used. When the live counts are missing
+ * (the search failed), the stock counts per car type in the site's config stand in.
  */
 export function carTypeCounts(
   facetDistribution: FacetDistribution | undefined,
@@ -56,8 +56,8 @@ function lowerBound(label: string): number {
 }
 
 /**
- * Price band options ("$20,000 - $30,000", weekly "$200 - $300") by their numeric lower bound
- * (spec §9 "Price-sorted option lists order by numeric lower bound"), not as text where
+ * Price band options ("$20,000 - $30,000", weekly "$200 - $300") by their numeric lower bound,
+ * not as text where
  * "$100,000" would sort before "$20,000".
  */
 export function sortByLowerBound<T>(items: readonly T[], label: (item: T) => string): T[] {
@@ -75,11 +75,11 @@ export function stableKey(value: unknown): string {
   });
 }
 
-/** Distinct queries kept by default; the spec leaves the number open (§9 "value not shown"). */
+/** Distinct queries kept by default; our own choice, as no size was ever set for this cache. */
 export const RESULT_CACHE_SIZE = 50;
 
 /**
- * Results per unique query, the oldest evicted first when full (spec §4), and one request in
+ * Results per unique query, the oldest evicted first when full, and one request in
  * flight per query: asking again while it runs shares the same answer. Failures are not kept.
  */
 export class ResultCache<V> {
@@ -138,7 +138,7 @@ export class ResultCache<V> {
 }
 
 /**
- * The result count as shown (spec §4): while loading or after a failure the previous count
+ * The result count as shown: while loading or after a failure the previous count
  * stays displayed; only an answer replaces it.
  */
 export interface CountState {

@@ -18,7 +18,7 @@ import {
 } from './routing';
 import { rangeFields, refinementFields, type SearchState } from './state';
 
-const dealer = (slug: string): DealerConfig => dealerConfigSchema.parse(JSON.parse(readFileSync(`dealers/${slug}.json`, 'utf8')));
+const dealer = (slug: string): DealerConfig => dealerConfigSchema.parse(JSON.parse(readFileSync(`tests/fixtures/dealer-files/${slug}.json`, 'utf8')));
 const drivesmart = dealer('drivesmart-pre-owned');
 const kingfisher = dealer('kingfisher-toyota');
 const southernLakes = dealer('southern-lakes-motors');
@@ -47,7 +47,7 @@ const everyPattern = testSite({
 const s = (refinements: SearchState['refinements'], extra: Partial<SearchState> = {}): SearchState => ({ refinements, ranges: {}, ...extra });
 const refinementsOf = (url: string, site: DealerConfig, vocabulary?: Vocabulary) => routeToState(url, site, vocabulary).refinements;
 
-describe('search routes (spec §2 Routes)', () => {
+describe('search routes every site answers', () => {
   it('reads the car type routes', () => {
     expect(refinementsOf('/search/new-cars', kingfisher)).toEqual({ car_type: ['new'] });
     expect(refinementsOf('/search/used-cars', kingfisher)).toEqual({ car_type: ['used'] });
@@ -128,7 +128,7 @@ describe('search routes (spec §2 Routes)', () => {
   });
 });
 
-describe('search path building (spec §2 "Patterns, first match wins")', () => {
+describe('search path building: the first allowed pattern that applies wins', () => {
   it('builds used-cars-brisbane, used-cars-rockhampton and keeps the state where the city does not imply it', () => {
     expect(stateToRoute(s({ car_type: ['used'], state: ['QLD'], city: ['Brisbane'] }), everyPattern)).toBe('/search/used-cars-brisbane');
     expect(stateToRoute(s({ car_type: ['used'], state: ['QLD'], city: ['Rockhampton'] }), everyPattern)).toBe('/search/used-cars-rockhampton');
@@ -168,7 +168,7 @@ describe('search path building (spec §2 "Patterns, first match wins")', () => {
     expect(refinementsOf('/search/subscription-cars-brisbane', subscription)).toEqual(state.refinements);
   });
 
-  it('takes the first pattern that applies, in the spec order', () => {
+  it('takes the first pattern that applies, in the fixed pattern order', () => {
     const state = s({ car_type: ['used'], make: ['Toyota'], state: ['QLD'], city: ['Brisbane'], body: ['SUV'] });
     expect(stateToRoute(state, everyPattern)).toBe('/search/used-cars-toyota?body=SUV&state=QLD&city=Brisbane');
     expect(stateToRoute(s({ car_type: ['used'], state: ['NSW'] }), everyPattern)).toBe('/search/used-cars-nsw');
@@ -211,7 +211,7 @@ describe('search path building (spec §2 "Patterns, first match wins")', () => {
   });
 });
 
-describe('query string (spec §2 "Filters not in the path go to the query string")', () => {
+describe('query string: filters not in the path go to the query string', () => {
   it('comma-joins values and adds query, sortBy and page above 1', () => {
     const state: SearchState = {
       query: 'hybrid',
@@ -256,7 +256,7 @@ describe('query string (spec §2 "Filters not in the path go to the query string
   });
 });
 
-describe('page numbers (spec §5 "must be a canonical integer string above 1, else first page")', () => {
+describe('page numbers: a canonical integer string above 1, else the first page', () => {
   it('reads only canonical integers above 1', () => {
     expect(parsePage('2')).toBe(2);
     expect(parsePage('10')).toBe(10);
@@ -416,7 +416,7 @@ describe('round trip: routeToState(stateToRoute(s)) equals the normal form of s'
     }
   });
 
-  it('round-trips the spec examples with their paths', () => {
+  it('round-trips the example landing paths (used-cars-brisbane, pre-owned-cars, used-motorcycles, ...)', () => {
     const examples: Array<[SearchState, DealerConfig, string]> = [
       [s({ car_type: ['used'], state: ['QLD'], city: ['Brisbane'] }), everyPattern, '/search/used-cars-brisbane'],
       [s({ car_type: ['used'] }), drivesmart, '/search/pre-owned-cars'],

@@ -1,11 +1,11 @@
 /**
- * Search URLs (spec §2 "Routes" and "Search path building"): the shopper's state to a landing path
+ * Search URLs: the shopper's state to a landing path
  * plus query string, and back. `routeToState(stateToRoute(s))` equals `normalizeState(s)`.
  *
  * The path
  * - No filter that a path can carry: the site's default search path (`defaultSearchPath`: the
  *   site setting, else the template's, e.g. `/search/new-used-and-demo-cars`, `/pre-owned`).
- * - Otherwise the first of the site's `search.path_patterns` that applies, in the spec order
+ * - Otherwise the first of the site's `search.path_patterns` that applies, in the fixed order
  *   car_type+make; car_type+state+city; car_type+state; car_type; dealership_name; state;
  *   city+make; city; location_name+make; location_name; make+model; make; body; drive; fuel;
  *   categories. A pattern applies when each of its fields has exactly one chosen value, and the
@@ -62,7 +62,8 @@ import { PATH_PATTERNS, type PathPattern } from '../../platform/config/path-patt
 export { PATH_PATTERNS, type PathPattern };
 
 
-/** Routes of the spec §2 route table, which every site answers whatever its patterns. */
+/** Car type, make and model, make, and body routes (/search/used-cars, /search/toyota/rav4,
+ * /search/toyota, /search/suv): every site answers them whatever its patterns. */
 const ROUTE_TABLE_PATTERNS: readonly PathPattern[] = ['car_type', 'make+model', 'make', 'body'];
 
 /** Known values per field (facet values of the stock), used to read slugs back. */
@@ -89,7 +90,7 @@ const DEFAULT_VOCABULARY: Vocabulary = {
 // Normal form
 // ---------------------------------------------------------------------------
 
-/** Page from a URL: a canonical integer string above 1, else the first page (spec §5). */
+/** Page from a URL: a canonical integer string above 1, else the first page. */
 export function parsePage(raw: string | undefined | null): number {
   if (!raw || !/^[1-9]\d{0,8}$/.test(raw)) return 1;
   return Number(raw);
@@ -445,7 +446,7 @@ function parseBound(raw: string): number | undefined | null {
 }
 
 /**
- * A price range menu value such as "$20,000 - $30,000" as a range (spec §2, §5): dollar signs,
+ * A price range menu value such as "$20,000 - $30,000" as a range: dollar signs,
  * commas and spaces removed. "$20,000 -" or "20000 - " is min-only, "- $30,000" max-only.
  */
 export function priceRangeToRange(label: string): NumericRange | undefined {
@@ -635,7 +636,7 @@ export function routeToState(url: string, site: RoutingSite, vocabulary?: Vocabu
 // ---------------------------------------------------------------------------
 
 /**
- * The simpler builder (spec §2): a car type gives /search/{type}-cars, new plus demo gives
+ * The simpler builder: a car type gives /search/{type}-cars, new plus demo gives
  * new-and-demo-cars, make with model gives /search/{make}/{model}.
  */
 export function simpleSearchPath(site: RoutingSite, choice: { carTypes?: readonly string[]; make?: string; model?: string }): string {

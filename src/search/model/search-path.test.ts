@@ -3,7 +3,7 @@ import { CAR_TYPE_ORDER, carTypeSearchPath, defaultSearchPath } from './search-p
 import { testSite } from '../../../tests/support/test-site';
 
 describe('default search path', () => {
-  it('uses the site setting when given (spec §2)', () => {
+  it('uses the site setting when given', () => {
     expect(defaultSearchPath(testSite({ search: { default_search_path: '/pre-owned' } }))).toBe('/pre-owned');
   });
 
@@ -15,8 +15,8 @@ describe('default search path', () => {
   });
 });
 
-describe('car type paths (spec §2 "a car type gives /search/{type}-cars")', () => {
-  it('names one path per car type, in the display order new, demo, used (spec §9)', () => {
+describe('car type paths: a car type searches /search/{type}-cars', () => {
+  it('names one path per car type, in the display order new, demo, used', () => {
     expect(CAR_TYPE_ORDER.map(carTypeSearchPath)).toEqual(['/search/new-cars', '/search/demo-cars', '/search/used-cars']);
   });
 

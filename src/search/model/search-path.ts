@@ -1,7 +1,7 @@
 import type { DealerConfig } from '../../platform/config/schema';
 
 /**
- * The site's default stock search path (spec §2): the site setting when given, else the path
+ * The site's default stock search path: the site setting when given, else the path
  * its template implies from what the dealer sells.
  */
 export function defaultSearchPath(site: Pick<DealerConfig, 'search'>): string {

@@ -1,6 +1,6 @@
 /**
- * The shopper's search state (spec §3 "Search state") and the constants of spec §5 and §9 that
- * every search module shares. Other modules import limits from here, never restate them.
+ * The shopper's search state (text, page, sort, chosen values and ranges) and the limits and
+ * constants every search module shares. Other modules import limits from here, never restate them.
  */
 
 /** Vehicle fields a shopper can refine by choosing values (OR within a field, AND across fields). */
@@ -25,7 +25,7 @@ export const refinementFields = [
 ] as const;
 export type RefinementField = (typeof refinementFields)[number];
 
-/** Numeric fields a shopper can narrow with a min and/or max (spec §5). */
+/** Numeric fields a shopper can narrow with a min and/or max. */
 export const rangeFields = ['price', 'subscription_price', 'km', 'year', 'created_at_timestamp'] as const;
 export type RangeField = (typeof rangeFields)[number];
 
@@ -50,7 +50,7 @@ export interface SearchState {
 export const emptySearchState = (): SearchState => ({ refinements: {}, ranges: {} });
 
 export const HITS_PER_PAGE = 21;
-/** The meilisearch client's own default limit (spec §9). */
+/** The meilisearch client's own default limit: 100 hits when a query names none. */
 export const CLIENT_DEFAULT_LIMIT = 100;
 /** Above this, estimated totals are unreliable and the sum of facet counts is shown instead. */
 export const FACET_COUNT_THRESHOLD = 1999;

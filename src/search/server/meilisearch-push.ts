@@ -10,6 +10,7 @@
  * cars and new ones, and settings changes would reindex under live traffic.)
  */
 import { MeilisearchApiError, type Meilisearch, type Settings, type Task } from 'meilisearch';
+import { commaLists, readCommandLine } from '../../platform/cli/arguments';
 import { indexSettings } from '../model/index-settings';
 import type { Vehicle } from '../../stock/model/vehicle';
 
@@ -125,16 +126,16 @@ export interface PushArgs {
 export const PUSH_USAGE = 'usage: MEILISEARCH_HOST=… MEILISEARCH_ADMIN_KEY=… npm run search:push -- [--dealer a,b] [--create-read-key]';
 
 export function parsePushArgs(argv: readonly string[]): PushArgs {
-  const args: PushArgs = { createReadKey: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const value = arg.startsWith('--dealer=') ? arg.slice('--dealer='.length) : arg === '--dealer' || arg === '--dealers' ? argv[++i] : undefined;
-    if (arg.startsWith('--dealer')) {
-      const slugs = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      if (slugs.length === 0) throw new PushError(`--dealer needs at least one slug\n${PUSH_USAGE}`);
-      args.dealers = [...(args.dealers ?? []), ...slugs];
-    } else if (arg === '--create-read-key') args.createReadKey = true;
-    else throw new PushError(`unknown argument "${arg}"\n${PUSH_USAGE}`);
+  const { values, tokens } = readCommandLine(
+    argv,
+    { dealer: { type: 'string', multiple: true }, dealers: { type: 'string', multiple: true }, 'create-read-key': { type: 'boolean' } },
+    (problem) => (problem.kind === 'needs-value' ? new PushError(`--dealer needs at least one slug\n${PUSH_USAGE}`) : new PushError(`unknown argument "${problem.arg}"\n${PUSH_USAGE}`)),
+  );
+  const args: PushArgs = { createReadKey: values['create-read-key'] ?? false };
+  // --dealer and --dealers are one list, in the order typed.
+  for (const { items } of commaLists(tokens, ['dealer', 'dealers'])) {
+    if (items.length === 0) throw new PushError(`--dealer needs at least one slug\n${PUSH_USAGE}`);
+    args.dealers = [...(args.dealers ?? []), ...items];
   }
   return args;
 }

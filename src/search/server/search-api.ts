@@ -15,6 +15,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { MeiliError, getDocument, indexSearch, multiSearch } from '@dealer-sites/search-engine';
 import type { AppEnv } from '../../platform/http/app-env';
+import { JSON_TYPE, mediaType, readJson } from '../../platform/http/request-body';
 import type { SearchIndexProvider } from './search-indexes';
 
 /** Search bodies are small; this is far above a 7-query multi-search with long filters. */
@@ -27,24 +28,21 @@ function errorResponse(c: Context, error: MeiliError): Response {
 }
 
 /** Meilisearch accepts only JSON bodies and names the problem when it is not. */
-async function readJson(c: Context<AppEnv>): Promise<unknown> {
+async function readSearchBody(c: Context<AppEnv>): Promise<unknown> {
   const type = c.req.header('content-type');
   if (!type) {
     throw new MeiliError('missing_content_type', 'A Content-Type header is missing. Accepted values for the Content-Type header are: `application/json`');
   }
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
+  if (mediaType(c) !== JSON_TYPE) {
     throw new MeiliError(
       'invalid_content_type',
       `The Content-Type \`${type.slice(0, 100)}\` is invalid. Accepted values for the Content-Type header are: \`application/json\``,
     );
   }
-  const text = await c.req.text();
-  if (text.trim() === '') throw new MeiliError('missing_payload', 'A json payload is missing.');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new MeiliError('malformed_payload', `The json payload provided is malformed. \`${error instanceof Error ? error.message : 'invalid JSON'}\`.`);
-  }
+  const read = await readJson(c);
+  if (read.ok) return read.body;
+  if (read.empty) throw new MeiliError('missing_payload', 'A json payload is missing.');
+  throw new MeiliError('malformed_payload', `The json payload provided is malformed. \`${read.reason}\`.`);
 }
 
 export function createSearchApi(indexes: SearchIndexProvider): Hono<AppEnv> {
@@ -70,9 +68,9 @@ export function createSearchApi(indexes: SearchIndexProvider): Hono<AppEnv> {
 
   const lookup = (uid: string) => indexes.get(uid);
 
-  api.post('/multi-search', async (c) => c.json(await multiSearch(lookup, await readJson(c)), 200, noStore));
+  api.post('/multi-search', async (c) => c.json(await multiSearch(lookup, await readSearchBody(c)), 200, noStore));
 
-  api.post('/indexes/:uid/search', async (c) => c.json(await indexSearch(lookup, c.req.param('uid'), await readJson(c)), 200, noStore));
+  api.post('/indexes/:uid/search', async (c) => c.json(await indexSearch(lookup, c.req.param('uid'), await readSearchBody(c)), 200, noStore));
 
   api.get('/indexes/:uid/documents/:id', async (c) => c.json(await getDocument(lookup, c.req.param('uid'), c.req.param('id')), 200, noStore));
 

@@ -5,6 +5,7 @@ import { testSite } from '../../../tests/support/test-site';
 import {
   PRICE_ON_APPLICATION,
   SHARE_POPUP,
+  VEHICLE_ENQUIRY_CATEGORIES,
   assistantCarMetadata,
   carDealershipId,
   carJsonLd,
@@ -12,11 +13,11 @@ import {
   carSite,
   carSlugFromPath,
   checkoutLink,
-  enquiryCategory,
   financeLink,
   findCarLocation,
   firstHit,
   galleryImages,
+  isImageUrl,
   keySpecs,
   parseCarHit,
   priceText,
@@ -24,6 +25,7 @@ import {
   sharePopupFeatures,
   shareLinks,
   tradeInLink,
+  vehicleEnquiryCategory,
   weeklyPriceText,
 } from './car';
 
@@ -100,12 +102,40 @@ describe('links', () => {
   });
 });
 
-describe('enquiry category (spec §4 Lead category)', () => {
+describe('vehicleEnquiryCategory (spec §4 Lead category)', () => {
   it('demo gives demo-vehicle-enquiry, used gives used-vehicle-enquiry, otherwise new-vehicle-enquiry', () => {
-    expect(enquiryCategory('demo')).toBe('demo-vehicle-enquiry');
-    expect(enquiryCategory('used')).toBe('used-vehicle-enquiry');
-    expect(enquiryCategory('new')).toBe('new-vehicle-enquiry');
-    expect(enquiryCategory('')).toBe('new-vehicle-enquiry');
+    expect(vehicleEnquiryCategory('demo')).toBe('demo-vehicle-enquiry');
+    expect(vehicleEnquiryCategory('used')).toBe('used-vehicle-enquiry');
+    expect(vehicleEnquiryCategory('new')).toBe('new-vehicle-enquiry');
+    expect(vehicleEnquiryCategory('')).toBe('new-vehicle-enquiry');
+  });
+
+  it.each([
+    ['demo', 'demo-vehicle-enquiry'],
+    ['used', 'used-vehicle-enquiry'],
+    ['Used', 'used-vehicle-enquiry'],
+    ['new', 'new-vehicle-enquiry'],
+    ['', 'new-vehicle-enquiry'],
+    [undefined, 'new-vehicle-enquiry'],
+    [null, 'new-vehicle-enquiry'],
+    ['electric', 'new-vehicle-enquiry'],
+  ])('%j → %s', (carType, category) => {
+    expect(vehicleEnquiryCategory(carType)).toBe(category);
+  });
+
+  // The two copies this replaced disagreed here: the car page's filed these as new-vehicle-enquiry.
+  it.each([
+    [' Used ', 'used-vehicle-enquiry'],
+    ['USED', 'used-vehicle-enquiry'],
+    ['DEMO', 'demo-vehicle-enquiry'],
+    ['\tdemo\n', 'demo-vehicle-enquiry'],
+    [' New', 'new-vehicle-enquiry'],
+  ])('files a feed car type written %j as %s, not as a new-car enquiry', (carType, category) => {
+    expect(vehicleEnquiryCategory(carType)).toBe(category);
+  });
+
+  it('lists one category per car type', () => {
+    expect(VEHICLE_ENQUIRY_CATEGORIES).toEqual(['new-vehicle-enquiry', 'demo-vehicle-enquiry', 'used-vehicle-enquiry']);
   });
 });
 
@@ -314,6 +344,13 @@ describe('refresh from search', () => {
     expect(parseCarHit({ ...car(), price: '38990' })).toBeNull();
     expect(parseCarHit({ ...car(), slug: '../x' })).toBeNull();
     expect(parseCarHit(null)).toBeNull();
+  });
+
+  it('lets only http(s) URLs and site paths through as images', () => {
+    expect(isImageUrl('https://cdn.example/a.jpg')).toBe(true);
+    expect(isImageUrl('http://cdn.example/a.jpg')).toBe(true);
+    expect(isImageUrl('/stock-images/a.svg')).toBe(true);
+    for (const url of ['javascript:alert(1)', 'data:image/png;base64,AA', '//evil.test/x.png', 'a.jpg', '']) expect(isImageUrl(url), url).toBe(false);
   });
 
   it('tells an empty result (car gone) from a malformed response', () => {

@@ -11,6 +11,7 @@ import { regionDefaults } from '../../platform/config/regions';
 import { formatDistance, formatMoney, KM_TO_MILES, wording } from '../../platform/formats/region';
 import { imageSrc } from './images';
 import { quoteFilterValue } from '../../platform/formats/filter-syntax';
+import { isRecord } from '../../platform/formats/records';
 
 /** The vehicle fields a car page shows: what a search hit carries, so the shell can render one too. */
 export type CarView = Pick<
@@ -122,10 +123,23 @@ export const STATUS_LABELS = { in_stock: 'In Stock', coming_soon: 'Coming Soon',
 
 export const CAR_TYPE_LABELS = { new: 'New', demo: 'Demo', used: 'Used' } as const satisfies Record<CarType, string>;
 
-/** Lead category for a vehicle enquiry (spec §4 'Lead category'). */
-export function enquiryCategory(carType: string): 'new-vehicle-enquiry' | 'demo-vehicle-enquiry' | 'used-vehicle-enquiry' {
-  if (carType === 'demo') return 'demo-vehicle-enquiry';
-  if (carType === 'used') return 'used-vehicle-enquiry';
+/** The lead categories an enquiry about a car is filed under, one per car type (spec §4 'Lead category'). */
+export const VEHICLE_ENQUIRY_CATEGORIES = ['new-vehicle-enquiry', 'demo-vehicle-enquiry', 'used-vehicle-enquiry'] as const;
+export type VehicleEnquiryCategory = (typeof VEHICLE_ENQUIRY_CATEGORIES)[number];
+
+/**
+ * The category an enquiry about this car is filed under: demo → demo-vehicle-enquiry, used →
+ * used-vehicle-enquiry, anything else (new, unknown, none) → new-vehicle-enquiry. Feeds and query
+ * strings write the car type as ' Used ' or 'DEMO' too; such a car is still a used or demo car,
+ * and its lead belongs with the used or demo enquiries, not the new ones.
+ *
+ * Here rather than with the other lead categories (src/leads/model/category.ts) because it is a
+ * fact about a car that the car page's own metadata needs, and stock sits below leads.
+ */
+export function vehicleEnquiryCategory(carType: string | null | undefined): VehicleEnquiryCategory {
+  const type = (carType ?? '').trim().toLowerCase();
+  if (type === 'demo') return 'demo-vehicle-enquiry';
+  if (type === 'used') return 'used-vehicle-enquiry';
   return 'new-vehicle-enquiry';
 }
 
@@ -198,6 +212,14 @@ export function findCarLocation<L extends Pick<Location, 'id' | 'name'>>(car: Pi
 // ---------------------------------------------------------------------------
 // Gallery
 // ---------------------------------------------------------------------------
+
+/**
+ * Whether an image URL from a search hit may go into a page: an http(s) URL or a path on this
+ * site, never `javascript:`, `data:` or a protocol-relative `//other.host` (the stock schema's rule).
+ */
+export function isImageUrl(url: string): boolean {
+  return /^(https?:\/\/|\/(?!\/))/.test(url);
+}
 
 /** Stock images are 4:3; the page reserves that box so nothing shifts while one loads. */
 export const GALLERY_IMAGE = { width: 800, height: 600 } as const;
@@ -370,7 +392,7 @@ export function assistantCarMetadata(
     id: String(car.id),
     checkout_link: checkout ? new URL(checkout, site.url).href : null,
     reserved: car.status !== 'in_stock',
-    category: enquiryCategory(car.car_type),
+    category: vehicleEnquiryCategory(car.car_type),
     dealership_id: carDealershipId(car, site, location) ?? null,
   };
 }
@@ -463,23 +485,26 @@ const CATEGORY_KEYS = Object.keys({
   subscription: true,
 } satisfies Record<StockCategory, true>) as StockCategory[];
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const safeImage = (v: unknown): string | undefined => {
   const s = str(v);
-  return s !== undefined && /^(https?:\/\/|\/(?!\/))/.test(s) ? s : undefined;
+  return s !== undefined && isImageUrl(s) ? s : undefined;
 };
 
 /**
- * A search hit read back as a car, checked field by field (zod would be most of the page's
- * JavaScript). Returns null when a field the page cannot do without is missing or malformed;
- * optional fields of the wrong type are dropped. Image URLs keep to http(s) and site paths.
+ * A search hit read back as a car, checked field by field. Not with zod, nor zod/mini: rollup
+ * puts zod's core in a chunk shared with the forms, and the search page, which loads no zod
+ * today, would load about 16 KB gzip more (measured on a build). Returns null when a field the
+ * page cannot do without is missing or malformed; optional fields of the wrong type are
+ * dropped. Image URLs keep to http(s) and site paths.
+ *
+ * The result cards check hits with their own, stricter rule (src/search/browser/hits.ts): a
+ * card refuses a hit without km, which the car page reads as 0.
  */
 export function parseCarHit(hit: unknown): CarView | null {
-  if (!isObject(hit)) return null;
+  if (!isRecord(hit)) return null;
   const id = num(hit.id);
   const slug = str(hit.slug);
   const name = str(hit.name);
@@ -497,7 +522,7 @@ export function parseCarHit(hit: unknown): CarView | null {
   };
   const images = Array.isArray(hit.images)
     ? hit.images.flatMap((i) => {
-        const url = isObject(i) ? safeImage(i.image_url) : undefined;
+        const url = isRecord(i) ? safeImage(i.image_url) : undefined;
         return url ? [{ image_url: url }] : [];
       })
     : [];
@@ -540,8 +565,8 @@ export function parseCarHit(hit: unknown): CarView | null {
 
 /** The first hit of the first result of a multi-search response, if the response has that shape. */
 export function firstHit(response: unknown): unknown {
-  if (!isObject(response) || !Array.isArray(response.results)) return undefined;
+  if (!isRecord(response) || !Array.isArray(response.results)) return undefined;
   const first: unknown = response.results[0];
-  if (!isObject(first) || !Array.isArray(first.hits)) return undefined;
+  if (!isRecord(first) || !Array.isArray(first.hits)) return undefined;
   return first.hits[0] ?? null;
 }

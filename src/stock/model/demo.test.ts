@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDealer } from '../../platform/config/load';
 import type { DealerConfig } from '../../platform/config/schema';
-import { testSite } from '../../../tests/support/test-site';
+import { DEALER_FILES_DIR, testSite } from '../../../tests/support/test-site';
 import { demoStockEdition, generateDemoStock, priceBand, vinCheckDigit, weeklyPriceBand } from './demo';
 import { placeholderKindsFor, placeholderNames } from './placeholder-image';
 import { vehicleSchema, type Vehicle } from './vehicle';
@@ -13,7 +13,7 @@ const dayStart = Math.floor(NOW / 86_400_000) * DAY;
 const demoDealers = ['kingfisher-toyota', 'drivesmart-pre-owned', 'southern-lakes-motors', 'lone-star-auto'] as const;
 const fixtureDealers = ['fixture-motors', 'hostile-motors'] as const;
 const sites: Record<string, DealerConfig> = Object.fromEntries([
-  ...demoDealers.map((slug) => [slug, loadDealer(slug, 'dealers')] as const),
+  ...demoDealers.map((slug) => [slug, loadDealer(slug, DEALER_FILES_DIR)] as const),
   ...fixtureDealers.map((slug) => [slug, loadDealer(slug, 'tests/fixtures/dealers')] as const),
 ]);
 const stock: Record<string, Vehicle[]> = Object.fromEntries(Object.entries(sites).map(([slug, site]) => [slug, generateDemoStock(site, site.search.demo_stock ?? 0, NOW)]));

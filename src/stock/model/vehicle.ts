@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasUnsafeCharacters } from '../../platform/formats/unsafe-text';
 import { carTypes, stockCategories, vehicleStatuses } from './kinds';
 
 /**
@@ -7,14 +8,14 @@ import { carTypes, stockCategories, vehicleStatuses } from './kinds';
  * here is what the browser receives as a hit.
  */
 
-// Feed text is shown on pages and in JSON-LD: cap it and refuse control characters, never trust it.
+// Feed text is shown on pages, in JSON-LD and in Meilisearch: cap it and refuse control
+// characters and lone surrogate halves, never trust it.
 const text = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
-    // eslint-disable-next-line no-control-regex
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), { error: 'must not contain control characters' });
+    .refine((s) => !hasUnsafeCharacters(s, true, 'controls'), { error: 'must not contain control characters' });
 
 const imageUrl = z
   .string()

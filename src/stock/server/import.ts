@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { readCommandLine } from '../../platform/cli/arguments';
 import { formatIssues, listDealerSlugs } from '../../platform/config/load';
 import { readStockFile, stockFile, type StockFile } from './store';
 import { carTypes, vehicleSchema, vehicleStatuses, type Vehicle } from '../model/vehicle';
@@ -271,20 +272,17 @@ export interface ImportArgs {
 export const IMPORT_USAGE = 'usage: npm run stock:import -- --dealer <slug> <file.json|file.csv> [--allow-empty]';
 
 export function parseImportArgs(argv: readonly string[]): ImportArgs {
-  let dealer: string | undefined;
-  let allowEmpty = false;
-  const files: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--dealer') dealer = argv[++i];
-    else if (arg.startsWith('--dealer=')) dealer = arg.slice('--dealer='.length);
-    else if (arg === '--allow-empty') allowEmpty = true;
-    else if (arg.startsWith('--')) throw new FeedError(`unknown option ${printable(arg, 40)}\n${IMPORT_USAGE}`);
-    else files.push(arg);
-  }
-  if (!dealer) throw new FeedError(`--dealer <slug> is required\n${IMPORT_USAGE}`);
-  if (files.length !== 1) throw new FeedError(`give exactly one feed file\n${IMPORT_USAGE}`);
-  return { dealer, file: files[0] as string, allowEmpty };
+  const { values, positionals } = readCommandLine(
+    argv,
+    { dealer: { type: 'string' }, 'allow-empty': { type: 'boolean' } },
+    (problem) =>
+      problem.kind === 'needs-value' ? new FeedError(`--dealer <slug> is required\n${IMPORT_USAGE}`) : new FeedError(`unknown option ${printable(problem.arg, 40)}\n${IMPORT_USAGE}`),
+    { allowPositionals: true },
+  );
+  if (!values.dealer) throw new FeedError(`--dealer <slug> is required\n${IMPORT_USAGE}`);
+  const [file, ...more] = positionals;
+  if (file === undefined || more.length > 0) throw new FeedError(`give exactly one feed file\n${IMPORT_USAGE}`);
+  return { dealer: values.dealer, file, allowEmpty: values['allow-empty'] ?? false };
 }
 
 export interface ImportResult {

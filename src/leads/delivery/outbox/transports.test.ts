@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadDealer } from '../../../platform/config/load';
+import { dealerFileCopy } from '../../../../tests/support/test-site';
 import { adfEmail, deliverToFolder, deliverToWebhook, DeliveryError, emailSubject, headerText, outboxDir, shortError, type Delivery } from './transports';
 
-const site = loadDealer('kingfisher-toyota', path.resolve('dealers'));
+const site = dealerFileCopy('kingfisher-toyota');
 const delivery = (overrides: Partial<Delivery['lead']> = {}): Delivery => ({
   lead: {
     id: '6c1f2d0e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',

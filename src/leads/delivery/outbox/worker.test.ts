@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadDealer } from '../../../platform/config/load';
 import type { DealerConfig } from '../../../platform/config/schema';
 import { verifyWebhookSignature, type WebhookBody } from '../webhook';
 import { outbox } from '../../../platform/db/schema';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../../tests/support/test-databases';
 import { requeueDead, requeueDelivery } from './queue';
 import { insertLead, startReceiver, startSmtpServer, type TestReceiver, type TestSmtpServer } from '../../../../tests/support/outbox';
+import { dealerFileCopy } from '../../../../tests/support/test-site';
 import { startOutboxWorker, type OutboxWorkerOptions } from './worker';
 
 const MINUTE = 60_000;
@@ -25,7 +25,7 @@ const decodeWords = (header: string): string =>
 const decodeQuotedPrintable = (text: string): string =>
   Buffer.from(text.replace(/\r\n/g, '\n').replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 
-const base = loadDealer('kingfisher-toyota', path.resolve('dealers'));
+const base = dealerFileCopy('kingfisher-toyota');
 const withDestinations = (destinations: DealerConfig['leads']['destinations']): DealerConfig => ({ ...base, leads: { ...base.leads, destinations } });
 
 describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {

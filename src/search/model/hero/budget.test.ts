@@ -16,7 +16,7 @@ import {
   tooLowMessage,
 } from './budget';
 
-describe('budget = repayment × 12 (monthly) or 52 (weekly) × 5 years + deposit (spec §9)', () => {
+describe('budget = repayment × 12 (monthly) or 52 (weekly) × 5 years + deposit', () => {
   it('200 weekly with a 2,000 deposit is 54,000', () => {
     expect(budgetFor({ repayment: 200, frequency: 'weekly', deposit: 2_000 })).toBe(54_000);
   });
@@ -36,7 +36,7 @@ describe('budget = repayment × 12 (monthly) or 52 (weekly) × 5 years + deposit
   });
 });
 
-describe('budget inputs: non-numeric becomes 0, clamped 0 to 1,000,000 (spec §5)', () => {
+describe('budget inputs: non-numeric becomes 0, clamped 0 to 1,000,000', () => {
   it.each([
     ['abc', 0],
     ['', 0],
@@ -84,7 +84,7 @@ describe('the budget link is capped at the dearest car in stock', () => {
   });
 });
 
-describe('budget too low (spec §4, §8)', () => {
+describe('budget too low: a message and a disabled search button', () => {
   it('is under the cheapest car in stock over $1,000', () => {
     expect(BUDGET_MIN_PRICE).toBe(1_000);
     expect(budgetTooLow(5_000, { min: 5_990, max: 90_000 })).toBe(true);

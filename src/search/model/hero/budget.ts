@@ -1,6 +1,6 @@
 /**
- * The hero's budget search (spec §4 "Budget button", §5 budget inputs, §9 "Budget"):
- * budget = repayment × 12 (monthly) or × 52 (weekly) × 5 years + deposit.
+ * The hero's budget search: what a repayment buys, searchable once it reaches the cheapest car in
+ * stock. budget = repayment × 12 (monthly) or × 52 (weekly) × 5 years + deposit.
  */
 import type { SearchSite } from '../site';
 
@@ -8,7 +8,7 @@ export type Frequency = 'weekly' | 'monthly';
 
 export const PAYMENTS_PER_YEAR: Readonly<Record<Frequency, number>> = { weekly: 52, monthly: 12 };
 export const TERM_YEARS = 5;
-/** Spec §9: 600 monthly or 200 weekly; the panel opens on 200, so weekly. */
+/** 600 monthly or 200 weekly; the panel opens on 200, so weekly. */
 export const DEFAULT_REPAYMENT: Readonly<Record<Frequency, number>> = { weekly: 200, monthly: 600 };
 export const DEFAULT_FREQUENCY: Frequency = 'weekly';
 export const DEFAULT_DEPOSIT = 2_000;
@@ -18,7 +18,7 @@ export const FALLBACK_MAX_PRICE = 100_000;
 /** Budget searches only count cars priced above this: $0 and token prices mean "ask us". */
 export const BUDGET_MIN_PRICE = 1_000;
 
-/** Spec §5: non-numeric input counts as 0, and amounts stay within 0 to 1,000,000. */
+/** Non-numeric input counts as 0, and amounts stay within 0 to 1,000,000. */
 export function parseAmount(input: string | number | null | undefined): number {
   if (typeof input === 'number') return clampAmount(input);
   // "$54,000" and "54 000" are what people type; a decimal part of cents is dropped.
@@ -61,7 +61,7 @@ export function budgetLinkMax(budget: number, stats: PriceStats | undefined): nu
   return Math.min(budget, Math.ceil(dearest));
 }
 
-/** Spec §4: under the cheapest car in stock nothing can be found, so there is nothing to search. */
+/** Under the cheapest car in stock nothing can be found, so there is nothing to search. */
 export function budgetTooLow(budget: number, stats: PriceStats | undefined): boolean {
   return stats !== undefined && budget < stats.min;
 }
@@ -76,7 +76,7 @@ export function foundLabel(count: number, noun: string): string {
   return `${count.toLocaleString('en')} ${count === 1 ? noun : `${noun}s`} Found`;
 }
 
-/** Spec §8 "Budget too low". */
+/** Shown with the disabled '0 {type}s Found' button when the budget is under the cheapest car. */
 export function tooLowMessage(noun: string): string {
   return `No ${noun}s found for this budget`;
 }

@@ -1,6 +1,7 @@
 /**
- * What the shopper chose in the hero (car type, make, model), the search it stands for, and
- * its memory across pages (spec §2: "The hero persists car_type, make and make_model").
+ * What the shopper chose in the hero (car type, make, model), the search it stands for, and how
+ * its memory across pages is read back (the hero keeps car_type, make and make_model from page
+ * to page); the store that keeps it is src/search/browser/hero-state.ts.
  */
 import { emptySearchState, type SearchState } from '../state';
 import { attempt, object, text } from './checks';
@@ -22,10 +23,10 @@ export const heroStorageKey = (slug: string): string => `hero-search:${slug}`;
 const storedSelection = object({ car_type: text(20), make: text(60), make_model: text(150) });
 
 /**
- * The stored selection, checked: a car type the slider does not offer falls back to the
- * slider's first option, and a model without its make is dropped.
+ * The stored selection, checked: anything but the three short texts reads as nothing
+ * remembered, and a model without its make is dropped.
  */
-export function parseHeroSelection(raw: string | null, allowedCarTypes: readonly string[]): HeroSelection | undefined {
+export function parseHeroSelection(raw: string | null): HeroSelection | undefined {
   if (!raw) return undefined;
   let value: unknown;
   try {
@@ -35,27 +36,14 @@ export function parseHeroSelection(raw: string | null, allowedCarTypes: readonly
   }
   const stored = attempt(storedSelection, value);
   if (!stored) return undefined;
-  const car_type = allowedCarTypes.includes(stored.car_type) ? stored.car_type : (allowedCarTypes[0] ?? '');
   const make = stored.make.trim();
   const make_model = make ? stored.make_model.trim() : '';
-  return { car_type, make, make_model };
+  return { car_type: stored.car_type, make, make_model };
 }
 
-/** Storage can be absent or refuse (private modes, full quota); the hero works without it. */
-export function loadHeroSelection(storage: Pick<Storage, 'getItem'> | undefined, slug: string, allowedCarTypes: readonly string[]): HeroSelection | undefined {
-  try {
-    return parseHeroSelection(storage?.getItem(heroStorageKey(slug)) ?? null, allowedCarTypes);
-  } catch {
-    return undefined;
-  }
-}
-
-export function saveHeroSelection(storage: Pick<Storage, 'setItem'> | undefined, slug: string, selection: HeroSelection): void {
-  try {
-    storage?.setItem(heroStorageKey(slug), JSON.stringify(selection));
-  } catch {
-    // A full or blocked storage only costs the shopper their remembered choice.
-  }
+/** A car type the slider does not offer falls back to the slider's first option. */
+export function onSlider(selection: HeroSelection, allowedCarTypes: readonly string[]): HeroSelection {
+  return allowedCarTypes.includes(selection.car_type) ? selection : { ...selection, car_type: allowedCarTypes[0] ?? '' };
 }
 
 /**

@@ -4,7 +4,7 @@ import { PREFERRED_MAKES, facetValues, makeDropdown, modelDropdown, modelOf, sor
 
 const distribution = { Toyota: 120, Mazda: 80, Kia: 80, Abarth: 2, 'Mercedes-Benz': 15, Zeekr: 1, Audi: 9, Holden: 30 };
 
-describe('make order (spec §9)', () => {
+describe('make order: by volume, alphabetically or in the preferred regional order', () => {
   it('by volume: most stock first, ties by name', () => {
     expect(sortMakes(facetValues(distribution), 'volume').map((m) => m.value)).toEqual([
       'Toyota',
@@ -88,7 +88,7 @@ describe('make dropdown', () => {
     expect(rest.at(-1)).toBe('Make 100');
   });
 
-  it("lists the 20 popular makes, then the rest under 'All Makes' (spec §9)", () => {
+  it("lists the 20 popular makes, then the rest under 'All Makes'", () => {
     expect(POPULAR_MAKES_COUNT).toBe(20);
     const { popular, rest } = makeDropdown(manyMakes(30), { popular_makes: true, make_sort: 'volume' });
     expect(popular).toEqual(Array.from({ length: 20 }, (_, i) => `Make ${String(i + 1).padStart(3, '0')}`));

@@ -1,5 +1,5 @@
 /**
- * The hero's make and model dropdowns (spec §9): makes from a facet on make, at most 100, by
+ * The hero's make and model dropdowns: makes from a facet on make, at most 100, by
  * stock volume, alphabetically or in the preferred regional order, optionally 20 popular makes
  * first; models from a facet on make_model for the chosen make, at most 250, always sorted.
  */
@@ -8,7 +8,7 @@ import type { SearchSite } from '../site';
 
 export type MakeSort = SearchSite['features']['make_sort'];
 
-/** Spec §9's preferred make order; makes not listed follow alphabetically. */
+/** The preferred make order of the region that uses it; makes not listed follow alphabetically. */
 export const PREFERRED_MAKES = [
   'Audi',
   'BMW',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../../tests/support/test-site';
 import { ALWAYS_SHOW_SLIDER_REGION, carTypesOf, heroSlider } from './options';
 
-describe('hero slider options (spec §2)', () => {
+describe('hero slider options', () => {
   it('defaults to ALL VEHICLES (empty value), NEW VEHICLES (new), USED VEHICLES (used)', () => {
     const slider = heroSlider(testSite());
     expect(slider.options.map(({ label, value }) => [label, value])).toEqual([

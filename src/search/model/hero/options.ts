@@ -1,5 +1,5 @@
 /**
- * The hero's vehicle-type slider (spec §2 "Hero slider options"): ALL VEHICLES (empty value),
+ * The hero's vehicle-type slider: ALL VEHICLES (empty value),
  * NEW VEHICLES (new), USED VEHICLES (used) by default, or the site's own options in its order.
  */
 // Not stock/vehicle: that module carries zod, and this one runs on the home page.
@@ -24,7 +24,7 @@ const OPTIONS: Record<HeroOptionKey, Omit<HeroOption, 'key'>> = {
 };
 
 /**
- * The one region variant whose slider shows even with fewer than 3 options (spec §2). We chose
+ * The one region variant whose slider shows even with fewer than 3 options. We chose
  * NZ: its dealers often sell only new and used, and two visible choices beat a hidden one; even a
  * single option tells the shopper what the search covers.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LUXURY_QUICK_PICKS, QUICK_PICKS, formatAmount, quickPicks } from './quick-picks';
 
-describe('currency quick picks (spec §9)', () => {
+describe('currency quick picks', () => {
   it('are $5,000 to $70,000 on most sites', () => {
     expect(quickPicks({ luxury_quick_picks: false })).toEqual([5_000, 10_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 70_000]);
     expect(quickPicks({ luxury_quick_picks: false })).toBe(QUICK_PICKS);

@@ -1,12 +1,12 @@
 /**
- * The currency input (spec §5): quick-pick values, thousands separators and a dollar prefix.
+ * The currency input: quick-pick values, thousands separators and a dollar prefix.
  * The prefix is drawn beside the field, so the field itself holds digits and separators only.
  */
 import type { SearchSite } from '../site';
 
-/** Spec §9 quick picks. */
+/** The quick picks most sites offer, $5,000 to $70,000. */
 export const QUICK_PICKS = [5_000, 10_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 70_000] as const;
-/** Spec §9 gives only the ends, $300,000 to $800,000; we step by $100,000 between them. */
+/** A luxury site's picks run $300,000 to $800,000; we step by $100,000 between them. */
 export const LUXURY_QUICK_PICKS = [300_000, 400_000, 500_000, 600_000, 700_000, 800_000] as const;
 
 export function quickPicks(features: Pick<SearchSite['features'], 'luxury_quick_picks'>): readonly number[] {

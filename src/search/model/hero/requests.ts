@@ -1,5 +1,5 @@
 /**
- * The Meilisearch queries behind the hero and the header autocomplete (spec §7, §9). Each takes
+ * The Meilisearch queries behind the hero (makes, models, budget) and the header autocomplete. Each takes
  * the search context (site and time, for the base filter) and returns one multi-search query.
  */
 import { baseFilter, searchFilter, searchText, type SearchContext } from '../query';
@@ -26,7 +26,7 @@ export function modelFacetQuery(selection: HeroSelection, ctx: SearchContext, in
   return { indexUid, ...countOnly, filter: searchFilter(state, ctx), facets: ['make_model'] };
 }
 
-/** The price range of the stock a budget can buy: cars priced over $1,000 (spec §9). */
+/** The price range of the stock a budget can buy: cars priced over $1,000. */
 export function priceStatsQuery(ctx: SearchContext, indexUid: string): SearchQuery {
   return { indexUid, ...countOnly, filter: [...baseFilter(ctx), `price > ${BUDGET_MIN_PRICE}`], facets: ['price'] };
 }
@@ -36,7 +36,7 @@ export function budgetCountQuery(maxPrice: number, ctx: SearchContext, indexUid:
   return { indexUid, ...countOnly, filter: [...baseFilter(ctx), `price > ${BUDGET_MIN_PRICE}`, `price <= ${Math.floor(maxPrice)}`] };
 }
 
-/** The header autocomplete: the base index and filter, best-ranked first (spec §7). */
+/** The header autocomplete: the base index and filter, best-ranked first (custom_rank:desc). */
 export function autocompleteQuery(text: string, ctx: SearchContext, indexUid: string): SearchQuery {
   return { indexUid, q: searchText(text), offset: 0, limit: AUTOCOMPLETE_LIMIT, filter: baseFilter(ctx), sort: [DEFAULT_SORT] };
 }
@@ -50,7 +50,7 @@ export interface AutocompleteHit {
   name: string;
   /** The car page, /cars/{slug}. */
   url: string;
-  /** Shown only above $250 (spec §9): lower figures are placeholders, not prices. */
+  /** Shown only above $250: lower figures are placeholders, not prices. */
   price?: number;
   image?: string;
 }

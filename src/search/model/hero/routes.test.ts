@@ -13,7 +13,7 @@ const site = searchSite(
   }),
 );
 
-describe('the hero search button goes to the built search path (spec §2)', () => {
+describe('the hero search button goes to the built search path', () => {
   it('with nothing chosen, the default search path', () => {
     expect(heroSearchPath(emptySelection(), site)).toBe('/search/new-used-and-demo-cars');
   });
@@ -38,7 +38,7 @@ describe('the hero search button goes to the built search path (spec §2)', () =
 });
 
 describe('the budget link', () => {
-  it('is the search path with range[price]=:{budget} (spec §9)', () => {
+  it('is the search path with range[price]=:{budget}', () => {
     expect(budgetSearchPath(54_000, site)).toBe('/search/new-used-and-demo-cars?range[price]=:54000');
     expect(routeToState(budgetSearchPath(54_000, site), site).ranges).toEqual({ price: { max: 54_000 } });
   });

@@ -14,7 +14,7 @@ describe('the SearchSite in the page', () => {
     expect(parseSearchSite(pageJson(site))).toEqual(JSON.parse(JSON.stringify(site)));
   });
 
-  it.each([...listDealerSlugs('dealers').map((slug) => [slug, 'dealers']), ...listDealerSlugs('tests/fixtures/dealers').map((slug) => [slug, 'tests/fixtures/dealers'])])(
+  it.each(['tests/fixtures/dealer-files', 'tests/fixtures/dealers'].flatMap((dir) => listDealerSlugs(dir).map((slug) => [slug, dir])))(
     'reads back %s whole',
     (slug, dir) => {
       const site = searchSite(loadDealer(slug, dir));

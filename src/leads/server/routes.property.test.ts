@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { propertyRuns } from '../model/property-runs';
+import { propertyRuns } from '../../../tests/support/property-runs';
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { memoryRateLimiter } from './rate-limit';
 import { enquiry, send, testApp } from '../../../tests/support/lead-api';

@@ -2,15 +2,12 @@
  * The same table of cases against the embedded engine, always; and against a real Meilisearch
  * when MEILISEARCH_HOST is set (with MEILISEARCH_ADMIN_KEY when it needs one): a temporary index
  * gets the conformance settings and documents, every case runs, and the index is deleted.
- * The dealer sites run the same table through their HTTP API too (src/server/search-conformance.test.ts).
+ * The dealer sites run the same table through their HTTP API too (src/server/app.search-conformance.test.ts).
  */
 import { Meilisearch } from 'meilisearch';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MeiliError, SearchEngine, indexSearch, multiSearch, type EngineLookup } from '../src/index';
-import { conformanceCases } from './cases';
-import { conformanceDocuments } from './dataset';
-import { runCase, type Backend, type Reply } from './run';
-import { conformanceSettings } from './settings';
+import { conformanceCases, conformanceDocuments, conformanceSettings, runCase, type Backend, type Reply } from './index';
 
 // ---- the embedded engine, in process ---------------------------------------------------------
 

@@ -1,13 +1,13 @@
 /**
- * The hero's live behaviour (DOM code, unlike the rest of this folder): the stock panel's make
- * and model lists from the stock, its search button to the built search path, and the budget
- * panel. src/search/browser/hero.ts loads this module once the shopper reaches for the hero (pointer,
+ * The hero's live behaviour: the stock panel's make and model lists from the stock, its search
+ * button to the built search path, and the budget panel (the rules are in src/search/model/hero/).
+ * src/search/browser/hero.ts loads this module once the shopper reaches for the hero (pointer,
  * focus or touch), so the home page itself ships only a small loader.
  */
-import { currencyFor, formatMoney } from '../../../platform/formats/region';
-import { searchEndpoint } from '../../../platform/config/search-endpoint';
-import type { SearchContext } from '../query';
-import type { SearchSite } from '../site';
+import { currencyFor, formatMoney } from '../../platform/formats/region';
+import { searchEndpoint } from '../../platform/config/search-endpoint';
+import type { SearchContext } from '../model/query';
+import type { SearchSite } from '../model/site';
 import {
   budgetFor,
   budgetLinkMax,
@@ -18,19 +18,19 @@ import {
   stockNoun,
   type Frequency,
   type PriceStats,
-} from './budget';
-import { saveHeroSelection, type HeroSelection } from './hero-state';
-import { makeDropdown, modelDropdown } from './makes';
-import { multiSearch, resultCount, type SearchQuery, type SearchResult } from './multi-search';
-import { formatAmount } from './quick-picks';
-import { budgetCountQuery, makeFacetQuery, modelFacetQuery, priceStats, priceStatsQuery } from './requests';
-import { budgetSearchPath, heroSearchPath } from './routes';
-import { readSearchSite } from './site-json';
+} from '../model/hero/budget';
+import type { HeroSelection } from '../model/hero/hero-state';
+import { makeDropdown, modelDropdown } from '../model/hero/makes';
+import { multiSearch, resultCount, type SearchQuery, type SearchResult } from '../model/hero/multi-search';
+import { formatAmount } from '../model/hero/quick-picks';
+import { budgetCountQuery, makeFacetQuery, modelFacetQuery, priceStats, priceStatsQuery } from '../model/hero/requests';
+import { budgetSearchPath, heroSearchPath } from '../model/hero/routes';
+import { readSearchSite } from '../model/hero/site-json';
+import { rememberHeroSelection } from './hero-state';
 
 export interface HeroParts {
   stock: HTMLFormElement;
   budget: HTMLFormElement;
-  storage: Storage | undefined;
 }
 
 export interface HeroPanels {
@@ -62,7 +62,7 @@ export function enhanceHero(parts: HeroParts, win: Window): HeroPanels | undefin
     context: () => ({ site, nowSeconds: Math.floor(Date.now() / 1000) }),
     search: (queries) => multiSearch(endpoint, queries, { origin: win.location.origin }),
   };
-  const searchPath = initStockPanel(parts.stock, hero, parts.storage);
+  const searchPath = initStockPanel(parts.stock, hero);
   const budgetShown = initBudgetPanel(parts.budget, hero);
   if (!searchPath) return undefined;
   return { searchPath, budgetShown };
@@ -81,7 +81,7 @@ function replaceOptions(select: HTMLSelectElement, children: Node[]): void {
   select.replaceChildren(...(first ? [first] : []), ...children);
 }
 
-function initStockPanel(form: HTMLFormElement, hero: HeroSearch, storage: Storage | undefined): (() => string) | undefined {
+function initStockPanel(form: HTMLFormElement, hero: HeroSearch): (() => string) | undefined {
   const doc = form.ownerDocument;
   const makeSelect = form.querySelector<HTMLSelectElement>('select[name="make"]');
   const modelSelect = form.querySelector<HTMLSelectElement>('select[name="make_model"]');
@@ -97,7 +97,7 @@ function initStockPanel(form: HTMLFormElement, hero: HeroSearch, storage: Storag
     make: makeSelect.value,
     make_model: makeSelect.value ? modelSelect.value : '',
   };
-  const save = () => saveHeroSelection(storage, site.slug, selection);
+  const save = () => rememberHeroSelection(site.slug, selection);
 
   const fillMakes = (distribution: Record<string, number> | undefined) => {
     const { popular, rest } = makeDropdown(distribution, site.features);

@@ -7,6 +7,7 @@ import { loadDealer } from '../../platform/config/load';
 import { idempotencyKeys, leadFiles, leads, outbox } from '../../platform/db/schema';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { memoryRateLimiter } from './rate-limit';
+import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, testApp } from '../../../tests/support/lead-api';
 
 const fill = (head: number[] | string, size = 256): Blob => {
@@ -17,7 +18,7 @@ const fill = (head: number[] | string, size = 256): Blob => {
 const JPEG = (): Blob => fill([0xff, 0xd8, 0xff, 0xe0]);
 const PDF = (): Blob => fill('%PDF-1.7\n');
 
-const site = loadDealer(DEALER, 'dealers');
+const site = loadDealer(DEALER, DEALER_FILES_DIR);
 const work = mkdtempSync(path.join(tmpdir(), 'lead-api-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

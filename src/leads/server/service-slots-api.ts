@@ -1,0 +1,38 @@
+/**
+ * Service booking times for the service form (mounted at /api):
+ *
+ *   GET /service-slots?location_id= → 200 {location_id, slots: [{date, times}], source}
+ *
+ * From the dealer's back-office when it has one, else from the location's opening and holiday
+ * hours (src/providers/service-slots.ts); a back-office that fails falls back to the hours.
+ */
+import { Hono } from 'hono';
+import { answerFaults, CHECK_FIELDS, problem, send } from '../../platform/http/answers';
+import { knownDealer, type ConfigFor, type SiteEnv } from '../../platform/http/dealer-site';
+import type { Log } from '../../platform/http/outbound';
+import type { Providers } from '../../providers';
+import { serviceLocation } from '../../providers/service-slots';
+
+export interface ServiceSlotsApiOptions {
+  configFor: ConfigFor;
+  providers: Pick<Providers, 'serviceSlots'>;
+  now: () => number;
+  log: Log;
+}
+
+export function createServiceSlotsApi({ configFor, providers, now, log }: ServiceSlotsApiOptions): Hono<SiteEnv> {
+  const api = new Hono<SiteEnv>();
+  api.onError(answerFaults({ log }));
+
+  api.get('/service-slots', knownDealer(configFor), async (c) => {
+    const site = c.get('site');
+    const locationId = c.req.query('location_id');
+    if (!locationId || locationId.length > 40 || !serviceLocation(site, locationId)) {
+      return send(c, problem(400, CHECK_FIELDS, { location_id: 'Choose one of our service locations' }));
+    }
+    const answer = await providers.serviceSlots(site, locationId, now());
+    return send(c, { status: 200, body: { location_id: locationId, ...answer } });
+  });
+
+  return api;
+}

@@ -1,0 +1,57 @@
+/** Lead delivery, keeping, and the back-office service. */
+import { z } from 'zod';
+import { absoluteUrl, slug, text } from './values';
+
+/** An environment variable's name. Secrets live in the environment, never in a committed dealer file. */
+export const envName = z.string().regex(/^[A-Z][A-Z0-9_]{1,63}$/, { error: 'must be an environment variable name such as "KINGFISHER_WEBHOOK_SECRET"' });
+
+export const leadDestinationSchema = z
+  .discriminatedUnion('type', [
+    z
+      .strictObject({
+        type: z.literal('webhook').describe('POST the lead as JSON, signed with HMAC-SHA256.'),
+        url: absoluteUrl.describe('Webhook address.'),
+        secret_env: envName.describe('Environment variable holding the HMAC secret.'),
+      })
+      .describe('A webhook destination.'),
+    z
+      .strictObject({
+        type: z.literal('adf_email').describe('Email the lead as ADF/XML through SMTP (SMTP_URL).'),
+        to: z.array(z.email().max(200)).min(1).max(10).describe('Recipients, usually the dealer CRM inbox.'),
+      })
+      .describe('An ADF/XML email destination.'),
+  ])
+  .describe('Where completed leads are delivered.');
+
+export const leadsSchema = z
+  .strictObject({
+    destinations: z
+      .array(leadDestinationSchema)
+      .max(10)
+      .default([])
+      .describe('Delivery destinations; with none, ADF/XML goes to the site email when SMTP is configured. The local outbox folder always gets a copy unless disabled.'),
+    retention_days: z.number().int().min(30).max(3650).default(730).describe('Leads older than this are removed by `npm run leads:purge`.'),
+    consent_text: text(400).min(1).default('Keep me up to date with offers and news').describe('Opt-in wording shown beside the checkbox and stored with each lead.'),
+    service_booking_pages: z
+      .array(
+        z
+          .strictObject({
+            path: z.string().regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be a one-segment site path such as "/book-a-service-smithfield"' }).describe('Page path.'),
+            location_slug: slug.describe('Service location the page books at.'),
+            title: text(120).min(1).optional().describe('Page heading; "Book a Service at {location}" when absent.'),
+          })
+          .describe('A per-location service booking page.'),
+      )
+      .max(20)
+      .default([])
+      .describe('Service booking pages per location, besides /service.'),
+  })
+  .describe('Lead delivery and keeping.');
+
+export const backOfficeSchema = z
+  .strictObject({
+    base_url: absoluteUrl.describe('Back-office API base, e.g. "https://backoffice.example.com/api".'),
+    dealership_id: z.union([z.number().int(), z.string().max(40)]).describe('Dealership id in the back-office.'),
+    credentials_env: envName.describe('Environment variable holding "user:password" for basic auth.'),
+  })
+  .describe('Back-office service: manufacturers and service / appointment availability.');

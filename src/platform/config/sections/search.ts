@@ -1,0 +1,63 @@
+/** Stock search settings. */
+import { z } from 'zod';
+import { absoluteUrl, text } from './values';
+import { PATH_PATTERNS } from '../path-patterns';
+import { isBalancedFilter } from '../../formats/filter-syntax';
+
+export const searchSchema = z
+  .strictObject({
+    default_search_path: z
+      .string()
+      .regex(/^\/[a-z0-9/-]*$/, { error: 'must be a site path such as "/search/used-cars"' })
+      .optional()
+      .describe('Overrides the template\'s default search path, e.g. "/pre-owned".'),
+    search_filters: z
+      .string()
+      .max(2000)
+      // An unbalanced filter could close the parentheses it is wrapped in and widen every search.
+      .refine(isBalancedFilter, { error: 'has unbalanced parentheses or quotes' })
+      .optional()
+      .describe('Site filter added to every stock search, in Meilisearch filter syntax.'),
+    host: absoluteUrl.optional().describe('Meilisearch host for the browser; the embedded search API is used when absent.'),
+    read_only_key: z.string().max(200).optional().describe('Meilisearch search-only key for the browser.'),
+    index_uid: z.string().regex(/^[A-Za-z0-9_-]+$/).max(100).optional().describe('Stock index name; defaults to the dealer slug.'),
+    default_sort: z.string().max(100).optional().describe('Default sort, e.g. "price:asc"; "custom_rank:desc" when absent.'),
+    price_asc_requires_price: z.boolean().default(false).describe('Price-ascending sort also filters price > 0.'),
+    path_patterns: z
+      .array(
+        z.enum(PATH_PATTERNS),
+      )
+      .default(['car_type', 'make+model', 'make', 'body'])
+      .describe('Search path patterns this site allows, in the spec order.'),
+    body_styles: z
+      .array(text(30))
+      .max(20)
+      .default(['SUV', 'Hatchback', 'Ute', 'Coupe', 'Sedan', 'Wagon'])
+      .describe('Body styles offered in menus and tiles.'),
+    hero_options: z
+      .array(z.enum(['all', 'new_demo', 'new', 'used', 'demo']))
+      .default(['all', 'new', 'used'])
+      .describe('Hero vehicle-type slider options, in order.'),
+    categories: z
+      .array(z.enum(['cars', 'trucks', 'caravans', 'motorcycles', 'rental', 'subscription']))
+      .default(['cars'])
+      .describe('Kinds of stock this dealer sells.'),
+    include_sold_cars_days: z.number().int().min(0).max(60).default(3).describe('Sold cars flagged for the website stay listed this many days.'),
+    demo_stock: z
+      .number()
+      .int()
+      .min(0)
+      .max(5000)
+      .optional()
+      .describe('Generate this many demo vehicles when no stock feed has been imported (demo and test sites only).'),
+    custom_body_tiles: z.boolean().default(false).describe('Body-type facet shows up to 20 tiles instead of 4.'),
+    car_types: z
+      .strictObject({
+        new: z.number().int().min(0).default(0).describe('New cars in stock.'),
+        demo: z.number().int().min(0).default(0).describe('Demo cars in stock.'),
+        used: z.number().int().min(0).default(0).describe('Used cars in stock.'),
+      })
+      .prefault({})
+      .describe('Configured stock counts per car type, used when the live count fails.'),
+  })
+  .describe('Stock search settings.');

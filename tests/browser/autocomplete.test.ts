@@ -1,5 +1,5 @@
 /**
- * The header search autocomplete (spec §2, §7, §9): an ARIA 1.2 combobox whose options are cars
+ * The header search autocomplete: an ARIA 1.2 combobox whose options are cars
  * from the stock, loaded on first use. Answers come from page.route mocks shaped like
  * Meilisearch's, so hostile names, prices at the 250 line and failures can be set up exactly.
  */

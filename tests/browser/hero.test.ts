@@ -1,5 +1,5 @@
 /**
- * The home page hero (spec §2, §4, §9): vehicle type, make and model from the stock, the search
+ * The home page hero: vehicle type, make and model from the stock, the search
  * button to the built search path, the remembered choice, and the budget panel.
  * Search answers come from page.route mocks shaped like Meilisearch's, so each state (a stock
  * minimum above the budget, a failing service) can be set up exactly.

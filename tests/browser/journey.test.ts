@@ -67,7 +67,7 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
     await page.waitForURL((u) => u.pathname.startsWith('/cars/'));
     await expect.poll(async () => page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
 
-    // Its trade-in link, then its finance link with the finance link query (spec §3).
+    // Its trade-in link, then its finance link, which carries the car to the finance form.
     const tradeIn = page.locator('a[href^="/cars/trade-in?car_id="]').first();
     const tradeInHref = (await tradeIn.getAttribute('href')) ?? '';
     await page.goto(`${demoOrigin(slug)}${tradeInHref}`);

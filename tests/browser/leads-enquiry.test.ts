@@ -1,6 +1,5 @@
 /**
- * The enquiry forms in a real browser (spec §3 'Enquiry form', §4 'Enquiry submit', §5, §8):
- * messages on submit, a lead sent once with its idempotency key, the success page, careers
+ * The enquiry forms in a real browser: messages on submit, a lead sent once with its idempotency key, the success page, careers
  * enquiries, failures, saved details, and hostile text staying text.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -76,7 +75,7 @@ const leadBody = (r: Request) => (r.postDataJSON() as { lead: Record<string, unk
 const realErrors = (errors: string[]) => errors.filter((e) => !e.includes('404 (Not Found)'));
 
 describe(`enquiry forms on ${SLUG}`, () => {
-  it('submitted empty, shows the spec messages, focuses the first field and sends nothing', async () => {
+  it("submitted empty, shows '*This is a required field.', focuses the first field and sends nothing", async () => {
     const { page, leads, errors } = await open('/contact');
     await ready(page, contactForm);
     await page.getByRole('button', { name: 'Send Enquiry' }).click();

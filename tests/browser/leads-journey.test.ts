@@ -4,7 +4,7 @@
  * application with the Trade-in step skipped (Go Back returns to Your Loan), a service booking
  * on a time the service-slots API offered, and a trade-in valued from a registration lookup. Each lead must
  * reach the dealer's outbox folder as JSON and ADF/XML; the outbox worker only reads committed
- * rows, so the files prove the lead was stored. Wrong input shows the spec §5 messages in every
+ * rows, so the files prove the lead was stored. Wrong input shows the same field messages in every
  * flow, with the phone rule of the dealer's region.
  */
 import { existsSync, readFileSync } from 'node:fs';

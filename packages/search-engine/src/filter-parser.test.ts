@@ -40,7 +40,7 @@ function failure(filter: string): MeiliError {
   throw new Error(`expected "${filter}" to fail`);
 }
 
-describe('parseFilterExpression: the operators of spec §7', () => {
+describe('parseFilterExpression: the Meilisearch filter operators', () => {
   it('reads every comparison', () => {
     expect(p('make = Toyota')).toBe('{make} = {Toyota}');
     expect(p('make != Toyota')).toBe('{make} != {Toyota}');
@@ -75,7 +75,7 @@ describe('parseFilterExpression: the operators of spec §7', () => {
     expect(p('NOT (a = 1 OR b = 2)')).toBe('NOT (OR[{a} = {1}, {b} = {2}])');
   });
 
-  it('the default listing filter of spec §4', () => {
+  it('the default listing filter: in stock, coming soon, and recently sold cars shown on the website', () => {
     expect(p('status IN [in_stock, coming_soon] OR (status = sold AND show_on_dealer_website = true AND sold_date_timestamp >= 1700000000)')).toBe(
       'OR[{status} IN[{in_stock}, {coming_soon}], AND[{status} = {sold}, {show_on_dealer_website} = {true}, {sold_date_timestamp} >= {1700000000}]]',
     );

@@ -1,4 +1,4 @@
-/** One car by slug from the search engine (spec §7 multi-search), for the refresh and the shell. */
+/** One car by slug from the search engine (a multi-search on the site's index), for the refresh and the shell. */
 import { carSearchRequest, firstHit, parseCarHit, type CarView } from '../../stock/model/car';
 import { resolveSearchHost } from '../../platform/config/search-endpoint';
 

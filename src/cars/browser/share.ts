@@ -1,5 +1,5 @@
 /**
- * The share menu: network links open in a 550×400 popup (spec §9), email in the mail client,
+ * The share menu: network links open in a 550×400 popup, email in the mail client,
  * and "Copy link" puts the page address on the clipboard.
  */
 import { sharePopupFeatures } from '../../stock/model/car';

@@ -30,7 +30,7 @@ const models: DealerConfigInput['models'] = [
 
 const site = testSite({ models, manufacturer: { name: 'Toyota', slug: 'toyota' } });
 
-describe('model cards (spec §3 Model)', () => {
+describe('model cards', () => {
   const cards = modelCards(site);
 
   it('keeps the site order: position, then name', () => {

@@ -1,6 +1,6 @@
 /**
- * Models and brands pages as data (spec §2 `/models?body=all`, `/models/{slug}`, `/brands/{slug}`,
- * `/dealerships/{make}?filter=brand`; §3 Model and Manufacturer). Pure: the pages and the body
+ * Models and brands pages as data (`/models?body=all`, `/models/{slug}`, `/brands/{slug}`,
+ * `/dealerships/{make}?filter=brand`). Pure: the pages and the body
  * filter script only lay out what these functions return.
  */
 import type { DealerConfig, Location, Manufacturer, Model } from '../../platform/config/schema';
@@ -18,9 +18,9 @@ export interface ModelCard {
   make?: string;
   /** 'All-New' and 'New' are shown before the name; 'Coming Soon' as well, as a label. */
   label?: (typeof MODEL_LABELS)[keyof typeof MODEL_LABELS];
-  /** The link: the model's override URL when it has one, else /models/{slug} (spec §2). */
+  /** The link: the model's override URL when it has one, else /models/{slug}. */
   url: string;
-  /** Cut at 75 characters on a word break (spec §9). */
+  /** Cut at 75 characters on a word break. */
   description?: string;
   fullDescription?: string;
   image?: string;
@@ -92,7 +92,7 @@ export function brandTile(m: Manufacturer): BrandTile {
   return { name: m.name, slug: m.slug, url: m.url ?? `/brands/${m.slug}`, ...(m.logo ? { logo: m.logo.url } : {}) };
 }
 
-/** Spec §2 'manufacturer list': brands A–Z, grouped by first letter (digits and others under '#'). */
+/** The manufacturer list: brands A–Z, grouped by first letter (digits and others under '#'). */
 export function manufacturersAtoZ(manufacturers: readonly Manufacturer[]): { letter: string; brands: BrandTile[] }[] {
   const groups = new Map<string, BrandTile[]>();
   const sorted = [...manufacturers].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));

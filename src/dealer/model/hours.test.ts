@@ -41,7 +41,7 @@ describe('formatTime', () => {
   });
 });
 
-describe('dayHoursText (spec §4: Open shows hours; Closed or other status shows the status text)', () => {
+describe('dayHoursText: Open shows hours; Closed or other status shows the status text', () => {
   it('shows formated_hours as is when set', () => {
     const entry = { ...open(1), formated_hours: '8:30am - 5:00pm' };
     expect(dayHoursText(entry)).toBe('8:30am - 5:00pm');
@@ -79,7 +79,7 @@ describe('dayHoursText (spec §4: Open shows hours; Closed or other status shows
   });
 });
 
-describe('groupOpeningHours (spec §9: grouped Mon-Fri, Sat, Sun; five identical weekdays shown as Mon-Fri)', () => {
+describe('groupOpeningHours: grouped Mon-Fri, Sat, Sun; five identical weekdays shown as Mon-Fri', () => {
   it("groups five identical weekdays into one 'Mon-Fri' row, then Sat and Sun", () => {
     // Arrange
     const entries = [...week(), open(6, '09:00', '12:00'), closed(0)];
@@ -173,7 +173,7 @@ describe('openingHoursSpecification', () => {
   });
 });
 
-describe('upcomingSpecialHours (spec §4: holiday hours only for dates today or later; today shows Today)', () => {
+describe('upcomingSpecialHours: holiday hours only for dates today or later; today shows Today', () => {
   const christmas: SpecialHours = { date: '2025-12-25', name: 'Christmas Day', status: 'Closed' };
   const boxingDay: SpecialHours = { date: '2025-12-26', name: 'Boxing Day', status: 'Open', start_hour: '09:00', end_hour: '13:00' };
   const christmasEve: SpecialHours = { date: '2025-12-24', name: 'Christmas Eve', status: 'Open', hours: { begin: '08:30', end: '12:00' } };

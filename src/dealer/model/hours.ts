@@ -1,6 +1,6 @@
 /**
- * Opening hours and holiday hours (spec §3 'Opening hour entry', 'Special hours entry';
- * §4 'Opening hours'; §9 'Opening hours grouped Mon-Fri, Sat, Sun').
+ * Opening hours and holiday hours: an open day shows its hours, a closed one its status text;
+ * days group as Mon-Fri, Sat and Sun; holiday hours show from today on.
  */
 import type { OpeningHour, SpecialHours } from '../../platform/config/schema';
 import { calendarDate } from '../../platform/formats/region';
@@ -147,7 +147,7 @@ function holidayLabel(isoDate: string, locale: string): string {
 }
 
 /**
- * Holiday hours still to come (spec §4: dates today or later; today reads 'Today'), by date.
+ * Holiday hours still to come (dates today or later; today reads 'Today'), by date.
  * `today` is `todayIn(site.time_zone)` (platform/formats/zoned-time), so a static build and the visitor agree on the dealer's day.
  */
 export function upcomingSpecialHours(

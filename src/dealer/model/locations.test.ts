@@ -31,7 +31,7 @@ function location(overrides: LocationInput = {}): Location {
 
 const names = (locations: Location[]) => locations.map((l) => l.name);
 
-describe('sortLocations (spec §9: locations sorted by position with primary first)', () => {
+describe('sortLocations: primary first, then by position', () => {
   it('puts the primary location first, then orders by position', () => {
     // Arrange
     const locations = [
@@ -202,7 +202,7 @@ describe('locationKind', () => {
     expect(locationKind(location({ location_type: kind }))).toBe(kind);
   });
 
-  it('treats an empty type as sales (spec §3: empty means sales)', () => {
+  it('treats an empty type as sales', () => {
     expect(locationKind(locationSchema.parse({ ...location(), location_type: '' }))).toBe('sales');
     expect(locationKind({ location_type: '' as Location['location_type'] })).toBe('sales');
   });

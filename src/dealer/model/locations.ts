@@ -1,6 +1,6 @@
 /**
- * Location helpers for cards, contact pages, maps and structured data (spec §2 'Location card',
- * §3 Location, §9 'Locations sorted by position with primary first').
+ * Location helpers for cards, contact pages, maps and structured data. Locations list the primary
+ * one first, then by position.
  */
 import type { Location, SpecialHours } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';

@@ -129,7 +129,7 @@ export interface FooterColumn {
   heading: string;
   url?: string;
   target: '_self' | '_blank';
-  /** Dropdown columns are split in two halves (spec §2); a plain link column has one empty half. */
+  /** Footer dropdown columns are split in two halves; a plain link column has one empty half. */
   halves: [Link[], Link[]];
 }
 

@@ -30,8 +30,8 @@ const review = (extra: Partial<Review> = {}): Review => ({
 });
 const ids = (reviews: Review[]) => reviews.map((r) => r.id);
 
-describe('constants (spec §9 Reviews)', () => {
-  it('match the spec', () => {
+describe('review constants', () => {
+  it('exclude review 386779, cut text at 160, start the carousel at index 2, show 10, slide above 3, draw a part star from 30%', () => {
     expect(EXCLUDED_REVIEW_ID).toBe(386779);
     expect(REVIEW_TEXT_LIMIT).toBe(160);
     expect(CAROUSEL_START_INDEX).toBe(2);
@@ -41,7 +41,7 @@ describe('constants (spec §9 Reviews)', () => {
   });
 });
 
-describe('selectReviews (spec §9: excludes review id 386779, reviews containing the word Translated, excluded customers; default cap 10)', () => {
+describe('selectReviews: excludes review id 386779, reviews containing the word Translated, excluded customers; default cap 10', () => {
   it('drops hidden reviews and keeps the given order', () => {
     // Arrange
     const reviews = [review({ id: 'c' }), review({ id: 'b', hidden: true }), review({ id: 'a' })];
@@ -104,7 +104,7 @@ describe('reviewSummary', () => {
   });
 });
 
-describe('shouldShowReviews / shouldShowRatingLine (spec §4: only if the average rating exceeds a per-site minimum)', () => {
+describe('shouldShowReviews / shouldShowRatingLine: only if the average rating exceeds a per-site minimum', () => {
   it.each([
     [4.1, 4, true],
     [4, 4, false],
@@ -117,7 +117,7 @@ describe('shouldShowReviews / shouldShowRatingLine (spec §4: only if the averag
   });
 });
 
-describe("showReviewsBlock (spec §2: hidden unless showSection is set or reviews exist)", () => {
+describe("showReviewsBlock: hidden unless showSection is set or reviews exist", () => {
   it.each([
     [true, 0, true],
     [false, 1, true],
@@ -129,7 +129,7 @@ describe("showReviewsBlock (spec §2: hidden unless showSection is set or review
   });
 });
 
-describe('truncateReview (spec §4: text truncated to 160 characters)', () => {
+describe('truncateReview: text truncated to 160 characters', () => {
   it('leaves text at or under the limit alone', () => {
     const text = 'a'.repeat(160);
     expect(truncateReview(text)).toEqual({ text, truncated: false });
@@ -164,7 +164,7 @@ describe('truncateReview (spec §4: text truncated to 160 characters)', () => {
   });
 });
 
-describe('starIcons (spec §9: partial-star threshold 30 percent of the fraction)', () => {
+describe('starIcons: a part star from 30 percent of the fraction', () => {
   it('fills the whole-number part', () => {
     expect(starIcons(4)).toEqual(['full', 'full', 'full', 'full', 'empty']);
     expect(starIcons(5)).toEqual(['full', 'full', 'full', 'full', 'full']);
@@ -193,7 +193,7 @@ describe('starIcons (spec §9: partial-star threshold 30 percent of the fraction
   });
 });
 
-describe('formatRating (spec §9: rating shown with 1 decimal)', () => {
+describe('formatRating: rating shown with 1 decimal', () => {
   it.each([
     [4.7, '4.7'],
     [5, '5.0'],
@@ -205,7 +205,7 @@ describe('formatRating (spec §9: rating shown with 1 decimal)', () => {
   });
 });
 
-describe('carouselStartIndex (spec §4: carousel starts at the third item, index 2)', () => {
+describe('carouselStartIndex: carousel starts at the third item, index 2', () => {
   it.each([
     [0, 0],
     [1, 0],
@@ -217,7 +217,7 @@ describe('carouselStartIndex (spec §4: carousel starts at the third item, index
   });
 });
 
-describe('useSlider (spec §2: slider when more than 3 reviews, otherwise a static list)', () => {
+describe('useSlider: slider when more than 3 reviews, otherwise a static list', () => {
   it.each([
     [0, false],
     [3, false],

@@ -1,6 +1,6 @@
 /**
- * Customer reviews: which to show, the rating summary and star icons (spec §2 'Google reviews
- * block', §4 'Reviews', §9 'Reviews' and 'Minimum star rating').
+ * Customer reviews: which to show, the rating summary and star icons, for the Google reviews
+ * block and the review cards.
  */
 import type { Review, ReviewSummary } from '../../platform/config/schema';
 import { truncateAtWord } from '../../platform/formats/text';

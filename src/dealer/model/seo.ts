@@ -1,5 +1,6 @@
 /**
- * Page head metadata and schema.org structured data for a dealer site (spec §1).
+ * Page head metadata and schema.org structured data (dealer, organisation, website, local
+ * business) for a dealer site.
  * Everything here is data; BaseLayout renders it, escaping through `serializeJsonLd`.
  */
 import type { DealerConfig, Location } from '../../platform/config/schema';
@@ -16,7 +17,7 @@ export interface PageMeta {
   keywords: string;
 }
 
-/** Absolute URL on the dealer's own address; spec routes are written without a trailing slash. */
+/** Absolute URL on the dealer's own address; the site's routes are written without a trailing slash. */
 export function siteUrl(site: Pick<DealerConfig, 'url'>, path = '/'): string {
   const url = new URL(path, site.url);
   if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '');

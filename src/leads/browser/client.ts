@@ -10,7 +10,7 @@ import { linkedParamsOf, readLinkedParams, readVisitedPages, recordVisit } from 
 
 export { linkedParamsKey, linkedParamsOf, readLinkedParams, readVisitedPages, recordVisit, visitedPagesKey } from './visits';
 
-/** Spec §8 'Form submit failure': the alert text, and the inline message when the server gave none. */
+/** A failed submit: the browser alert's text, and the inline message when the server gave none. */
 export const SUBMIT_ERROR = 'An error occurred when submitting this form';
 
 export type LeadResult = { ok: true; id: string } | { ok: false; error: string; fields?: Record<string, string> };
@@ -130,7 +130,7 @@ export async function sendLead(request: SendLeadRequest, deps: SendLeadDeps = {}
 }
 
 // ---------------------------------------------------------------------------
-// Context fields every lead carries (spec §3 'Lead payload', 'Trade-in lead')
+// Context fields every lead carries (site, page URL, source 'Website', user agent, page trail)
 // ---------------------------------------------------------------------------
 
 export interface LeadSite {

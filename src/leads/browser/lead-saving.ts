@@ -1,5 +1,5 @@
 /**
- * Saving a multi-step form as it goes (spec §4 'Lead saving', §7 'Multi-step save payload').
+ * Saving a multi-step form as it goes, one incomplete lead updated step by step.
  *
  * Every Continue saves the steps reached so far as an Incomplete lead, so a shopper who stops
  * half way still reaches the dealer as a partial lead. The first save creates the lead and its
@@ -25,7 +25,7 @@ export interface LeadSaverConfig {
   /** Context and fixed fields (form, category, car_id, …) sent with every save; read at each save. */
   base: () => FieldValues;
   newIdempotencyKey: () => string;
-  /** The final save's custom event id (spec §7); 22 unless the form says otherwise. */
+  /** The final save's custom event id, which the dashboard counts the lead under; 22 unless the form says otherwise. */
   eventId?: number;
   /** Fired once after the last step is accepted. */
   track?: (event: { eventId: number; leadId: string; category: string | undefined }) => void;
@@ -37,7 +37,7 @@ export interface LeadSaverConfig {
 export interface LeadSaverState {
   steps: StepState;
   leadId: string | undefined;
-  /** The current error message (spec §8 'Lead send failure'), cleared by the next successful save. */
+  /** The current error message, shown under the step's fields; cleared by the next successful save. */
   error: string | undefined;
   /** Per-field messages the API returned with the error, by field name. */
   fieldErrors: Record<string, string> | undefined;

@@ -1,5 +1,5 @@
 /**
- * Saved user details (spec §3): name, last_name, email, phone and postcode, kept in the
+ * Saved user details: name, last_name, email, phone and postcode, kept in the
  * browser per site so the next form is prefilled. One store per site (@nanostores/persistent,
  * in localStorage and kept in step across the shopper's tabs), shared by the form islands and
  * the sign-up forms' plain script. Storage is shopper-controlled: whatever is in it is parsed

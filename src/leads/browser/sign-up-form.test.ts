@@ -37,7 +37,7 @@ describe('readConfig', () => {
 });
 
 describe('missingFields', () => {
-  it('gives the spec message for each blank or all-space field', () => {
+  it("gives '*This is a required field.' for each blank or all-space field", () => {
     expect(missingFields({ name: '', email: '   ', phone: '0412345678' })).toEqual({ name: REQUIRED_MESSAGE, email: REQUIRED_MESSAGE });
     expect(missingFields({ name: '\t', email: '', phone: '' })).toEqual({ name: REQUIRED_MESSAGE, email: REQUIRED_MESSAGE, phone: REQUIRED_MESSAGE });
   });

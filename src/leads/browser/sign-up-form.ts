@@ -1,6 +1,6 @@
 /**
- * The subscribe and newsletter sign-up forms (spec §2 'Subscribe section', footer; §4 'Enquiry
- * submit'; §5; §8) as plain HTML made live by this module. The footer puts one on every page, so
+ * The subscribe and newsletter sign-up forms (the home page's subscribe section and the footer's
+ * newsletter) as plain HTML made live by this module. The footer puts one on every page, so
  * it must cost a brochure page almost nothing: no React, no zod. The checks a blank field needs
  * are done here; everything else (name letters, email pattern, the dealer's phone rule) is the
  * server's shared schema, whose field messages come back in the 400 and are shown under the field.
@@ -43,7 +43,7 @@ export function readConfig(data: DOMStringMap): SignUpConfig | undefined {
   };
 }
 
-/** Spec §5: every sign-up field is required; a blank (or all-space) one needs no round trip. */
+/** Every sign-up field is required; a blank (or all-space) one needs no round trip. */
 export function missingFields(values: SignUpValues): SignUpErrors {
   const errors: SignUpErrors = {};
   for (const field of SIGN_UP_FIELDS) if (values[field].trim() === '') errors[field] = REQUIRED_MESSAGE;
@@ -168,7 +168,7 @@ function init(form: HTMLFormElement): void {
       window.location.assign(successUrl(config.category, { subcategory: config.subcategory }));
       return;
     }
-    // The shopper's own mistake (the server's spec §5 message) is shown where it is, not alerted.
+    // The shopper's own mistake (the server's field message) is shown where it is, not alerted.
     if (!showErrors(formFieldErrors(result.fields))) fail(result.error);
     inFlight = false;
     setBusy(false);

@@ -1,5 +1,5 @@
 /**
- * The trade-in flow's calls (spec §7 'Trade-in and valuation'): the registration lookup, the
+ * The trade-in flow's calls: the registration lookup, the
  * valuation, and which dealership a car in stock belongs to. Every answer is read defensively;
  * a failed or odd answer becomes "not known", and the flow carries on without it.
  */

@@ -1,5 +1,5 @@
 /**
- * The trail a lead carries (spec §3 'visited_pages', 'linked_query_params'): the pages this tab
+ * The trail a lead carries (visited_pages, linked_query_params): the pages this tab
  * saw and the campaign parameters it arrived with, kept per site in sessionStorage. Two stores
  * per site, shared by the footer's page script (every page records its visit) and the lead
  * client (a lead reads them); apart from the client, since this is all the footer script loads.

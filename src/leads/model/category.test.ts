@@ -13,7 +13,7 @@ describe('resolveEnquiryCategory', () => {
 });
 
 describe('constants', () => {
-  it('match spec §9 and the contract', () => {
+  it('match the dashboard event ids and the contract', () => {
     expect(EVENT_IDS).toEqual({ form: 22, favourite: 39, search_click: 29, career_enquiry: 51 });
     expect(MULTI_STEP_CATEGORIES).toEqual(['finance-pre-approval', 'service-booking', 'trade-in', 'sell-my-car', 'valuation']);
   });

@@ -167,7 +167,7 @@ describe('emailField', () => {
     'jane@-example.com',
     '"jane"@example.com',
     'jane@example.com\nBcc: x@example.com',
-  ])('refuses %j with the spec message', (email) => {
+  ])('refuses %j with "invalid email address"', (email) => {
     expect(run(emailField(), email)).toEqual({ message: EMAIL_MESSAGE });
   });
 

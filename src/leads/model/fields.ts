@@ -1,6 +1,6 @@
 /**
  * zod builders for lead form fields, shared by react-hook-form in the browser and the API on
- * the server so both refuse the same things with the same words (spec §5).
+ * the server so both refuse the same things with the same words.
  *
  * Text is trimmed and length-capped. Markup is accepted as plain text (every output escapes it)
  * but control characters are refused: they have no place in a name or a message, and some of
@@ -84,7 +84,7 @@ export function optionalText(max: number, options: TextOptions = {}) {
 // Any script's letters with their combining marks ('José', 'Zoë', 'Nguyễn'), and plain spaces.
 const NAME = /^[\p{L}\p{M} ]*$/u;
 
-/** First, middle, last or full name: letters and spaces only (spec §5). */
+/** First, middle, last or full name: letters and spaces only. */
 export function nameField(options: { required?: boolean; max?: number } = {}) {
   const { required = true, max = NAME_MAX } = options;
   const base = z
@@ -118,7 +118,7 @@ export function postcodeMaxLength(region: Region = 'AU'): number {
 }
 
 /**
- * Postcode: exactly four digits (spec §5). US sites take a ZIP code ('12345' or '12345-6789')
+ * Postcode: exactly four digits. US sites take a ZIP code ('12345' or '12345-6789')
  * instead, since a four-digit rule would refuse every American shopper.
  */
 export function postcodeField(options: { required?: boolean; region?: Region } = {}) {
@@ -240,7 +240,7 @@ export function yesNoField() {
   });
 }
 
-/** A checkbox; `opt_in` defaults to true (spec §9 'Form default opt_in true'). */
+/** A checkbox; `opt_in` defaults to true, so shoppers are opted in unless they untick it. */
 export function checkboxField(defaultValue: boolean) {
   return z.boolean({ error: TRUE_FALSE_MESSAGE }).default(defaultValue);
 }

@@ -1,5 +1,5 @@
 /**
- * The finance link query (spec §3): car pages link to
+ * The finance link query: car pages link to
  * `/finance?preferredDealership=…&vehiclePriceBudget=…&car_id=…&car_type=…&vin=…#finance-form`
  * and the finance form starts from it. The query is whatever anyone typed into a URL, so each
  * value is checked on its own: a bad one is dropped (or a budget clamped), never passed on into
@@ -9,7 +9,7 @@
 export const FINANCE_CAR_TYPES = ['new', 'used', 'demo'] as const;
 export type FinanceCarType = (typeof FINANCE_CAR_TYPES)[number];
 
-/** Budget bounds of spec §9 ('bounds 0 to 1,000,000'). */
+/** A budget stays within 0 to 1,000,000, like the hero's budget inputs. */
 export const MAX_VEHICLE_PRICE_BUDGET = 1_000_000;
 
 export interface FinanceLinkQuery {

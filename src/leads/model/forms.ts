@@ -227,7 +227,10 @@ function preferredDealershipField(options: FormOptions) {
   return pickField(slugs, options.show_preferred_dealership && slugs.length > 1);
 }
 
-/** The enquiry form's fields (spec §5 'Enquiry form'). */
+/**
+ * The enquiry form's fields: name, phone and email always; message, category, location and
+ * preferred dealership as the site shows and requires them.
+ */
 export function enquiryShape(options: FormOptions) {
   const locationIds = options.locations.map((l) => l.id);
   return {

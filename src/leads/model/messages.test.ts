@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as messages from './messages';
 
-describe('spec §5 messages', () => {
+describe('the fixed field messages', () => {
   it('are word for word', () => {
     expect(messages.REQUIRED_MESSAGE).toBe('*This is a required field.');
     expect(messages.ALPHABETICAL_MESSAGE).toBe('Please use alphabetical characters only.');
@@ -19,7 +19,7 @@ describe('spec §5 messages', () => {
     expect(new Set(messages.SPEC_MESSAGES).size).toBe(9);
   });
 
-  it('words the bounds the spec leaves open', () => {
+  it('words the bounds that have no fixed message', () => {
     expect(messages.tooLongMessage(200)).toBe('Please use 200 characters or fewer.');
     expect(messages.numberRangeMessage(0, 1_000_000)).toBe('Please enter a number from 0 to 1,000,000.');
     expect(messages.numberRangeMessage(1950, 2027)).toBe('Please enter a number from 1950 to 2027.');

@@ -1,7 +1,8 @@
 /**
- * Every message a lead field can show. The first nine are spec §5 word for word: dealers'
- * shoppers and the tests see exactly these strings, so they live in one place. The rest cover
- * bounds the spec leaves open (lengths, numbers, dates, choices).
+ * Every message a lead field can show. The first nine are the fixed field messages (required,
+ * names, email, postcode, phone), word for word: dealers' shoppers and the tests see exactly
+ * these strings, so they live in one place. The rest cover bounds with no fixed wording
+ * (lengths, numbers, dates, choices).
  */
 
 export const REQUIRED_MESSAGE = '*This is a required field.';
@@ -14,7 +15,7 @@ export const PHONE_US_MESSAGE = 'Invalid phone number. Must be a US number.';
 export const PHONE_NZ_MESSAGE = 'Invalid phone number. Must be a New Zealand number.';
 export const PHONE_TOO_LONG_MESSAGE = 'Invalid phone number. Too many characters.';
 
-/** The spec §5 messages, for tests and documentation that want the whole list. */
+/** The nine fixed field messages, for tests and documentation that want the whole list. */
 export const SPEC_MESSAGES = [
   REQUIRED_MESSAGE,
   ALPHABETICAL_MESSAGE,
@@ -27,7 +28,7 @@ export const SPEC_MESSAGES = [
   PHONE_TOO_LONG_MESSAGE,
 ] as const;
 
-// Beyond the spec: bounds it does not fix.
+// Beyond the fixed nine: ZIP codes, and bounds with no fixed wording.
 export const ZIP_MESSAGE = 'Invalid ZIP code. Please enter a 5-digit number.';
 export const CONTROL_CHARACTERS_MESSAGE = 'Please remove unsupported characters.';
 export const NUMBER_MESSAGE = 'Please enter a number.';

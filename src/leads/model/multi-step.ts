@@ -1,5 +1,5 @@
 /**
- * The multi-step form machine (spec §4 'Multi-step form'): which step the shopper is on, which
+ * The multi-step form machine: which step the shopper is on, which
  * steps were skipped on the way there, and what the buttons and progress bar show. Pure
  * functions over a plain state value, so the island's reducer, the lead saver and the unit tests
  * all see the same rules.

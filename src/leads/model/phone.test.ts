@@ -40,7 +40,7 @@ const valid: Record<PhoneRule, readonly Case[]> = {
     ['61412345678', '0412345678'],
     ['0061412345678', '0412345678'],
     ['+614 1234 5678', '0412345678'],
-    // The spec normalises both neighbours' codes: an NZ-looking entry is judged by its digits.
+    // Both 61 and 64 prefixes normalise to a leading 0: an NZ-looking entry is judged by its digits.
     ['+64 2 9876 5432', '0298765432'],
   ],
   au_mobile: [
@@ -112,7 +112,7 @@ const invalid: Record<PhoneRule, readonly Case[]> = {
     ['081234567', PHONE_NZ_MESSAGE],
     ['02112345', PHONE_NZ_MESSAGE],
     ['021123456789', PHONE_NZ_MESSAGE],
-    // Under 15 characters as typed, however valid the digits (spec §5).
+    // Under 15 characters as typed, however valid the digits.
     ['+64 21 123 4567', PHONE_TOO_LONG_MESSAGE],
     ['021 - 123 - 4567', PHONE_TOO_LONG_MESSAGE],
     ['0211234567000000000', PHONE_TOO_LONG_MESSAGE],

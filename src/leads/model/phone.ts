@@ -1,5 +1,5 @@
 /**
- * Phone numbers on lead forms (spec §5 'Phone'): one normalised form stored with the lead,
+ * Phone numbers on lead forms: one normalised form stored with the lead,
  * five validation rules, and the display formats shown back to the shopper.
  *
  * '+61 (0)412 345-678' normalises to '0412345678' and displays as '0412 345 678'.
@@ -12,7 +12,7 @@ export type { PhoneRule };
 /** Accepted by every rule so staff can send test leads from any dealer site. */
 export const TEST_PHONE_NUMBER = '0400000000';
 
-/** NZ entries must be shorter than this, counted as typed (spec §5). */
+/** NZ entries must be shorter than this, counted as typed ('Too many characters' otherwise). */
 export const NZ_MAX_ENTRY_LENGTH = 15;
 
 export type PhoneCheck = { ok: true; normalised: string } | { ok: false; message: string };

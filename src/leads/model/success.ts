@@ -1,5 +1,6 @@
 /**
- * What /success shows, from its query string (spec §2 '/success?category={category}&{extra}').
+ * What /success shows after a lead form's last step, from its query string
+ * ('/success?category={category}&{extra}').
  * The query is shopper-editable: it only selects one of the page's own messages, and the one
  * value that reaches the page, the car slug for the 'Back to the vehicle' link, must be a slug.
  */

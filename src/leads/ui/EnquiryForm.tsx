@@ -1,6 +1,7 @@
 /**
- * The one-step enquiry form (spec §3 'Enquiry form', §4 'Enquiry submit', §5, §8): contact
- * pages and the car page's vehicle enquiry. The subscribe and newsletter sign-ups are plain HTML
+ * The one-step enquiry form of contact pages and the car page's vehicle enquiry: the button is
+ * disabled with a spinner while sending, success goes to the success page, and a failure shows an
+ * alert plus an inline error. The subscribe and newsletter sign-ups are plain HTML
  * (src/leads/ui/SubscribeForm.astro, src/leads/browser/sign-up-form.ts) so pages stay light.
  *
  * react-hook-form over the same zod schema the API checks (src/leads/model/forms.ts), validated on

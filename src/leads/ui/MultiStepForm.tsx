@@ -1,5 +1,5 @@
 /**
- * A multi-step lead form (spec §2 'Multi-step form', §4, §8): the current step's fields under
+ * A multi-step lead form: the current step's fields under
  * their heading, 'Go Back' / 'Continue' / 'Submit', a progress bar and 'Step X of Y'.
  *
  * Each step is its own react-hook-form form over that step's zod schema (the same schema the API
@@ -163,7 +163,7 @@ function StepForm({ step, index, defaultValues, headingId, headingRef, alertId, 
   const form = useForm<FieldValues, unknown, FieldValues>({
     resolver: zodResolver(step.schema),
     defaultValues,
-    // Spec §5: forms validate on submit only, and again only on the next submit.
+    // Forms validate on submit only, and again only on the next submit.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
@@ -176,7 +176,7 @@ function StepForm({ step, index, defaultValues, headingId, headingRef, alertId, 
     }
   });
 
-  // The spec's odd rule (§8): on the User Details step a send failure shows in the success style.
+  // Kept on purpose, odd as it is: on the User Details step a send failure shows in the success style.
   const alertStyle = step.id === 'user_details' || step.title === 'User Details' ? ('success' as const) : ('destructive' as const);
 
   return (

@@ -7,7 +7,7 @@
  * (locations, hours, search, leads, …) is a module of its own in `sections/`; this file puts
  * them together and checks what spans groups.
  *
- * Field names follow the product spec (snake_case where the back-office uses it), so a site
+ * Field names are the back-office's own (snake_case where it uses it), so a site
  * exported from the back-office needs as little mapping as possible.
  */
 import { z } from 'zod';

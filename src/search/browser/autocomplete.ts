@@ -1,5 +1,6 @@
 /**
- * The header search's autocomplete (spec §2, §7, §9): the ARIA 1.2 combobox pattern over the
+ * The header search's autocomplete (matching cars with image, name and price, each linking to its
+ * car page): the ARIA 1.2 combobox pattern over the
  * server-rendered search form. The header loads this module on the first focus or keystroke in
  * the search box, so pages that never search ship none of it.
  *

@@ -49,7 +49,7 @@ describe('search client', () => {
     expect(sent).toMatchObject({ limit: 22, offset: 42, q: '' });
   });
 
-  it('shows the sum of car type counts above 1,999 hits, and pages to match (spec §5)', async () => {
+  it('shows the sum of car type counts above 1,999 hits, and pages to match', async () => {
     const meili = fakeMeilisearch(() => ({ estimatedTotalHits: 2400, facetDistribution: { car_type: { new: 1000, demo: 100, used: 1250 } } }));
     const { results } = await search(client(meili.httpClient), [mainRequest()]);
     expect(results[0]?.nbHits).toBe(2350);
@@ -63,7 +63,7 @@ describe('search client', () => {
     expect(results[0]?.nbPages).toBe(96);
   });
 
-  it('answers a repeated query from the cache and evicts the oldest (spec §4)', async () => {
+  it('answers a repeated query from the cache and evicts the oldest', async () => {
     const meili = fakeMeilisearch(() => ({}));
     const c = client(meili.httpClient, 2);
     await search(c, [mainRequest({ query: 'a' })]);

@@ -1,7 +1,8 @@
 /**
  * The search client the islands hand to InstantSearch: instant-meilisearch underneath, with our
  * filters, query text and default sort put into every request (request.ts), our result cache in
- * front, and the shown count and page count worked out the way spec §5 and §3 say.
+ * front, and the shown count and page count worked out from facet counts above 1,999 hits (see
+ * `adaptResult`).
  *
  * The same client runs at build time (prerendering the first page of results) with an
  * `httpClient` that answers in-process, and in the browser against `/api/search` or a real
@@ -60,8 +61,8 @@ interface ResultShape {
 }
 
 /**
- * Above 1,999 Meilisearch's total is an estimate, so the sum of car type counts is shown instead
- * (spec §5); the page count follows the shown total (spec §3: ceiling of hits / page size).
+ * Above 1,999 Meilisearch's total is an estimate, so the sum of car type counts is shown instead;
+ * the page count follows the shown total (ceiling of hits / page size).
  */
 export function adaptResult<T extends ResultShape>(result: T): T {
   // A slider needs its field's stats, never the count of every price or odometer reading (up to

@@ -30,7 +30,7 @@ function fakeFrames() {
   };
 }
 
-describe("'Show Me N vehicles' count (spec §2: animates over 1 second)", () => {
+describe("'Show Me N vehicles' count: animates over 1 second", () => {
   it('runs from the old number to the new one over one second', () => {
     expect(COUNT_ANIMATION_MS).toBe(1000);
     expect(countAt(100, 200, 0)).toBe(100);

@@ -1,7 +1,7 @@
 /**
- * The mobile 'Show Me N vehicles' count runs from the old number to the new one over a second
- * (spec §2 "Mobile search"), eased so it settles rather than stops; shoppers who ask for reduced
- * motion get the new number at once.
+ * The mobile 'Show Me N vehicles' count runs from the old number to the new one over a second,
+ * eased so it settles rather than stops; shoppers who ask for reduced motion get the new number
+ * at once.
  */
 export const COUNT_ANIMATION_MS = 1000;
 

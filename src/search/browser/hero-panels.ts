@@ -201,7 +201,7 @@ function initBudgetPanel(form: HTMLFormElement, hero: HeroSearch): () => void {
       showNone(found === 0);
       link.textContent = foundLabel(found, noun);
     } catch {
-      // The previous count stays (spec §4): the link itself still works.
+      // The previous count stays on a failed search: the link itself still works.
     }
   };
 

@@ -5,7 +5,7 @@ import { heroSelection, rememberHeroSelection } from './hero-state';
 
 const allowed = ['', 'new', 'used'];
 
-describe('the hero remembers car_type, make and make_model (spec §2)', () => {
+describe('the hero remembers car_type, make and make_model across pages', () => {
   it('round-trips through storage, one key per dealer', () => {
     const storage = new MemoryStorage();
     rememberHeroSelection('kingfisher-toyota', { car_type: 'used', make: 'Toyota', make_model: 'Toyota RAV4' }, storage);

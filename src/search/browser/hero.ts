@@ -1,5 +1,5 @@
 /**
- * The home page hero (spec §2): the 'SEARCH BY BUDGET' / 'SEARCH STOCK' switch, the remembered
+ * The home page hero: the 'SEARCH BY BUDGET' / 'SEARCH STOCK' switch, the remembered
  * car type, make and model put back into the form (the store in ./hero-state.ts), and a loader
  * for the rest (./hero-panels.ts: lists from the stock, the built search path, the budget panel).
  * The rest arrives once the shopper reaches for the hero, so the home page ships only this.
@@ -29,7 +29,7 @@ export function initHero(doc: Document = document, win: Window = window): void {
   const slug = panel?.dataset.siteSlug;
   if (!panel || !stock || !budget || !toggle || !slug) return;
 
-  // The car types this form offers, first option first (spec §2 "first option selected").
+  // The car types this form offers, first option first (without 'All', the first is chosen on arrival).
   const carTypeInputs = [...stock.querySelectorAll<HTMLInputElement>('input[name="car_type"]')];
   const stored = heroSelection(slug).get();
   const remembered = stored && onSlider(stored, carTypeInputs.length > 0 ? carTypeInputs.map((input) => input.value) : ['']);

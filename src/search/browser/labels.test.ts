@@ -5,7 +5,7 @@ import { refinementFields } from '../model/state';
 import { attributeLabel, facetDefinitions, hiddenRefinementFields, rangeDefinitions, sortItems, unshownFields, valueLabel } from './labels';
 
 describe('facets offered', () => {
-  it('lists the spec §2 facets; model is make_model', () => {
+  it('lists the facets in the order a shopper narrows; model is make_model', () => {
     const facets = facetDefinitions(searchSite(testSite({ search: { categories: ['cars', 'caravans'] } })));
     expect(facets.map((f) => f.attribute)).toEqual(['car_type', 'categories', 'make', 'make_model', 'body', 'fuel', 'transmission', 'drive', 'colour', 'location_name', 'state', 'city']);
   });
@@ -25,7 +25,7 @@ describe('facets offered', () => {
   });
 });
 
-describe('sliders (spec §9: price step 500, default 5,000 to 250,000)', () => {
+describe('sliders: price step 500, default 5,000 to 250,000', () => {
   it('price has fixed ends; odometer and year follow the stock', () => {
     const [price, km, year] = rangeDefinitions(searchSite(testSite()), 'km');
     expect(price).toMatchObject({ attribute: 'price', step: 500, bounds: { min: 5000, max: 250_000 } });

@@ -18,7 +18,7 @@ export interface FacetDefinition {
   showMoreLimit: number;
 }
 
-/** Spec §2/§3 facets, in the order a shopper narrows: what kind, which car, how it drives, where. */
+/** The search page's facets, in the order a shopper narrows: what kind, which car, how it drives, where. */
 export function facetDefinitions(site: Pick<SearchSite, 'locale' | 'search'>): FacetDefinition[] {
   const say = wording(site.locale);
   const facet = (attribute: RefinementField, label: string, limit = 6, showMoreLimit = 50): FacetDefinition => ({

@@ -2,7 +2,7 @@
  * InstantSearch requests carry refinements in Algolia's syntax (`facetFilters`,
  * `numericFilters`). Before instant-meilisearch sees a request, these are read back into our
  * SearchState and replaced by the one filter string query.ts builds for it, so the browser sends
- * exactly the filter the spec describes (site, template, manufacturer and default listing
+ * exactly the filter the server would build (site, template, manufacturer and default listing
  * included) and never a filter assembled from raw widget text.
  *
  *   facetFilters [["make:Toyota","make:Mazda"]], numericFilters ["price>=5000"]

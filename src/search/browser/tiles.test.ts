@@ -3,7 +3,7 @@ import { pickTiles, tileLimit } from './tiles';
 
 const tile = (label: string, count: number) => ({ value: label, label, count, isRefined: false });
 
-describe('body-type tiles (spec §9: up to 4, 20 when custom, by count then name)', () => {
+describe('body-type tiles: up to 4, 20 when custom, by count then name', () => {
   it('shows 4, or 20 on custom sites', () => {
     expect(tileLimit(false)).toBe(4);
     expect(tileLimit(true)).toBe(20);

@@ -1,5 +1,5 @@
 /**
- * Body-type and facet tiles (spec §2, §9): the values with the most stock first, ties by name,
+ * Body-type and facet tiles: the values with the most stock first, ties by name,
  * up to 4 tiles, or 20 where the site asks for custom body tiles.
  */
 import { BODY_TILES } from '../model/state';

@@ -1,5 +1,5 @@
 /**
- * InstantSearch's per-index UI state and our SearchState (spec §3) are two spellings of the same
+ * InstantSearch's per-index UI state and our SearchState are two spellings of the same
  * thing. The islands keep InstantSearch's shape; everything with meaning (URLs, filters) is
  * computed from SearchState, so these two functions are the only place the shapes meet.
  */

@@ -1,6 +1,6 @@
 /**
- * Search URLs: the shopper's state to a landing path
- * plus query string, and back. `routeToState(stateToRoute(s))` equals `normalizeState(s)`.
+ * Search URLs: the shopper's state to a landing path plus query string, and back.
+ * `routeToState(stateToRoute(s))` equals `normalizeState(s)`.
  *
  * The path
  * - No filter that a path can carry: the site's default search path (`defaultSearchPath`: the

@@ -1,5 +1,5 @@
 /**
- * The filter panel: a sidebar from 992 px, a drawer below that (spec §9 breakpoint lg). Open, it
+ * The filter panel: a sidebar from 992 px (the large breakpoint), a drawer below that. Open, it
  * is a modal dialog: focus moves in, Tab stays inside, Escape closes, the page behind does not
  * scroll, and 'Show Me N vehicles' closes it onto the results.
  */

@@ -1,5 +1,5 @@
 /**
- * A min–max slider (price, odometer, year) under a 'min - max' heading (spec §2). Two native range
+ * A min–max slider (price, odometer, year) under a 'min - max' heading. Two native range
  * inputs, so keyboards and screen readers get the platform's own slider. A thumb at its end of
  * the track means "no limit" on that side, so cars outside the track (a $300,000 car, a price on
  * application) are never hidden by a slider nobody touched.
@@ -73,7 +73,7 @@ export function RangeSliderView({ label, min, max, step, values, format, disable
 const snapDown = (value: number, step: number) => Math.floor(value / step) * step;
 const snapUp = (value: number, step: number) => Math.ceil(value / step) * step;
 
-/** Slider ends: fixed where the spec gives them (price), else the stock's own range snapped to the step. */
+/** Slider ends: fixed where the definition sets them (price: 5,000 to 250,000), else the stock's own range snapped to the step. */
 export function sliderBounds(definition: Pick<RangeDefinition, 'bounds' | 'step'>, stats: { min?: number; max?: number }): { min: number; max: number } | undefined {
   if (definition.bounds) return definition.bounds;
   if (stats.min === undefined || stats.max === undefined || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max <= stats.min) return undefined;

@@ -61,7 +61,7 @@ export interface RefinementFacetProps {
   facet: FacetDefinition;
   valueLabel: (attribute: string, value: string) => string;
   formatCount: (count: number) => string;
-  /** Car type only: 'new' also chooses 'demo' on sites that sell them as one (spec §4). */
+  /** Car type only: 'new' also chooses 'demo' on sites that sell them as one. */
   newAndDemoJoined?: boolean;
 }
 
@@ -72,7 +72,7 @@ export function RefinementFacet({ facet, valueLabel, formatCount, newAndDemoJoin
     limit: facet.limit,
     showMore: facet.showMoreLimit > facet.limit,
     showMoreLimit: facet.showMoreLimit,
-    // Car types always read new, demo, used (spec §9); other values by stock, then name.
+    // Car types always read new, demo, used; other values by stock, then name.
     sortBy: isCarTypeFacet ? byCarType : BY_COUNT_THEN_NAME,
   });
   const { setIndexUiState } = useInstantSearch();

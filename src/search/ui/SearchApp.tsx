@@ -1,5 +1,5 @@
 /**
- * The search island (spec §2 search routes): InstantSearch over the dealer's stock, routed
+ * The search island of the /search pages: InstantSearch over the dealer's stock, routed
  * through our SEO paths. Prerendered pages pass `serverState` (the first page of results, built
  * with the same client), so the static HTML already lists cars and hydration starts from it
  * without a request.

@@ -67,7 +67,7 @@ function car(overrides: Partial<VehicleInput> = {}): Vehicle {
 const site = testSite();
 const us = testSite({ region: 'US', url: 'https://www.lonestar.example' });
 
-describe('finance link (spec §3 Finance link query)', () => {
+describe('finance link', () => {
   it('carries dealership, budget, car id, car type and VIN, anchored at the form', () => {
     const link = financeLink(car(), 'kingfisher-toyota');
     expect(link).toBe('/finance?preferredDealership=kingfisher-toyota&vehiclePriceBudget=38990&car_id=48213&car_type=used&vin=JTMW1RFV10D012345#finance-form');
@@ -102,7 +102,7 @@ describe('links', () => {
   });
 });
 
-describe('vehicleEnquiryCategory (spec §4 Lead category)', () => {
+describe('vehicleEnquiryCategory: the lead category from the car type', () => {
   it('demo gives demo-vehicle-enquiry, used gives used-vehicle-enquiry, otherwise new-vehicle-enquiry', () => {
     expect(vehicleEnquiryCategory('demo')).toBe('demo-vehicle-enquiry');
     expect(vehicleEnquiryCategory('used')).toBe('used-vehicle-enquiry');
@@ -164,7 +164,7 @@ describe('key specs', () => {
     ]);
   });
 
-  it('uses US wording and miles on a US site (spec §9: colour → color, petrol → gas)', () => {
+  it('uses US wording and miles on a US site (colour → color, petrol → gas)', () => {
     const specs = keySpecs(car(), carSite(us));
     expect(specs).toContainEqual({ label: 'Color', value: 'Crystal Pearl' });
     expect(specs).toContainEqual({ label: 'Fuel', value: 'Gas' });
@@ -230,7 +230,7 @@ describe('safety-rating banner classes (V passenger, N commercial)', () => {
 });
 
 describe('sharing', () => {
-  it('opens a 550×400 popup centred on the window (spec §9)', () => {
+  it('opens a 550×400 popup centred on the window', () => {
     expect(SHARE_POPUP).toEqual({ width: 550, height: 400 });
     expect(sharePopupFeatures({ left: 100, top: 50, width: 1250, height: 900 })).toBe('popup=yes,width=550,height=400,left=450,top=300');
   });
@@ -244,7 +244,7 @@ describe('sharing', () => {
   });
 });
 
-describe('assistant-readable car metadata (spec §1)', () => {
+describe('assistant-readable car metadata', () => {
   const group = testSite({
     dealerships: [
       { id: 71, name: 'North', slug: 'north' },

@@ -1,6 +1,6 @@
 /**
- * The car page (spec §2 `/cars/{slug}`) as plain data: links, labels, key specs, the
- * assistant-readable car metadata of spec §1 and the schema.org `Car` JSON-LD.
+ * The car page (`/cars/{slug}`) as plain data: links, labels, key specs, the
+ * assistant-readable car metadata and the schema.org `Car` JSON-LD.
  *
  * Browser-safe on purpose: the car page script and the shell page for cars added after the last
  * build import it, so it imports no zod and nothing from Node (types only from the schemas).
@@ -123,7 +123,7 @@ export const STATUS_LABELS = { in_stock: 'In Stock', coming_soon: 'Coming Soon',
 
 export const CAR_TYPE_LABELS = { new: 'New', demo: 'Demo', used: 'Used' } as const satisfies Record<CarType, string>;
 
-/** The lead categories an enquiry about a car is filed under, one per car type (spec §4 'Lead category'). */
+/** The lead categories an enquiry about a car is filed under, one per car type. */
 export const VEHICLE_ENQUIRY_CATEGORIES = ['new-vehicle-enquiry', 'demo-vehicle-enquiry', 'used-vehicle-enquiry'] as const;
 export type VehicleEnquiryCategory = (typeof VEHICLE_ENQUIRY_CATEGORIES)[number];
 
@@ -166,7 +166,7 @@ export function carDealershipId(
 
 /**
  * `/finance?preferredDealership=…&vehiclePriceBudget=…&car_id=…&car_type=…&vin=…#finance-form`
- * (spec §3 'Finance link query'); empty values are left out, and so is a price of 0.
+ * for the finance form; empty values are left out, and so is a price of 0.
  */
 export function financeLink(car: Pick<CarView, 'id' | 'price' | 'car_type' | 'vin'>, preferredDealership?: string): string {
   const query = new URLSearchParams();
@@ -182,12 +182,12 @@ export function financeLink(car: Pick<CarView, 'id' | 'price' | 'car_type' | 'vi
   return `/finance${search ? `?${search}` : ''}#finance-form`;
 }
 
-/** Trade-in for this car (spec §2 `/cars/trade-in?car_id={id}`). */
+/** Trade-in for this car: `/cars/trade-in?car_id={id}`. */
 export function tradeInLink(car: Pick<CarView, 'id'>): string {
   return `/cars/trade-in?car_id=${encodeURIComponent(String(car.id))}`;
 }
 
-/** `/cars/{slug}/checkout` where the site offers checkout (spec §2); undefined elsewhere. */
+/** `/cars/{slug}/checkout` where the site offers checkout; undefined elsewhere. */
 export function checkoutLink(car: Pick<CarView, 'slug'>, site: { features: Pick<CarSite['features'], 'enabled_pages'> }): string | undefined {
   return site.features.enabled_pages.includes('checkout') ? `${carPath(car.slug)}/checkout` : undefined;
 }
@@ -263,7 +263,7 @@ export interface KeySpec {
 }
 
 /**
- * The key specs in the site's wording (spec §9 US swaps: Colour → Color, Petrol → Gas). Fuel is
+ * The key specs in the site's wording (on US sites Colour → Color, Petrol → Gas). Fuel is
  * display text here; the indexed facet value stays as the feed wrote it.
  */
 export function keySpecs(car: CarView, site: Pick<CarSite, 'locale' | 'units'>): KeySpec[] {
@@ -294,7 +294,7 @@ export type SafetyClass = 'V' | 'N';
 const COMMERCIAL_BODY = /\b(ute|utility|pick-?up|truck|van|cab[\s-]?chassis|bus)\b/i;
 
 /**
- * The banner classes to show for a car (spec §2 'Safety-rating banner'): the site's configured
+ * The safety-rating banner classes to show for a car: the site's configured
  * classes (which say what its region or brand rates: only N for a commercial dealer, only V for
  * a passenger brand, both otherwise), narrowed to the car's own class when the car is clearly a
  * commercial (N: utes, vans, trucks) or passenger (V) vehicle. Caravans and motorcycles are
@@ -312,7 +312,7 @@ export function safetyBannerClasses(configured: readonly SafetyClass[], car?: Pi
 // Sharing
 // ---------------------------------------------------------------------------
 
-/** Spec §9 'Share popup 550 x 400'. */
+/** Network share links open in a 550 × 400 popup. */
 export const SHARE_POPUP = { width: 550, height: 400 } as const;
 
 export interface ShareLink {
@@ -360,7 +360,7 @@ export function carDescription(car: CarView, site: Pick<CarSite, 'name' | 'local
 }
 
 /**
- * Spec §1 'assistant-readable metadata for a car': what a chat assistant on the page needs to
+ * The assistant-readable metadata for a car: what a chat assistant on the page needs to
  * talk about this car and route the lead. Rendered as one JSON block,
  * `<script type="application/json" id="assistant-car-metadata">`, so a reader parses one object
  * instead of scraping many meta tags. The shell page adds the same block once it has the car.
@@ -374,7 +374,7 @@ export interface AssistantCarMetadata {
   checkout_link: string | null;
   /** True when the car cannot be bought today: sold, or not arrived yet (coming soon). */
   reserved: boolean;
-  /** Lead category (spec §4), e.g. "used-vehicle-enquiry". */
+  /** Lead category from the car type, e.g. "used-vehicle-enquiry". */
   category: string;
   dealership_id: string | null;
 }
@@ -468,7 +468,7 @@ export function carJsonLd(car: CarView, { site, sellerId }: CarJsonLdContext): R
 // Live refresh from search
 // ---------------------------------------------------------------------------
 
-/** The multi-search body that fetches one car by slug (spec §7), for the refresh and the shell. */
+/** The multi-search body that fetches one car by slug, for the refresh and the shell. */
 export function carSearchRequest(slug: string, indexUid: string): { queries: { indexUid: string; q: string; filter: string; limit: number }[] } {
   return { queries: [{ indexUid, q: '', filter: `slug = ${quoteFilterValue(slug)}`, limit: 1 }] };
 }

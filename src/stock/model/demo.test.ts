@@ -21,7 +21,7 @@ const stock: Record<string, Vehicle[]> = Object.fromEntries(Object.entries(sites
 const share = (cars: Vehicle[], test: (car: Vehicle) => boolean): number => cars.filter(test).length / cars.length;
 const distinct = <T>(values: T[]): number => new Set(values).size;
 
-/** The default listing of spec §4: in stock, coming soon, and sold cars flagged for the website within the sold window. */
+/** The default listing: in stock, coming soon, and sold cars flagged for the website within the sold window. */
 function defaultListing(cars: Vehicle[], windowDays: number, now = NOW): Vehicle[] {
   const since = Math.floor(now / 1000) - windowDays * DAY;
   return cars.filter(
@@ -211,7 +211,7 @@ describe('generateDemoStock', () => {
     expect(share(old, (c) => c.km > 100_000)).toBeGreaterThan(0.6);
   });
 
-  it('reads bands as the spec writes them', () => {
+  it("writes bands the way price range menus show them, '$a - $b'", () => {
     expect(priceBand(24_990)).toBe('$20,000 - $30,000');
     expect(priceBand(8_990)).toBe('$0 - $10,000');
     expect(priceBand(134_990)).toBe('$100,000 - $150,000');

@@ -6,8 +6,8 @@ export interface ImageSize {
 }
 
 /**
- * A stock or model image through the dealer's image CDN, sized for where it is shown (spec §7:
- * width and quality parameters). Site-relative images are already static files and pass as they
+ * A stock or model image through the dealer's image CDN, sized for where it is shown (width and
+ * quality parameters). Site-relative images are already static files and pass as they
  * are, as does everything when the dealer has no CDN.
  */
 export function imageSrc(url: string, site: Pick<DealerConfig, 'image_cdn'>, size: ImageSize): string {

@@ -3,7 +3,8 @@ import { hasUnsafeCharacters } from '../../platform/formats/unsafe-text';
 import { carTypes, stockCategories, vehicleStatuses } from './kinds';
 
 /**
- * One stock document: the Vehicle hit of spec §3 plus the other stock fields the feed carries.
+ * One stock document: the vehicle fields search results show and filter on, plus the other stock
+ * fields the feed carries.
  * The same document is indexed by the embedded engine and pushed to Meilisearch, so every field
  * here is what the browser receives as a hit.
  */

@@ -3,7 +3,7 @@ import './fields.css';
 export interface FormAlertProps {
   /** Nothing is rendered without a message. */
   message: string | undefined;
-  /** destructive: role="alert", red; success: role="status", green (spec §8). */
+  /** destructive: role="alert", red; success: role="status", green. */
   tone?: 'destructive' | 'success';
   id?: string;
   className?: string;

@@ -1,7 +1,8 @@
 /**
- * Finance pre-approval (spec §2 /finance, /finance-enquiry, /apply-for-finance): Your Loan →
+ * Finance pre-approval (/finance, /finance-enquiry, /apply-for-finance): Your Loan →
  * Trade-in → Employment → User Details, filed as 'finance-pre-approval'. A car page's finance
- * link query (spec §3) fills in the budget and dealership and ties the lead to the car.
+ * link query (preferredDealership, vehiclePriceBudget, car_id, car_type, vin) fills in the budget
+ * and dealership and ties the lead to the car.
  * 'No trade-in' on Your Loan skips the Trade-in step; Go Back from Employment returns to Your Loan.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Service booking (spec §2 /service and the per-location booking pages): Your Vehicle →
+ * Service booking (/service and the per-location booking pages): Your Vehicle →
  * Service → Date & Time → User Details, filed as 'service-booking'. The shopper chooses the
  * location when the dealer has more than one and the page has none preset; Date & Time offers
  * that location's free times from GET /api/service-slots.

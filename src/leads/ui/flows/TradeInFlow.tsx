@@ -1,5 +1,5 @@
 /**
- * Trade-in and valuation (spec §2 /cars/trade-in?car_id=, /sell-my-car, /valuations; §7, §9):
+ * Trade-in and valuation (/cars/trade-in?car_id=, /sell-my-car, /valuations):
  * Your Car (rego and state) → Vehicle Details, filled in from the registration lookup and
  * editable (typed in when the lookup finds nothing) → Condition → User Details. Once the lead is
  * complete the car is valued and the estimate range shown, or the 'no online estimate' message

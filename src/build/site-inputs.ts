@@ -14,6 +14,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isRecord } from '../platform/formats/records';
 
 /** Unit tests sit beside the code in src/ but are never part of a page. */
 export const isTestFile = (file: string): boolean => /\.test\.[cm]?[jt]sx?$/.test(file);
@@ -118,7 +119,6 @@ function workspacePackages(root: string): WorkspacePackage[] {
   return packages;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every file under `dir` (project-relative), tests and Finder litter left out. */
 function filesUnder(root: string, dir: string): string[] {

@@ -53,7 +53,7 @@ export const dealerConfigSchema = z
       .strictObject({
         url: imageUrl.describe('Logo image.'),
         alt: text(120).optional().describe('Logo text alternative; the dealer name when absent.'),
-        width: z.number().int().min(1).max(2000).default(85).describe('Logo width in px (spec default 85).'),
+        width: z.number().int().min(1).max(2000).default(85).describe('Logo width in px (default 85).'),
         height: z.number().int().min(1).max(2000).default(50).describe('Logo height in px.'),
       })
       .describe('Dealer logo.'),

@@ -28,7 +28,7 @@ export const searchSchema = z
         z.enum(PATH_PATTERNS),
       )
       .default(['car_type', 'make+model', 'make', 'body'])
-      .describe('Search path patterns this site allows, in the spec order.'),
+      .describe('Search path patterns this site allows; tried in a fixed order, the first that applies wins.'),
     body_styles: z
       .array(text(30))
       .max(20)

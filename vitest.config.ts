@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config';
 // suite); tests/ holds cross-cutting tests. Browser tests (tests/browser) have their own config.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/conformance/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'packages/*/conformance/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'eslint/**/*.test.ts',
+      'tests/**/*.test.ts',
+    ],
     exclude: ['tests/browser/**', '**/node_modules/**'],
     environment: 'node',
   },

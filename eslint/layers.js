@@ -10,18 +10,7 @@
 import path from 'node:path';
 
 /** Floors from the bottom up. A folder imports its own floor and the ones below it. */
-export const FLOORS = [
-  ['platform'],
-  ['stock'],
-  ['search'],
-  ['dealer'],
-  ['providers'],
-  ['leads'],
-  ['cars'],
-  ['build'],
-  ['site'],
-  ['pages', 'server'],
-];
+export const FLOORS = [['platform'], ['stock'], ['search'], ['dealer'], ['providers'], ['leads'], ['cars'], ['build'], ['site'], ['pages', 'server']];
 
 /** Folders split by runtime: `src/<feature>/<runtime>/`. */
 export const FEATURES = new Set(['stock', 'search', 'dealer', 'leads', 'cars']);
@@ -106,7 +95,10 @@ export const layersRule = {
     const check = (node) => {
       const spec = node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
       if (!spec || !spec.startsWith('.')) return;
-      const to = path.relative(root, path.resolve(path.dirname(filename), spec)).split(path.sep).join('/');
+      const to = path
+        .relative(root, path.resolve(path.dirname(filename), spec))
+        .split(path.sep)
+        .join('/');
       const reason = violation(from, to, isTest);
       if (reason) context.report({ node, message: reason });
     };

@@ -20,7 +20,9 @@ describe('violation', () => {
   });
 
   it('refuses an upward import, naming the floors', () => {
-    expect(violation('src/platform/web/tracker.ts', 'src/leads/model/category', false)).toMatch(/src\/platform may not import src\/leads .*platform < stock < search/);
+    expect(violation('src/platform/web/tracker.ts', 'src/leads/model/category', false)).toMatch(
+      /src\/platform may not import src\/leads .*platform < stock < search/,
+    );
     expect(violation('src/search/model/query.ts', 'src/dealer/model/seo', false)).toMatch(/may not import src\/dealer/);
     expect(violation('src/search/server/x.test.ts', 'src/server/app', true)).toMatch(/may not import src\/server/);
   });

@@ -51,14 +51,20 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-
 const OUT_DIR = 'bench-results';
 
 const since = (start: number): number => (performance.now() - start) / 1000;
 const rate = (pages: number | undefined, seconds: number): number | null => (pages && seconds > 0 ? pages / seconds : null);
 
 function buildRow(r: DealerResult): { slug: string; ok: boolean; seconds: number; pages: number | null; pagesPerSecond: number | null; error?: string } {
-  return { slug: r.slug, ok: r.ok, seconds: r.seconds, pages: r.pages ?? null, pagesPerSecond: rate(r.pages, r.seconds), ...(r.error ? { error: r.error } : {}) };
+  return {
+    slug: r.slug,
+    ok: r.ok,
+    seconds: r.seconds,
+    pages: r.pages ?? null,
+    pagesPerSecond: rate(r.pages, r.seconds),
+    ...(r.error ? { error: r.error } : {}),
+  };
 }
 
 /** The file the server answers `pagePath` with, including the 404 page for unknown paths. */
@@ -95,7 +101,11 @@ async function benchSearchApi(port: number, slug: string, rounds = 10): Promise<
   for (let round = 0; round < rounds + 1; round++) {
     for (const body of bodies) {
       const start = performance.now();
-      const response = await fetch(`http://127.0.0.1:${port}/api/search/multi-search`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const response = await fetch(`http://127.0.0.1:${port}/api/search/multi-search`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
       if (!response.ok) throw new Error(`search API answered ${response.status}: ${await response.text()}`);
       await response.arrayBuffer();
       // The first round builds the dealer's index and warms the JIT: not what a shopper waits for.
@@ -118,7 +128,10 @@ function runPropertyTests(runs: number, apiRuns: number): { runs: number; apiRun
 }
 
 /** Lead API load and chaos on PGlite, and on Postgres too when DATABASE_URL is set. */
-async function benchLeads(slug: string, paths: { dealersDir: string; root: string }): Promise<{ loads: LeadLoadResult[]; chaos: LeadChaosResult[]; property: ReturnType<typeof runPropertyTests> }> {
+async function benchLeads(
+  slug: string,
+  paths: { dealersDir: string; root: string },
+): Promise<{ loads: LeadLoadResult[]; chaos: LeadChaosResult[]; property: ReturnType<typeof runPropertyTests> }> {
   const kinds = process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
   const options = { dealersDir: paths.dealersDir, slug, root: paths.root };
   const loads: LeadLoadResult[] = [];
@@ -203,7 +216,15 @@ async function main(argv: string[]): Promise<number> {
   // 5. Leads: the API under load, killed mid-run, and the property tests at full count.
   const leads = args.skipLeads ? undefined : await benchLeads(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths);
   const leadFigures: LeadFigures | undefined = leads && {
-    loads: leads.loads.map((l) => ({ database: l.database, p99: l.latencyMs.p99, ok: l.ok, requests: l.requests, stored: l.stored, non2xx: l.non2xx, errors: l.errors })),
+    loads: leads.loads.map((l) => ({
+      database: l.database,
+      p99: l.latencyMs.p99,
+      ok: l.ok,
+      requests: l.requests,
+      stored: l.stored,
+      non2xx: l.non2xx,
+      errors: l.errors,
+    })),
     chaos: leads.chaos.map((c) => ({
       database: c.database,
       submissions: c.submissions,
@@ -258,7 +279,9 @@ async function main(argv: string[]): Promise<number> {
           row.lighthouseError = error instanceof Error ? error.message : String(error);
         }
         const s = row.scores;
-        console.log(`lighthouse ${url}: ${s ? CATEGORIES.map((c) => `${c} ${s[c] ?? 'err'}`).join(', ') : row.lighthouseError} (${since(runStart).toFixed(1)}s)`);
+        console.log(
+          `lighthouse ${url}: ${s ? CATEGORIES.map((c) => `${c} ${s[c] ?? 'err'}`).join(', ') : row.lighthouseError} (${since(runStart).toFixed(1)}s)`,
+        );
       }
     } finally {
       chrome.kill();
@@ -278,7 +301,12 @@ async function main(argv: string[]): Promise<number> {
     ['dealer', 'result', 'seconds', 'pages', 'pages/s'],
     [
       ...results.map((r) => buildLine(r.slug, r.ok, r.seconds, r.pages)),
-      buildLine('all (wall time)', results.every((r) => r.ok), allSeconds, totalPages),
+      buildLine(
+        'all (wall time)',
+        results.every((r) => r.ok),
+        allSeconds,
+        totalPages,
+      ),
       ...(single ? [buildLine(`${stockSlug} alone, concurrency 1`, single.ok, single.seconds, single.pages)] : []),
     ],
     2,
@@ -315,13 +343,36 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `\nPOST /api/leads at 100 requests/s for 60 s (ms)\n${formatTable(
         ['database', 'requests', '2xx', 'stored', 'p50', 'p90', 'p99', 'max'],
-        leads.loads.map((l) => [l.database, String(l.requests), String(l.ok), String(l.stored), String(l.latencyMs.p50), String(l.latencyMs.p90), String(l.latencyMs.p99), String(l.latencyMs.max)]),
+        leads.loads.map((l) => [
+          l.database,
+          String(l.requests),
+          String(l.ok),
+          String(l.stored),
+          String(l.latencyMs.p50),
+          String(l.latencyMs.p90),
+          String(l.latencyMs.p99),
+          String(l.latencyMs.max),
+        ]),
         1,
       )}`,
     );
     console.log(
       `\nChaos: submissions while the API service is SIGKILLed and restarted\n${formatTable(
-        ['database', 'sent', 'acknowledged', 'kills', 'client retries', 'stored', 'duplicated', 'lost', 'webhook receipts', 'webhook unique', 'folder JSON', 'folder ADF', 'seconds'],
+        [
+          'database',
+          'sent',
+          'acknowledged',
+          'kills',
+          'client retries',
+          'stored',
+          'duplicated',
+          'lost',
+          'webhook receipts',
+          'webhook unique',
+          'folder JSON',
+          'folder ADF',
+          'seconds',
+        ],
         leads.chaos.map((c) => [
           c.database,
           String(c.submissions),
@@ -363,7 +414,10 @@ async function main(argv: string[]): Promise<number> {
     },
     pages: rows,
     leads: leads ?? null,
-    search: { engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string }, api: { ...api, dealer: apiSlug } },
+    search: {
+      engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string },
+      api: { ...api, dealer: apiSlug },
+    },
     failingAudits: audits,
     targets,
     budgets: { pages: PAGE_BUDGETS, default: DEFAULT_BUDGET, stockBuildSeconds: STOCK_BUILD_BUDGET_SECONDS, engineP95Ms: ENGINE_P95_BUDGET_MS },

@@ -19,6 +19,8 @@ const results = files.map(checkDealerFile);
 for (const result of results) (result.ok ? console.log : console.error)(result.message);
 const bad = results.filter((r) => !r.ok);
 if (bad.length > 0) {
-  console.error(`\n${bad.length} of ${results.length} dealer file${results.length === 1 ? '' : 's'} invalid: ${bad.map((r) => path.basename(r.file)).join(', ')}`);
+  console.error(
+    `\n${bad.length} of ${results.length} dealer file${results.length === 1 ? '' : 's'} invalid: ${bad.map((r) => path.basename(r.file)).join(', ')}`,
+  );
   process.exit(1);
 }

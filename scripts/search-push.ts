@@ -20,7 +20,8 @@ async function main(argv: string[]): Promise<number> {
   const all = listDealerSlugs(dealersDir);
   const slugs = args.dealers ?? all;
   const unknown = slugs.filter((s) => !all.includes(s));
-  if (unknown.length > 0) throw new PushError(`unknown dealer${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known dealers: ${all.join(', ') || '(none)'}`);
+  if (unknown.length > 0)
+    throw new PushError(`unknown dealer${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known dealers: ${all.join(', ') || '(none)'}`);
 
   const admin = meilisearchAdmin(new Meilisearch({ host: config.host, ...(config.apiKey ? { apiKey: config.apiKey } : {}) }));
   console.log(`Pushing stock for ${slugs.length} dealer${slugs.length === 1 ? '' : 's'} to ${config.host}.`);
@@ -35,7 +36,9 @@ async function main(argv: string[]): Promise<number> {
       console.log(`✓ ${slug}: ${result.documents} vehicles in index "${indexUid}" (${was}) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
       if (args.createReadKey) {
         const key = await ensureSearchKey(admin, indexUid);
-        console.log(`  search-only key for ${slug}; add to its dealer file (host as browsers reach it):\n  ${dealerSearchConfig(config.host, key, indexUid, slug)}`);
+        console.log(
+          `  search-only key for ${slug}; add to its dealer file (host as browsers reach it):\n  ${dealerSearchConfig(config.host, key, indexUid, slug)}`,
+        );
       }
     } catch (error) {
       failed++;

@@ -86,7 +86,10 @@ describe('collectPageJs', () => {
     const js = collectPageJs(html, '/', read);
     expect(js.files.map((f) => f.url)).toEqual(['/_astro/page.js', '/_astro/shared.js', '/_astro/side.js']);
     expect(js.inline).toEqual([{ bytes: 8, gzip: gzipSize('inline()') }]);
-    const expected = ['inline()', files['/_astro/page.js'], files['/_astro/shared.js'], files['/_astro/side.js']].reduce((n, code) => n + gzipSize(code ?? ''), 0);
+    const expected = ['inline()', files['/_astro/page.js'], files['/_astro/shared.js'], files['/_astro/side.js']].reduce(
+      (n, code) => n + gzipSize(code ?? ''),
+      0,
+    );
     expect(js.gzip).toBe(expected);
   });
 

@@ -51,7 +51,21 @@ export interface Scenario {
 /** Facet fields with a facet query of their own (six, the most the search page sends). */
 export const FACET_QUERY_FIELDS = ['car_type', 'make', 'model', 'body', 'fuel', 'transmission'] as const;
 /** Facets the main query asks for. */
-export const MAIN_FACETS = ['car_type', 'make', 'model', 'body', 'fuel', 'transmission', 'drive', 'colour', 'location_name', 'categories', 'price', 'km', 'year'] as const;
+export const MAIN_FACETS = [
+  'car_type',
+  'make',
+  'model',
+  'body',
+  'fuel',
+  'transmission',
+  'drive',
+  'colour',
+  'location_name',
+  'categories',
+  'price',
+  'km',
+  'year',
+] as const;
 const HITS_PER_PAGE = 21;
 const SOLD_WINDOW_SECONDS = 3 * 86_400;
 
@@ -202,12 +216,23 @@ export function oramaQueries(s: Scenario, nowSeconds: number): OramaParams<Orama
     sortBy,
     facets: {
       ...Object.fromEntries(stringFacets.map((f) => [f, { limit: indexSettings.faceting.maxValuesPerFacet }])),
-      price: { ranges: [{ from: 0, to: 20_000 }, { from: 20_000, to: 50_000 }, { from: 50_000, to: 10_000_000 }] },
+      price: {
+        ranges: [
+          { from: 0, to: 20_000 },
+          { from: 20_000, to: 50_000 },
+          { from: 50_000, to: 10_000_000 },
+        ],
+      },
     },
     limit: HITS_PER_PAGE,
     offset: (s.page - 1) * HITS_PER_PAGE,
   };
-  const facetQueries = FACET_QUERY_FIELDS.map((field) => ({ ...text, where: where(field), facets: { [field]: { limit: indexSettings.faceting.maxValuesPerFacet } }, limit: 1 }));
+  const facetQueries = FACET_QUERY_FIELDS.map((field) => ({
+    ...text,
+    where: where(field),
+    facets: { [field]: { limit: indexSettings.faceting.maxValuesPerFacet } },
+    limit: 1,
+  }));
   return [main, ...facetQueries];
 }
 

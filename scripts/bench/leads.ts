@@ -197,7 +197,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Counts rows straight from the run's database after its server has stopped. */
-async function countStorage(env: NodeJS.ProcessEnv, root: string): Promise<{ byMessage: Map<string, number>; ids: Set<string>; outbox: Record<string, number> }> {
+async function countStorage(
+  env: NodeJS.ProcessEnv,
+  root: string,
+): Promise<{ byMessage: Map<string, number>; ids: Set<string>; outbox: Record<string, number> }> {
   const { openDatabase } = await import('../../src/platform/db/open');
   const { leads, outbox } = await import('../../src/platform/db/schema');
   const { sql } = await import('drizzle-orm');
@@ -227,17 +230,33 @@ export interface LeadBenchOptions {
   log?: (line: string) => void;
 }
 
-export async function benchLeadLoad(kind: 'pglite' | 'postgres', { dealersDir, slug, root, log = console.log }: LeadBenchOptions, seconds = 60, rate = 100): Promise<LeadLoadResult> {
+export async function benchLeadLoad(
+  kind: 'pglite' | 'postgres',
+  { dealersDir, slug, root, log = console.log }: LeadBenchOptions,
+  seconds = 60,
+  rate = 100,
+): Promise<LeadLoadResult> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'lead-load-'));
   const receiver = await startReceiver();
   const dealers = benchDealers(dealersDir, slug, `http://127.0.0.1:${receiver.port}/hook`, path.join(work, 'dealers'));
   const database = await freshDatabase(kind, work);
-  const env = { ...database.env, DEALERS_DIR: dealers.dir, DEALER: slug, LEADS_OUTBOX_DIR: path.join(work, 'outbox'), LEADS_RATE_LIMIT_PER_MINUTE: '1000000', [WEBHOOK_SECRET_ENV]: WEBHOOK_SECRET };
+  const env = {
+    ...database.env,
+    DEALERS_DIR: dealers.dir,
+    DEALER: slug,
+    LEADS_OUTBOX_DIR: path.join(work, 'outbox'),
+    LEADS_RATE_LIMIT_PER_MINUTE: '1000000',
+    [WEBHOOK_SECRET_ENV]: WEBHOOK_SECRET,
+  };
   const server = await startServerProcess(env, await freePort());
   try {
     // Warm-up: the first requests compile the schemas and open the pool.
     for (let i = 0; i < 20; i++) {
-      await fetch(`http://127.0.0.1:${server.port}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: benchLead(slug, dealers.locationId, `warm-${i}`) });
+      await fetch(`http://127.0.0.1:${server.port}/api/leads`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+        body: benchLead(slug, dealers.locationId, `warm-${i}`),
+      });
     }
     log(`leads load (${kind}): ${rate} requests/s for ${seconds} s…`);
     let n = 0;
@@ -292,7 +311,15 @@ export async function benchLeadChaos(
   const dealers = benchDealers(dealersDir, slug, `http://127.0.0.1:${receiver.port}/hook`, path.join(work, 'dealers'));
   const database = await freshDatabase(kind, work);
   const outboxDir = path.join(work, 'outbox');
-  const env = { ...database.env, DEALERS_DIR: dealers.dir, DEALER: slug, LEADS_OUTBOX_DIR: outboxDir, LEADS_RATE_LIMIT_PER_MINUTE: '1000000', LEADS_OUTBOX_POLL_MS: '200', [WEBHOOK_SECRET_ENV]: WEBHOOK_SECRET };
+  const env = {
+    ...database.env,
+    DEALERS_DIR: dealers.dir,
+    DEALER: slug,
+    LEADS_OUTBOX_DIR: outboxDir,
+    LEADS_RATE_LIMIT_PER_MINUTE: '1000000',
+    LEADS_OUTBOX_POLL_MS: '200',
+    [WEBHOOK_SECRET_ENV]: WEBHOOK_SECRET,
+  };
   const port = await freePort();
   let server = await startServerProcess(env, port);
   const acknowledged = new Map<string, string>();
@@ -324,7 +351,12 @@ export async function benchLeadChaos(
     const body = benchLead(slug, dealers.locationId, `chaos-${i}`);
     for (;;) {
       try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body, signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(`http://127.0.0.1:${port}/api/leads`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
         if (response.status === 201 || response.status === 200) {
           const { id } = (await response.json()) as { id: string };
           acknowledged.set(`Bench enquiry chaos-${i}`, id);
@@ -357,7 +389,8 @@ export async function benchLeadChaos(
         return [];
       }
     };
-    const delivered = (): boolean => new Set(receiver.receipts).size >= acknowledged.size && folderFiles().filter((f) => f.endsWith('.adf.xml')).length >= acknowledged.size;
+    const delivered = (): boolean =>
+      new Set(receiver.receipts).size >= acknowledged.size && folderFiles().filter((f) => f.endsWith('.adf.xml')).length >= acknowledged.size;
     const deadline = Date.now() + 240_000;
     while (!delivered() && Date.now() < deadline) await sleep(250);
     await sleep(1000);

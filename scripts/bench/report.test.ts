@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/build/plan';
-import { checkTargets, medianRun, formatPageTable, formatTable, groupFailingAudits, leadTargets, parseBenchArgs, summariseLhr, type LhrLike, type PageRow } from './report';
+import {
+  checkTargets,
+  medianRun,
+  formatPageTable,
+  formatTable,
+  groupFailingAudits,
+  leadTargets,
+  parseBenchArgs,
+  summariseLhr,
+  type LhrLike,
+  type PageRow,
+} from './report';
 
 describe('parseBenchArgs', () => {
   it('defaults to every dealer with Lighthouse, not strict', () => {
@@ -10,7 +21,13 @@ describe('parseBenchArgs', () => {
   });
 
   it('reads --dealer in both forms, repeatable, and the switches', () => {
-    expect(parseBenchArgs(['--dealer', 'a,b', '--dealer=c', '--skip-lighthouse', '--strict'])).toEqual({ dealers: ['a', 'b', 'c'], skipLighthouse: true, skipLeads: false, runs: 3, strict: true });
+    expect(parseBenchArgs(['--dealer', 'a,b', '--dealer=c', '--skip-lighthouse', '--strict'])).toEqual({
+      dealers: ['a', 'b', 'c'],
+      skipLighthouse: true,
+      skipLeads: false,
+      runs: 3,
+      strict: true,
+    });
   });
 
   it('rejects unknown arguments and a --dealer without slugs', () => {
@@ -62,7 +79,16 @@ describe('summariseLhr', () => {
   });
 });
 
-const row = (over: Partial<PageRow>): PageRow => ({ slug: 'acme', type: 'home', path: '/', island: false, htmlBytes: 20000, htmlGzip: 5000, jsGzip: 3000, ...over });
+const row = (over: Partial<PageRow>): PageRow => ({
+  slug: 'acme',
+  type: 'home',
+  path: '/',
+  island: false,
+  htmlBytes: 20000,
+  htmlGzip: 5000,
+  jsGzip: 3000,
+  ...over,
+});
 const perfect = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 describe('checkTargets', () => {
@@ -95,11 +121,17 @@ describe('checkTargets', () => {
   });
 
   it('holds each page type to its own JS budget', () => {
-    const fits = [row({ jsGzip: 10 * 1024 }), row({ type: 'car', jsGzip: 130 * 1024 }), row({ type: 'finance', jsGzip: 130 * 1024 }), row({ type: 'search', jsGzip: 140 * 1024 })];
+    const fits = [
+      row({ jsGzip: 10 * 1024 }),
+      row({ type: 'car', jsGzip: 130 * 1024 }),
+      row({ type: 'finance', jsGzip: 130 * 1024 }),
+      row({ type: 'search', jsGzip: 140 * 1024 }),
+    ];
     expect(checkTargets({ rows: fits, lighthouseRan: true }).find((t) => t.target.startsWith('JS'))?.status).toBe('PASS');
-    const over = checkTargets({ rows: [row({ type: 'privacy-policy', jsGzip: 10 * 1024 + 1 }), row({ type: 'car', jsGzip: 130 * 1024 + 1 })], lighthouseRan: true }).find((t) =>
-      t.target.startsWith('JS'),
-    );
+    const over = checkTargets({
+      rows: [row({ type: 'privacy-policy', jsGzip: 10 * 1024 + 1 }), row({ type: 'car', jsGzip: 130 * 1024 + 1 })],
+      lighthouseRan: true,
+    }).find((t) => t.target.startsWith('JS'));
     expect(over).toMatchObject({ status: 'MISS', detail: '2/2 pages over: acme privacy-policy 10.0 KB, acme car 130.0 KB' });
   });
 
@@ -116,7 +148,16 @@ describe('checkTargets', () => {
 
 describe('tables', () => {
   it('aligns text left and numbers right', () => {
-    expect(formatTable(['name', 'n'], [['a', '1'], ['bb', '100']], 1)).toBe('name    n\n----  ---\na       1\nbb    100');
+    expect(
+      formatTable(
+        ['name', 'n'],
+        [
+          ['a', '1'],
+          ['bb', '100'],
+        ],
+        1,
+      ),
+    ).toBe('name    n\n----  ---\na       1\nbb    100');
   });
 
   it('shows - where Lighthouse did not run, err where it failed, and marks islands', () => {
@@ -134,7 +175,11 @@ describe('tables', () => {
 
 describe('medianRun', () => {
   it('picks the run with the median performance score', () => {
-    const runs = [{ id: 'a', perf: 99 }, { id: 'b', perf: 100 }, { id: 'c', perf: 97 }];
+    const runs = [
+      { id: 'a', perf: 99 },
+      { id: 'b', perf: 100 },
+      { id: 'c', perf: 97 },
+    ];
     expect(medianRun(runs, (r) => r.perf)?.id).toBe('a');
   });
 
@@ -146,7 +191,18 @@ describe('medianRun', () => {
 
 describe('leadTargets', () => {
   const load = { database: 'pglite', p99: 40, ok: 6000, requests: 6000, stored: 6004, non2xx: 0, errors: 0 };
-  const chaos = { database: 'pglite', submissions: 2000, acknowledged: 2000, kills: 2, storedLeads: 2000, duplicates: 0, lost: 0, webhookUnique: 2000, folderAdf: 2000, folderJson: 2000 };
+  const chaos = {
+    database: 'pglite',
+    submissions: 2000,
+    acknowledged: 2000,
+    kills: 2,
+    storedLeads: 2000,
+    duplicates: 0,
+    lost: 0,
+    webhookUnique: 2000,
+    folderAdf: 2000,
+    folderJson: 2000,
+  };
   const property = { runs: 10_000, apiRuns: 2000, passed: true, seconds: 90 };
 
   it('passes when every lead is answered fast, kept once and delivered once', () => {

@@ -31,11 +31,17 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       strict: { type: 'boolean' },
     },
     (problem) => {
-      if (problem.kind === 'unknown') return new UsageError(`unknown argument "${problem.arg}" (expected --dealer a,b, --skip-lighthouse, --skip-leads, --runs N, --strict)`);
+      if (problem.kind === 'unknown')
+        return new UsageError(`unknown argument "${problem.arg}" (expected --dealer a,b, --skip-lighthouse, --skip-leads, --runs N, --strict)`);
       return problem.option === '--runs' ? runsRange() : dealerList(problem.option);
     },
   );
-  const args: BenchArgs = { skipLighthouse: values['skip-lighthouse'] ?? false, skipLeads: values['skip-leads'] ?? false, runs: 3, strict: values.strict ?? false };
+  const args: BenchArgs = {
+    skipLighthouse: values['skip-lighthouse'] ?? false,
+    skipLeads: values['skip-leads'] ?? false,
+    runs: 3,
+    strict: values.strict ?? false,
+  };
   // --dealer and --dealers are one list, in the order typed.
   for (const { option, items } of commaLists(tokens, ['dealer', 'dealers'])) {
     if (items.length === 0) throw dealerList(option);
@@ -59,7 +65,10 @@ export const LIGHTHOUSE_PAGES: readonly string[] = ['home', 'contact', 'our-loca
 /** The parts of a Lighthouse result the bench reads; Lighthouse's own Result type fits it. */
 export interface LhrLike {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
-  audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; errorMessage?: string } | undefined>;
+  audits: Record<
+    string,
+    { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; errorMessage?: string } | undefined
+  >;
 }
 
 export interface FailingAudit {
@@ -161,7 +170,18 @@ export interface TargetInputs {
 /** What the lead bench measured (scripts/bench/leads.ts), reduced to what the targets need. */
 export interface LeadFigures {
   loads: { database: string; p99: number; ok: number; requests: number; stored: number; non2xx: number; errors: number }[];
-  chaos: { database: string; submissions: number; acknowledged: number; kills: number; storedLeads: number; duplicates: number; lost: number; webhookUnique: number; folderAdf: number; folderJson: number }[];
+  chaos: {
+    database: string;
+    submissions: number;
+    acknowledged: number;
+    kills: number;
+    storedLeads: number;
+    duplicates: number;
+    lost: number;
+    webhookUnique: number;
+    folderAdf: number;
+    folderJson: number;
+  }[];
   property: { runs: number; apiRuns: number; passed: boolean; seconds: number } | undefined;
 }
 
@@ -188,7 +208,9 @@ export function leadTargets(leads: LeadFigures | undefined): TargetCheck[] {
   checks.push({
     target: 'property tests: >= 10,000 payloads per form schema, none throws, every refusal names fields; over HTTP no 5xx',
     status: !p ? 'SKIP' : p.passed && p.runs >= 10_000 ? 'PASS' : 'MISS',
-    detail: p ? `${p.runs} payloads per schema, ${p.apiRuns} per database over HTTP: ${p.passed ? 'passed' : 'FAILED'} in ${p.seconds.toFixed(0)} s` : 'not run',
+    detail: p
+      ? `${p.runs} payloads per schema, ${p.apiRuns} per database over HTTP: ${p.passed ? 'passed' : 'FAILED'} in ${p.seconds.toFixed(0)} s`
+      : 'not run',
   });
   return checks;
 }
@@ -225,7 +247,9 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
   }
 
   const heavy = rows.filter((r) => r.jsGzip > budgetFor(r.type).jsBytes);
-  const budgetList = [`brochure ${DEFAULT_BUDGET.jsBytes / 1024}`, ...Object.entries(PAGE_BUDGETS).map(([type, b]) => `${type} ${b.jsBytes / 1024}`)].join(', ');
+  const budgetList = [`brochure ${DEFAULT_BUDGET.jsBytes / 1024}`, ...Object.entries(PAGE_BUDGETS).map(([type, b]) => `${type} ${b.jsBytes / 1024}`)].join(
+    ', ',
+  );
   checks.push({
     target: `JS gzip per page within budget (KB: ${budgetList})`,
     status: rows.length === 0 ? 'SKIP' : heavy.length === 0 ? 'PASS' : 'MISS',
@@ -240,7 +264,10 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
     checks.push({
       target: `full build of a ${stockBuild.cars}-car dealer <= ${STOCK_BUILD_BUDGET_SECONDS} s`,
       status: seconds !== undefined && seconds <= STOCK_BUILD_BUDGET_SECONDS ? 'PASS' : 'MISS',
-      detail: seconds === undefined ? `${stockBuild.slug}: build failed` : `${stockBuild.slug}: ${seconds.toFixed(1)} s, ${pages ?? '?'} pages, ${pages ? (pages / seconds).toFixed(0) : '?'} pages/s`,
+      detail:
+        seconds === undefined
+          ? `${stockBuild.slug}: build failed`
+          : `${stockBuild.slug}: ${seconds.toFixed(1)} s, ${pages ?? '?'} pages, ${pages ? (pages / seconds).toFixed(0) : '?'} pages/s`,
     });
   }
   checks.push({

@@ -1,13 +1,34 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dealersAffected, formatOutcome, formatSummary, isIgnoredPath, mapLimit, parseBuildArgs, selectDealers, splitNul, UsageError, type DealerResult } from './plan';
+import {
+  dealersAffected,
+  formatOutcome,
+  formatSummary,
+  isIgnoredPath,
+  mapLimit,
+  parseBuildArgs,
+  selectDealers,
+  splitNul,
+  UsageError,
+  type DealerResult,
+} from './plan';
 import { siteInputs, type SiteInputs } from './site-inputs';
 
 const all = ['city-motors', 'harbour-ford', 'kiwi-cars'];
 
 /** A site built from exactly these source files (besides its pages, public files and config). */
-const builtFrom = (...files: string[]): SiteInputs => ({ files: new Set(files), missing: [], unfollowed: [], sourceFolders: ['src', 'packages/search-engine'] });
-const site = builtFrom('src/site/Header.astro', 'src/dealer/model/hours.ts', 'src/content/notes.md', ...['a', 'b', 'c', 'd', 'e'].map((name) => `src/${name}.ts`));
+const builtFrom = (...files: string[]): SiteInputs => ({
+  files: new Set(files),
+  missing: [],
+  unfollowed: [],
+  sourceFolders: ['src', 'packages/search-engine'],
+});
+const site = builtFrom(
+  'src/site/Header.astro',
+  'src/dealer/model/hours.ts',
+  'src/content/notes.md',
+  ...['a', 'b', 'c', 'd', 'e'].map((name) => `src/${name}.ts`),
+);
 
 describe('parseBuildArgs', () => {
   it('defaults to every dealer', () => {
@@ -35,7 +56,9 @@ describe('selectDealers', () => {
     expect(selectDealers(['kiwi-cars', 'city-motors', 'kiwi-cars'], all)).toEqual(['kiwi-cars', 'city-motors']);
   });
   it('names every unknown slug and lists the known ones', () => {
-    expect(() => selectDealers(['city-motors', 'nope', 'zilch'], all)).toThrow('unknown dealers "nope", "zilch"; known dealers: city-motors, harbour-ford, kiwi-cars');
+    expect(() => selectDealers(['city-motors', 'nope', 'zilch'], all)).toThrow(
+      'unknown dealers "nope", "zilch"; known dealers: city-motors, harbour-ford, kiwi-cars',
+    );
     expect(() => selectDealers(['nope'], all)).toThrow(/unknown dealer "nope"/);
   });
 });
@@ -67,7 +90,17 @@ describe('dealersAffected', () => {
     }
   });
   it('builds nothing for docs, tests, markdown, CI, benchmarks and .gitignore', () => {
-    const files = ['docs/decisions/001.md', 'tests/browser/home.test.ts', 'README.md', 'dealers/README.md', '.ci/run', 'scripts/bench.ts', 'scripts/bench/data.json', '.gitignore', 'src/dealer/model/hours.test.ts'];
+    const files = [
+      'docs/decisions/001.md',
+      'tests/browser/home.test.ts',
+      'README.md',
+      'dealers/README.md',
+      '.ci/run',
+      'scripts/bench.ts',
+      'scripts/bench/data.json',
+      '.gitignore',
+      'src/dealer/model/hours.test.ts',
+    ];
     const result = dealersAffected(files, all, site);
     expect(result.slugs).toEqual([]);
     expect(result.ignored).toEqual(files);
@@ -154,14 +187,22 @@ const result = (slug: string, ok: boolean, seconds: number, pages?: number): Dea
 describe('formatSummary', () => {
   it('aligns one row per dealer', () => {
     expect(formatSummary([result('city-motors', true, 12.34, 41), result('kiwi', false, 0.05)])).toBe(
-      ['dealer       result  seconds  pages', '-----------  ------  -------  -----', 'city-motors  ok         12.3     41', 'kiwi         FAILED      0.1      -'].join('\n'),
+      [
+        'dealer       result  seconds  pages',
+        '-----------  ------  -------  -----',
+        'city-motors  ok         12.3     41',
+        'kiwi         FAILED      0.1      -',
+      ].join('\n'),
     );
   });
 });
 
 describe('formatOutcome', () => {
   it('names the failed dealers', () => {
-    expect(formatOutcome([result('a', true, 1, 1), result('b', false, 1), result('c', false, 1)])).toEqual({ ok: false, message: 'build failed for 2 of 3 dealers: b, c' });
+    expect(formatOutcome([result('a', true, 1, 1), result('b', false, 1), result('c', false, 1)])).toEqual({
+      ok: false,
+      message: 'build failed for 2 of 3 dealers: b, c',
+    });
     expect(formatOutcome([result('a', true, 1, 1)])).toEqual({ ok: true, message: 'built 1 dealer' });
   });
 });

@@ -22,7 +22,12 @@ export class UsageError extends Error {
 export function parseBuildArgs(argv: readonly string[]): BuildArgs {
   const { values, tokens } = readCommandLine(
     argv,
-    { dealer: { type: 'string', multiple: true }, dealers: { type: 'string', multiple: true }, changed: { type: 'string' }, verbose: { type: 'boolean', short: 'v' } },
+    {
+      dealer: { type: 'string', multiple: true },
+      dealers: { type: 'string', multiple: true },
+      changed: { type: 'string' },
+      verbose: { type: 'boolean', short: 'v' },
+    },
     (problem) =>
       problem.kind === 'needs-value'
         ? new UsageError(`${problem.option} needs a value`)
@@ -73,13 +78,7 @@ export interface AffectedDealers {
 export function isIgnoredPath(file: string, site: SiteInputs): boolean {
   const read = siteReads(file, site);
   if (read !== 'outside') return read === 'unread';
-  return (
-    /^(docs|tests|\.ci)\//.test(file) ||
-    /^scripts\/bench/.test(file) ||
-    file.endsWith('.md') ||
-    file === '.gitignore' ||
-    isTestFile(file)
-  );
+  return /^(docs|tests|\.ci)\//.test(file) || /^scripts\/bench/.test(file) || file.endsWith('.md') || file === '.gitignore' || isTestFile(file);
 }
 
 const toPosix = (p: string): string => p.replace(/\\/g, '/').replace(/^\.\//, '');

@@ -19,12 +19,21 @@ beforeEach(() => {
   write('package.json', JSON.stringify({ workspaces: ['packages/*'] }));
   write('package-lock.json', '{}');
   write('tsconfig.json', '{}');
-  write('astro.config.mjs', "import { directives } from './src/platform/astro/integration.ts';\nconst shim = new URL('./src/search/browser/qs-shim.ts', import.meta.url);\n");
+  write(
+    'astro.config.mjs',
+    "import { directives } from './src/platform/astro/integration.ts';\nconst shim = new URL('./src/search/browser/qs-shim.ts', import.meta.url);\n",
+  );
   write('src/platform/astro/integration.ts', "export const entry = new URL('./hydrate.ts', import.meta.url);");
   write('src/platform/astro/hydrate.ts', 'export {};');
   write('src/search/browser/qs-shim.ts', 'export {};');
-  write('src/pages/index.astro', "---\nimport Card from '../cars/ui/Card.astro';\nimport '../site/global.css';\n---\n<Card />\n<script>\n  import { track } from '../platform/web/tracker';\n</script>\n");
-  write('src/cars/ui/Card.astro', "---\nimport { price } from '../model/price.js';\nimport logo from './logo.svg?raw';\n---\n<style>\n  @import url('./card.css');\n</style>\n");
+  write(
+    'src/pages/index.astro',
+    "---\nimport Card from '../cars/ui/Card.astro';\nimport '../site/global.css';\n---\n<Card />\n<script>\n  import { track } from '../platform/web/tracker';\n</script>\n",
+  );
+  write(
+    'src/cars/ui/Card.astro',
+    "---\nimport { price } from '../model/price.js';\nimport logo from './logo.svg?raw';\n---\n<style>\n  @import url('./card.css');\n</style>\n",
+  );
   write('src/cars/ui/card.css', ".card { background: url('./stripe.png'); }");
   write('src/cars/ui/stripe.png', 'png');
   write('src/cars/ui/logo.svg', '<svg/>');
@@ -35,7 +44,10 @@ beforeEach(() => {
   write('src/platform/web/tracker.ts', 'export const track = 1;');
   write('src/server/app.ts', "import { price } from '../cars/model/price';");
   write('public/favicon.svg', '<svg/>');
-  write('packages/engine/package.json', JSON.stringify({ name: '@dealer-sites/engine', exports: { '.': './src/index.ts', './conformance': './conformance/index.ts' } }));
+  write(
+    'packages/engine/package.json',
+    JSON.stringify({ name: '@dealer-sites/engine', exports: { '.': './src/index.ts', './conformance': './conformance/index.ts' } }),
+  );
   write('packages/engine/src/index.ts', "export * from './engine';");
   write('packages/engine/src/engine.ts', 'export type Engine = 1;');
   write('packages/engine/src/spare.ts', 'export {};');
@@ -73,7 +85,13 @@ describe('siteInputs', () => {
 
   it('leaves out tests, server code nothing imports and package files no page reaches', () => {
     const files = inputs();
-    for (const file of ['src/cars/model/price.test.ts', 'src/server/app.ts', 'packages/engine/src/spare.ts', 'packages/engine/conformance/index.ts', 'package.json']) {
+    for (const file of [
+      'src/cars/model/price.test.ts',
+      'src/server/app.ts',
+      'packages/engine/src/spare.ts',
+      'packages/engine/conformance/index.ts',
+      'package.json',
+    ]) {
       expect(files, file).not.toContain(file);
     }
   });

@@ -112,13 +112,15 @@ function workspacePackages(root: string): WorkspacePackage[] {
     const exports = new Map<string, string[]>();
     const targets = (value: unknown): string[] =>
       typeof value === 'string' ? [path.posix.normalize(`${dir}/${value}`)] : isRecord(value) ? Object.values(value).flatMap(targets) : [];
-    const entries = isRecord(pkg.exports) && Object.keys(pkg.exports).every((k) => k.startsWith('.')) ? Object.entries(pkg.exports) : [['.', pkg.exports ?? pkg.main ?? 'index.js'] as const];
+    const entries =
+      isRecord(pkg.exports) && Object.keys(pkg.exports).every((k) => k.startsWith('.'))
+        ? Object.entries(pkg.exports)
+        : [['.', pkg.exports ?? pkg.main ?? 'index.js'] as const];
     for (const [subpath, value] of entries) exports.set(subpath, targets(value));
     packages.push({ name: pkg.name, dir, exports });
   }
   return packages;
 }
-
 
 /** Every file under `dir` (project-relative), tests and Finder litter left out. */
 function filesUnder(root: string, dir: string): string[] {

@@ -25,7 +25,10 @@ const stale = (): string[] => staleDealers(['alpha', 'beta'], { root, dealersDir
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'dealer-stamps-'));
   // The page imports what the tests below edit, create or delete: only what a page reaches is hashed.
-  write('src/pages/index.astro', "---\nimport '../dealer/model/hours';\nimport New from '../components/New.astro';\nimport '../lib/a';\nimport '../lib/b';\n---\n<h1>hi</h1>");
+  write(
+    'src/pages/index.astro',
+    "---\nimport '../dealer/model/hours';\nimport New from '../components/New.astro';\nimport '../lib/a';\nimport '../lib/b';\n---\n<h1>hi</h1>",
+  );
   write('src/dealer/model/hours.ts', 'export const x = 1;');
   write('public/favicon.svg', '<svg/>');
   write('astro.config.mjs', 'export default {};');
@@ -117,7 +120,14 @@ describe('stamps', () => {
   });
 
   it('go stale for every dealer when a shared input changes', () => {
-    for (const rel of ['src/dealer/model/hours.ts', 'src/components/New.astro', 'public/robots.txt', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
+    for (const rel of [
+      'src/dealer/model/hours.ts',
+      'src/components/New.astro',
+      'public/robots.txt',
+      'astro.config.mjs',
+      'package-lock.json',
+      'tsconfig.json',
+    ]) {
       stampAll();
       write(rel, `changed ${rel}`);
       expect(stale(), rel).toEqual(['alpha', 'beta']);
@@ -208,7 +218,11 @@ describe('stamps of this project', () => {
 
   it('stay fresh when the API, the outbox worker or a test helper changes', () => {
     const before = sharedInputsHash(copy);
-    for (const rel of ['src/server/app.ts', 'src/leads/delivery/outbox/worker.ts', ...readdirSync(path.join(copy, 'tests/support')).map((name) => `tests/support/${name}`)]) {
+    for (const rel of [
+      'src/server/app.ts',
+      'src/leads/delivery/outbox/worker.ts',
+      ...readdirSync(path.join(copy, 'tests/support')).map((name) => `tests/support/${name}`),
+    ]) {
       edit(rel);
       expect(sharedInputsHash(copy), rel).toBe(before);
     }

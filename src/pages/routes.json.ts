@@ -10,10 +10,7 @@ import { searchFallbackPrefixes } from '../search/model/fallback-routes';
 export const GET: APIRoute = () =>
   new Response(
     JSON.stringify({
-      fallbacks: [
-        { prefix: '/cars/', page: '/shell/car/' },
-        ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' })),
-      ],
+      fallbacks: [{ prefix: '/cars/', page: '/shell/car/' }, ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' }))],
     }),
     { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
   );

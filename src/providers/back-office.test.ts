@@ -21,7 +21,10 @@ function scripted(answers: Answer[]) {
   return { fetch, calls };
 }
 
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const text = (body: string, status: number) => () => new Response(body, { status });
 
 function client(answers: Answer[], overrides: Partial<BackOfficeOptions> = {}) {

@@ -76,12 +76,26 @@ function fakeFetch(answer: Answer | Error) {
   };
   return { fetch, calls };
 }
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('NEVDIS adapter', () => {
   it('posts the normalised plate and state with the key and reads the vehicle', async () => {
     const { fetch, calls } = fakeFetch(
-      json({ vehicle: { make: 'TOYOTA', model: 'HILUX', year_of_manufacture: '2019', variant: 'SR5', body_type: 'UTILITY', fuel_type: 'DIESEL', transmission: 'AUTO', vin: 'mr0fb8cd1k0123456' } }),
+      json({
+        vehicle: {
+          make: 'TOYOTA',
+          model: 'HILUX',
+          year_of_manufacture: '2019',
+          variant: 'SR5',
+          body_type: 'UTILITY',
+          fuel_type: 'DIESEL',
+          transmission: 'AUTO',
+          vin: 'mr0fb8cd1k0123456',
+        },
+      }),
     );
     const lookup = nevdisRegoLookup({ url: 'https://nevdis.example/lookup', key: 'k-1', fetch, log: () => undefined });
     await expect(lookup({ rego: 'abc 123', state: 'nsw' })).resolves.toEqual({
@@ -102,8 +116,12 @@ describe('NEVDIS adapter', () => {
   });
 
   it('answers null for a 404 or an empty vehicle, and never calls for a bad plate', async () => {
-    await expect(nevdisRegoLookup({ url: 'https://n.example', fetch: fakeFetch(json({ error: 'none' }, 404)).fetch })({ rego: 'A1', state: 'WA' })).resolves.toBeNull();
-    await expect(nevdisRegoLookup({ url: 'https://n.example', fetch: fakeFetch(json({ vehicle: null })).fetch })({ rego: 'A1', state: 'WA' })).resolves.toBeNull();
+    await expect(
+      nevdisRegoLookup({ url: 'https://n.example', fetch: fakeFetch(json({ error: 'none' }, 404)).fetch })({ rego: 'A1', state: 'WA' }),
+    ).resolves.toBeNull();
+    await expect(
+      nevdisRegoLookup({ url: 'https://n.example', fetch: fakeFetch(json({ vehicle: null })).fetch })({ rego: 'A1', state: 'WA' }),
+    ).resolves.toBeNull();
     const { fetch, calls } = fakeFetch(json({}));
     await expect(nevdisRegoLookup({ url: 'https://n.example', fetch })({ rego: 'A 1 2 3 4 5 6 7', state: 'WA' })).resolves.toBeNull();
     expect(calls).toHaveLength(0);
@@ -122,10 +140,21 @@ describe('NEVDIS adapter', () => {
 
 describe('AutoGrab adapter', () => {
   it('asks by plate with state and region, and reads the vehicle', async () => {
-    const { fetch, calls } = fakeFetch(json({ vehicle: { make: 'Mazda', model: 'CX-5', year: 2021, badge: 'Maxx Sport', body_type: 'SUV', fuel: 'Petrol', transmission_type: 'Automatic' } }));
+    const { fetch, calls } = fakeFetch(
+      json({ vehicle: { make: 'Mazda', model: 'CX-5', year: 2021, badge: 'Maxx Sport', body_type: 'SUV', fuel: 'Petrol', transmission_type: 'Automatic' } }),
+    );
     const lookup = autograbRegoLookup({ url: 'https://api.autograb.example/v2/', key: 'ag', fetch });
     const vehicle = await lookup({ rego: 'xyz 987', state: 'vic' });
-    expect(vehicle).toEqual({ make: 'Mazda', model: 'CX-5', year: 2021, variant: 'Maxx Sport', body: 'SUV', fuel: 'Petrol', transmission: 'Automatic', source: 'autograb' });
+    expect(vehicle).toEqual({
+      make: 'Mazda',
+      model: 'CX-5',
+      year: 2021,
+      variant: 'Maxx Sport',
+      body: 'SUV',
+      fuel: 'Petrol',
+      transmission: 'Automatic',
+      source: 'autograb',
+    });
     expect(calls[0]?.url).toBe('https://api.autograb.example/v2/vehicles/registrations/XYZ987?state=VIC&region=au');
     expect((calls[0]?.init?.headers as Record<string, string>).ApiKey).toBe('ag');
   });

@@ -10,7 +10,17 @@
 import { carCatalogue, usedMakeShare, vinPrefixes, type Market, type ModelSpec } from '../stock/model/catalogue';
 import { vinCheckDigit } from '../stock/model/demo';
 import { hashSeed, seededRandom } from '../stock/model/random';
-import { cleanText, DEFAULT_TIMEOUT_MS, envUrl, errorText, fetchWithTimeout, logUrl, ProviderUnavailableError, readJson, type HttpOptions } from '../platform/http/outbound';
+import {
+  cleanText,
+  DEFAULT_TIMEOUT_MS,
+  envUrl,
+  errorText,
+  fetchWithTimeout,
+  logUrl,
+  ProviderUnavailableError,
+  readJson,
+  type HttpOptions,
+} from '../platform/http/outbound';
 
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 /** An Australian state or territory, or '' for New Zealand (one national register). */

@@ -49,7 +49,25 @@ function site(overrides: Partial<DealerConfigInput> = {}) {
 /** Brisbane is UTC+10 all year: local wall time to an instant. */
 const brisbane = (local: string) => Date.parse(`${local}+10:00`);
 
-const allDay = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00'];
+const allDay = [
+  '08:00',
+  '08:30',
+  '09:00',
+  '09:30',
+  '10:00',
+  '10:30',
+  '11:00',
+  '11:30',
+  '12:00',
+  '12:30',
+  '13:00',
+  '13:30',
+  '14:00',
+  '14:30',
+  '15:00',
+  '15:30',
+  '16:00',
+];
 
 describe('availableServiceSlots', () => {
   it('offers every 30 minutes from opening to one hour before closing', () => {
@@ -117,7 +135,12 @@ describe('availableServiceSlots', () => {
 
   it('a location-specific holiday entry wins over one for every location', () => {
     const days = availableServiceSlots(
-      site({ special_hours: [{ date: '2025-06-09', status: 'Closed' }, { date: '2025-06-09', status: 'Open', start_hour: '09:00', end_hour: '10:00', location_id: 7 }] }),
+      site({
+        special_hours: [
+          { date: '2025-06-09', status: 'Closed' },
+          { date: '2025-06-09', status: 'Open', start_hour: '09:00', end_hour: '10:00', location_id: 7 },
+        ],
+      }),
       7,
       brisbane('2025-06-02T05:00:00'),
     );

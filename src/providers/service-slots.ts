@@ -111,7 +111,9 @@ const specialLocation = (entry: SpecialHours) => entry.location_id ?? entry.loca
  */
 function specialFor(entries: readonly SpecialHours[], date: string, locationId: string): SpecialHours | undefined {
   const onDate = entries.filter((e) => e.date === date);
-  return onDate.find((e) => specialLocation(e) !== undefined && String(specialLocation(e)) === locationId) ?? onDate.find((e) => specialLocation(e) === undefined);
+  return (
+    onDate.find((e) => specialLocation(e) !== undefined && String(specialLocation(e)) === locationId) ?? onDate.find((e) => specialLocation(e) === undefined)
+  );
 }
 
 /**
@@ -225,9 +227,7 @@ export function mapServiceBookings(body: unknown, locationId: string | number, n
       byDate.set(date, set);
     }
   }
-  return [...byDate.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([date, set]) => ({ date, times: [...set].sort((a, b) => a - b).map(toTime) }));
+  return [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, set]) => ({ date, times: [...set].sort((a, b) => a - b).map(toTime) }));
 }
 
 export interface ServiceSlotsAnswer {

@@ -36,7 +36,10 @@ describe('snap21 HTTP adapter', () => {
     });
     return { source, urls, logs };
   }
-  const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status });
+  const json =
+    (body: unknown, status = 200) =>
+    () =>
+      new Response(JSON.stringify(body), { status });
 
   it('asks by orgId and reads the rating', async () => {
     const { source, urls } = adapter(json({ rating: '4.86', stars: 9 }));

@@ -34,7 +34,13 @@ export function offlineSnap21Rating(site: Pick<DealerConfig, 'reviews'>): Snap21
 
 export const offlineSnap21: Snap21Source = (_orgId, site) => Promise.resolve(offlineSnap21Rating(site));
 
-const numeric = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+const numeric = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 const snap21Answer = z.object({ rating: numeric.pipe(z.number().min(0).max(5)) });
 
 /**

@@ -85,7 +85,12 @@ describe('offline estimate', () => {
       fc.property(
         fc.integer({ min: 2018, max: 2026 }),
         fc.integer({ min: 0, max: MAX_ONLINE_KM }),
-        fc.record({ two_sets_of_keys: fc.boolean(), service_history: fc.boolean(), no_illegal_modifications: fc.boolean(), condition: fc.constantFrom(...conditions) }),
+        fc.record({
+          two_sets_of_keys: fc.boolean(),
+          service_history: fc.boolean(),
+          no_illegal_modifications: fc.boolean(),
+          condition: fc.constantFrom(...conditions),
+        }),
         (year, km, adjustmentAnswers) => {
           const { low, high } = estimate(estimateTradeIn(car({ year, km, adjustmentAnswers })));
           expect(low).toBeGreaterThanOrEqual(500);
@@ -98,7 +103,11 @@ describe('offline estimate', () => {
 
 describe('adjustmentAnswersSchema', () => {
   it('takes booleans or yes/no, and refuses anything else', () => {
-    expect(adjustmentAnswersSchema.parse({ two_sets_of_keys: 'No', service_history: true, condition: 'fair' })).toEqual({ two_sets_of_keys: false, service_history: true, condition: 'fair' });
+    expect(adjustmentAnswersSchema.parse({ two_sets_of_keys: 'No', service_history: true, condition: 'fair' })).toEqual({
+      two_sets_of_keys: false,
+      service_history: true,
+      condition: 'fair',
+    });
     expect(adjustmentAnswersSchema.parse({ condition: 'Excellent' })).toEqual({ condition: 'excellent' });
     expect(adjustmentAnswersSchema.safeParse({ condition: 'mint' }).success).toBe(false);
     expect(adjustmentAnswersSchema.safeParse({ two_sets_of_keys: 'maybe' }).success).toBe(false);
@@ -121,12 +130,22 @@ describe('valuation service adapter', () => {
     });
     return { valuator, calls, logs };
   }
-  const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status });
+  const json =
+    (body: unknown, status = 200) =>
+    () =>
+      new Response(JSON.stringify(body), { status });
 
   it('posts the car and answers the service’s estimate', async () => {
     const { valuator, calls } = service(json({ estimate: { low: 18_000.4, high: 20_500 }, currency: 'AUD' }));
     await expect(valuator(car({ adjustmentAnswers: { condition: 'fair' } }))).resolves.toEqual({ estimate: { low: 18_000, high: 20_500 }, currency: 'AUD' });
-    expect(JSON.parse(calls[0]?.init?.body as string)).toEqual({ make: 'Toyota', model: 'RAV4', year: 2021, km: 60_000, market: 'AU', adjustmentAnswers: { condition: 'fair' } });
+    expect(JSON.parse(calls[0]?.init?.body as string)).toEqual({
+      make: 'Toyota',
+      model: 'RAV4',
+      year: 2021,
+      km: 60_000,
+      market: 'AU',
+      adjustmentAnswers: { condition: 'fair' },
+    });
     expect((calls[0]?.init?.headers as Record<string, string>).Authorization).toBe('Bearer secret-key');
   });
 
@@ -142,7 +161,13 @@ describe('valuation service adapter', () => {
   });
 
   it('rejects as unavailable on failure or an odd answer, and logs it', async () => {
-    const answers = [json({}, 500), new TypeError('fetch failed'), json({ estimate: { low: 5, high: 1 }, currency: 'AUD' }), json({ estimate: 'lots' }), () => new Response('not json')];
+    const answers = [
+      json({}, 500),
+      new TypeError('fetch failed'),
+      json({ estimate: { low: 5, high: 1 }, currency: 'AUD' }),
+      json({ estimate: 'lots' }),
+      () => new Response('not json'),
+    ];
     for (const answer of answers) {
       const { valuator, logs } = service(answer);
       await expect(valuator(car())).rejects.toBeInstanceOf(ProviderUnavailableError);

@@ -12,14 +12,22 @@
 import { z } from 'zod';
 import { regionDefaults } from '../platform/config/regions';
 import { carCatalogue, marketPriceFactor, type Market } from '../stock/model/catalogue';
-import { DEFAULT_TIMEOUT_MS, envUrl, errorText, fetchWithTimeout, logUrl, ProviderUnavailableError, readJson, type HttpOptions } from '../platform/http/outbound';
+import {
+  DEFAULT_TIMEOUT_MS,
+  envUrl,
+  errorText,
+  fetchWithTimeout,
+  logUrl,
+  ProviderUnavailableError,
+  readJson,
+  type HttpOptions,
+} from '../platform/http/outbound';
 
 export const MAX_ONLINE_AGE_YEARS = 7;
 export const MAX_ONLINE_KM = 100_000;
 
 export const REFUSAL_MESSAGES = {
-  too_old:
-    "We can't give an online estimate for cars over 7 years old. Send us your details and our team will be in touch to value your car in person.",
+  too_old: "We can't give an online estimate for cars over 7 years old. Send us your details and our team will be in touch to value your car in person.",
   too_many_km:
     "We can't give an online estimate for cars with over 100,000 km. Send us your details and our team will be in touch to value your car in person.",
 } as const;
@@ -58,9 +66,7 @@ export interface TradeInInput {
   market?: Market;
 }
 
-export type TradeInResult =
-  | { estimate: { low: number; high: number }; currency: string }
-  | { refused: Refusal; message: string };
+export type TradeInResult = { estimate: { low: number; high: number }; currency: string } | { refused: Refusal; message: string };
 
 /** Age in whole years by model year; a next-year model counts as new. */
 export function carAge(year: number, now: number | Date): number {

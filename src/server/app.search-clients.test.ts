@@ -22,7 +22,12 @@ let host: string;
 
 beforeAll(async () => {
   const engine = new SearchEngine(docs, indexSettings);
-  const app = createApp({ distDir: 'unused', dealers: ['alpha'], defaultDealer: 'alpha', search: { get: (uid) => Promise.resolve(uid === 'alpha' ? engine : undefined) } });
+  const app = createApp({
+    distDir: 'unused',
+    dealers: ['alpha'],
+    defaultDealer: 'alpha',
+    search: { get: (uid) => Promise.resolve(uid === 'alpha' ? engine : undefined) },
+  });
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve(info.port));
   });
@@ -66,7 +71,9 @@ describe('instant-meilisearch (0.31), as the search islands use it', () => {
     // Called the way InstantSearch calls it; the declared type is a union over InstantSearch's
     // client versions, so narrow it to the multiple-queries form used here.
     const search = searchClient.search.bind(searchClient) as unknown as (requests: AlgoliaMultipleQueriesQuery[]) => Promise<{ results: unknown[] }>;
-    const response = await search([{ indexName: 'alpha', params: { query: 'toyo', facets: ['make', 'body'], facetFilters: [['body:SUV']], hitsPerPage: 21, page: 0 } }]);
+    const response = await search([
+      { indexName: 'alpha', params: { query: 'toyo', facets: ['make', 'body'], facetFilters: [['body:SUV']], hitsPerPage: 21, page: 0 } },
+    ]);
     const [result] = response.results as unknown as {
       hits: { id: number; _highlightResult?: { name?: { value: string } } }[];
       nbHits: number;

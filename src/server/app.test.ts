@@ -10,7 +10,8 @@ let work: string;
 let dist: string;
 let app: ReturnType<typeof createApp>;
 
-const page = (title: string): string => `<!doctype html><html><head><title>${title}</title></head><body>${'<p>filler text for compression</p>'.repeat(60)}</body></html>`;
+const page = (title: string): string =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${'<p>filler text for compression</p>'.repeat(60)}</body></html>`;
 
 function write(rel: string, content: string | Buffer): void {
   const file = path.join(dist, rel);

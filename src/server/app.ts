@@ -61,11 +61,7 @@ export type HostMatch = { dealer: string } | { unknown: string };
  * `localhost`, `127.0.0.1` and LAN addresses keep working.
  */
 export function dealerForHost(host: string | undefined, dealers: readonly string[], defaultDealer: string): HostMatch {
-  const hostname = (host ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/:\d+$/, '')
-    .replace(/\.$/, '');
+  const hostname = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   if (!hostname.endsWith('.localhost')) return { dealer: defaultDealer };
   const label = hostname.slice(0, -'.localhost'.length);
   return dealers.includes(label) ? { dealer: label } : { unknown: label };
@@ -103,7 +99,17 @@ async function findFile(candidates: readonly string[]): Promise<FoundFile | unde
   return undefined;
 }
 
-export function createApp({ distDir, dealers, defaultDealer, dealersDir, env = process.env, search, leads, projectRoot, configs: sharedConfigs }: AppOptions): Hono<AppEnv> {
+export function createApp({
+  distDir,
+  dealers,
+  defaultDealer,
+  dealersDir,
+  env = process.env,
+  search,
+  leads,
+  projectRoot,
+  configs: sharedConfigs,
+}: AppOptions): Hono<AppEnv> {
   if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
   if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
   const root = path.resolve(distDir);

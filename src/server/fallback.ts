@@ -9,7 +9,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { fallbackPage, type FallbackRule } from '../search/model/fallback-routes';
 
-const sitePath = z.string().max(300).regex(/^\/(?!\/)/);
+const sitePath = z
+  .string()
+  .max(300)
+  .regex(/^\/(?!\/)/);
 const routesSchema = z.object({ fallbacks: z.array(z.strictObject({ prefix: sitePath, page: sitePath })).max(200) });
 
 export class FallbackRoutes {
@@ -43,7 +46,11 @@ export class FallbackRoutes {
       rules = routesSchema.parse(JSON.parse(await readFile(file, 'utf8'))).fallbacks;
     } catch (error) {
       const reason =
-        error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : error instanceof Error ? error.message : String(error);
+        error instanceof z.ZodError
+          ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+          : error instanceof Error
+            ? error.message
+            : String(error);
       this.log(`${file} is not a valid routes file, so no fallback pages are served for ${dealer}: ${reason}`);
     }
     this.cache.set(dealer, { version, rules });

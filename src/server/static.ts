@@ -105,7 +105,7 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
     const value = qParam ? Number(qParam.slice(2)) : 1;
     q.set(name.trim(), Number.isFinite(value) ? value : 0);
   }
-  const weight = (name: Encoding): number => q.get(name) ?? (q.get('*') ?? 0);
+  const weight = (name: Encoding): number => q.get(name) ?? q.get('*') ?? 0;
   const br = weight('br');
   const gz = weight('gzip');
   if (br <= 0 && gz <= 0) return undefined;

@@ -61,20 +61,44 @@ describe('sitemapOptions, the filter @astrojs/sitemap applies to the pages the b
 
   it('keeps the pages the sitemap lists, cars for sale and landing pages with cars among them', () => {
     const { filter } = sitemapOptions(site, () => stock);
-    for (const path of ['/', '/contact', '/privacy-policy', '/models', '/models/rav4', '/brands/toyota', '/dealerships/toyota', '/search/used-cars', '/search/mazda/cx-5', '/cars/2022-mazda-cx-5-1', '/cars/2022-mazda-cx-5-2']) {
+    for (const path of [
+      '/',
+      '/contact',
+      '/privacy-policy',
+      '/models',
+      '/models/rav4',
+      '/brands/toyota',
+      '/dealerships/toyota',
+      '/search/used-cars',
+      '/search/mazda/cx-5',
+      '/cars/2022-mazda-cx-5-1',
+      '/cars/2022-mazda-cx-5-2',
+    ]) {
       expect(filter?.(page(path)), path).toBe(true);
     }
   });
 
   it('drops the shell, header search, success, form and 404 pages, and sold cars', () => {
     const { filter } = sitemapOptions(site, () => stock);
-    for (const path of ['/shell/car', '/shell/search', '/search', '/success', '/404', '/apply-for-finance', '/finance-enquiry', '/cars/trade-in', '/cars/2022-mazda-cx-5-3']) {
+    for (const path of [
+      '/shell/car',
+      '/shell/search',
+      '/search',
+      '/success',
+      '/404',
+      '/apply-for-finance',
+      '/finance-enquiry',
+      '/cars/trade-in',
+      '/cars/2022-mazda-cx-5-3',
+    ]) {
       expect(filter?.(page(path)), path).toBe(false);
     }
   });
 
   it('drops an empty /models page and landing pages only sold cars would fill', () => {
-    const { filter } = sitemapOptions(testSite({ url: 'https://dealer.example' }), () => [car(4, { make: 'Kia', model: 'EV6', make_model: 'Kia EV6', status: 'sold', sold_date_timestamp: 1_760_100_000 })]);
+    const { filter } = sitemapOptions(testSite({ url: 'https://dealer.example' }), () => [
+      car(4, { make: 'Kia', model: 'EV6', make_model: 'Kia EV6', status: 'sold', sold_date_timestamp: 1_760_100_000 }),
+    ]);
     expect(filter?.(page('/models'))).toBe(false);
     expect(filter?.(page('/search/kia'))).toBe(false);
   });

@@ -51,7 +51,9 @@ async function open(options: { width?: number; hits?: unknown[]; status?: number
     return route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ results: [{ indexUid: 'kingfisher-toyota', hits: found, query: q, processingTimeMs: 1, limit: 6, offset: 0, estimatedTotalHits: found.length }] }),
+      body: JSON.stringify({
+        results: [{ indexUid: 'kingfisher-toyota', hits: found, query: q, processingTimeMs: 1, limit: 6, offset: 0, estimatedTotalHits: found.length }],
+      }),
     });
   });
   await page.goto(`${demoOrigin('kingfisher-toyota')}${path}`);
@@ -177,7 +179,14 @@ describe('header autocomplete', () => {
   it('says when search is unavailable, and the form still searches', async () => {
     const { page } = await open({ status: 503 });
     await typeQuery(page, 'rav4');
-    await expect.poll(() => page.getByText(/Suggestions are unavailable right now/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Suggestions are unavailable right now/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('query') === 'rav4');
     await page.context().close();

@@ -29,7 +29,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function open(path: string, init?: (page: Page) => Promise<void>, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[]; outside: string[] }> {
+async function open(
+  path: string,
+  init?: (page: Page) => Promise<void>,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ page: Page; errors: string[]; outside: string[] }> {
   context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -48,7 +52,13 @@ function postJson(slug: string, path: string, body: unknown): Promise<number> {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', headers: { host: `${slug}.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { host: `${slug}.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -66,7 +76,9 @@ describe('car page', () => {
   it('shows the car with one total price and its status, and passes axe with no console or CSP errors', async () => {
     const { page, errors } = await open(`/cars/${forSale.slug}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(forSale.name);
-    expect(await page.locator('[data-car-price]').textContent()).toBe(new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(forSale.price));
+    expect(await page.locator('[data-car-price]').textContent()).toBe(
+      new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(forSale.price),
+    );
     expect(await page.locator('[data-car-status]').textContent()).toBe('In Stock');
     expect(await page.locator('.car-specs').textContent()).toContain(forSale.vin);
     expect(await page.getByRole('link', { name: site.features.enquiry_button_label }).getAttribute('href')).toBe('#enquire');
@@ -156,7 +168,7 @@ describe('car page', () => {
     });
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('link', { name: /Share on Facebook/ }).click();
-    const calls = (await page.evaluate(() => (window as unknown as { shareCalls: string[][] }).shareCalls));
+    const calls = await page.evaluate(() => (window as unknown as { shareCalls: string[][] }).shareCalls);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.[0]).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${new URL('/', site.url).href}cars/${forSale.slug}`)}`);
     expect(calls[0]?.[2]).toMatch(/(^|,)width=550,height=400(,|$)/);
@@ -164,7 +176,14 @@ describe('car page', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demoOrigin(SLUG) });
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('button', { name: 'Copy link' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /Link copied|Copy this link/ }).textContent()).toBe('Link copied');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /Link copied|Copy this link/ })
+          .textContent(),
+      )
+      .toBe('Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL('/', site.url).href}cars/${forSale.slug}`);
     await context.close();
   });
@@ -233,8 +252,12 @@ describe('car shell (cars added after the last build)', () => {
     expect(shell.status).toBe(200);
     const { page, errors } = await open(`/cars/${newCar.slug}`, async (p) => {
       // Stand-ins for the server's rewrite and the engine's answer: this checks the shell alone.
-      await p.route(`**/cars/${newCar.slug}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: Buffer.from(shell.body, 'latin1') }));
-      await p.route('**/api/search/multi-search', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ results: [{ hits: [newCar] }] }) }));
+      await p.route(`**/cars/${newCar.slug}`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: Buffer.from(shell.body, 'latin1') }),
+      );
+      await p.route('**/api/search/multi-search', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ results: [{ hits: [newCar] }] }) }),
+      );
     });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(newCar.name);
     expect(await page.locator('[data-car-status]').textContent()).toBe('Coming Soon');
@@ -253,8 +276,12 @@ describe('car shell (cars added after the last build)', () => {
   it('says so when search has no such car', async () => {
     const shell = await get(SLUG, '/shell/car/');
     const { page } = await open('/cars/no-such-car-1', async (p) => {
-      await p.route('**/cars/no-such-car-1', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: Buffer.from(shell.body, 'latin1') }));
-      await p.route('**/api/search/multi-search', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ results: [{ hits: [] }] }) }));
+      await p.route('**/cars/no-such-car-1', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: Buffer.from(shell.body, 'latin1') }),
+      );
+      await p.route('**/api/search/multi-search', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ results: [{ hits: [] }] }) }),
+      );
     });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Car not found');
     expect(await page.getByRole('link', { name: 'Browse all stock' }).isVisible()).toBe(true);

@@ -24,7 +24,11 @@ import { memoryRateLimiter } from '../../src/leads/server/rate-limit';
 import { startOutboxWorker } from '../../src/leads/delivery/outbox/worker';
 
 /** Fixture dealers; hostile-motors' stock is a hand-written hostile feed in tests/fixtures/stock/. */
-export const FIXTURE_PATHS = { dealersDir: 'tests/fixtures/dealers', distDir: '.test-dist', stockDir: path.resolve('tests/fixtures/stock') } satisfies Partial<ProjectPaths>;
+export const FIXTURE_PATHS = {
+  dealersDir: 'tests/fixtures/dealers',
+  distDir: '.test-dist',
+  stockDir: path.resolve('tests/fixtures/stock'),
+} satisfies Partial<ProjectPaths>;
 
 async function ensureBuilt(paths: Partial<ProjectPaths> & { dealersDir: string; distDir: string }): Promise<string[]> {
   const slugs = listDealerSlugs(paths.dealersDir);
@@ -64,7 +68,6 @@ declare module 'vitest' {
   }
 }
 
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const demoDealers = await ensureBuilt({ dealersDir: 'dealers', distDir: 'dist' });
   const fixtureDealers = await ensureBuilt(FIXTURE_PATHS);
@@ -86,7 +89,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
 
   const demo = await listen('dist', 'dealers', demoDealers, { storage, configs: demoConfigs, env: leadsEnv });
-  const fixture = await listen(FIXTURE_PATHS.distDir, FIXTURE_PATHS.dealersDir, fixtureDealers, { storage, configs: fixtureConfigs, env: leadsEnv }, FIXTURE_PATHS.stockDir);
+  const fixture = await listen(
+    FIXTURE_PATHS.distDir,
+    FIXTURE_PATHS.dealersDir,
+    fixtureDealers,
+    { storage, configs: fixtureConfigs, env: leadsEnv },
+    FIXTURE_PATHS.stockDir,
+  );
   project.provide('demoPort', demo.port);
   project.provide('fixturePort', fixture.port);
   project.provide('demoDealers', demoDealers);

@@ -50,7 +50,17 @@ async function mockSearch(page: Page, stock: Stock = STOCK): Promise<SentQuery[]
       if (query.facets?.includes('make')) facetDistribution.make = stock.makes;
       if (query.facets?.includes('make_model')) facetDistribution.make_model = stock.models;
       if (query.facets?.includes('price') && stock.price) facetStats.price = stock.price;
-      return { indexUid: 'kingfisher-toyota', hits: [], query: query.q ?? '', processingTimeMs: 1, limit: query.limit ?? 20, offset: 0, estimatedTotalHits: stock.count, facetDistribution, facetStats };
+      return {
+        indexUid: 'kingfisher-toyota',
+        hits: [],
+        query: query.q ?? '',
+        processingTimeMs: 1,
+        limit: query.limit ?? 20,
+        offset: 0,
+        estimatedTotalHits: stock.count,
+        facetDistribution,
+        facetStats,
+      };
     });
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ results }) });
   });
@@ -183,7 +193,10 @@ describe('hero on the real search service', () => {
     await stockPanel(page).getByLabel('Make', { exact: true }).selectOption('Toyota');
     const model = stockPanel(page).getByLabel('Model', { exact: true });
     await expect.poll(() => model.locator('option').count()).toBeGreaterThan(1);
-    const [value, label] = await model.locator('option').nth(1).evaluate((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']);
+    const [value, label] = await model
+      .locator('option')
+      .nth(1)
+      .evaluate((o) => [(o as HTMLOptionElement).value, o.textContent ?? '']);
     expect(value).toBe(`Toyota ${label}`);
     await model.selectOption(value ?? '');
 
@@ -276,7 +289,11 @@ describe('hero budget search', () => {
     expect(href.searchParams.get('range[price]')).toBe(':54000');
     const count = sent.find((q) => q.limit === 0 && !q.facets?.length);
     expect(count?.filter).toEqual(expect.arrayContaining(['price > 1000', 'price <= 54000']));
-    expect(await budgetPanel(page).getByText(/5-year term/).isVisible()).toBe(true);
+    expect(
+      await budgetPanel(page)
+        .getByText(/5-year term/)
+        .isVisible(),
+    ).toBe(true);
 
     await budgetPanel(page).getByLabel('Frequency').selectOption('monthly');
     expect(await budgetPanel(page).getByLabel('Repayments', { exact: true }).inputValue()).toBe('600');

@@ -30,7 +30,10 @@ describe('hostile text in a dealer config', () => {
       expect(await page.locator('img[src="x"]').count(), type).toBe(0);
       // Scripts that run are Astro's own (module scripts, the island loader); none carries feed or config text.
       const running = await page.locator('script:not([type="application/ld+json"]):not([type="application/json"])').allTextContents();
-      expect(running.filter((text) => text.includes('alert(') || text.includes('Hostile')), type).toEqual([]);
+      expect(
+        running.filter((text) => text.includes('alert(') || text.includes('Hostile')),
+        type,
+      ).toEqual([]);
       // The search settings the header reads carry the dealer name too: still data, still intact.
       const searchSite = JSON.parse((await page.locator('script#search-site').textContent()) ?? '') as { name?: string };
       expect(searchSite.name, type).toBe(`Hostile ${SCRIPT} Motors`);

@@ -187,8 +187,12 @@ describe(`enquiry forms on ${SLUG}`, () => {
     expect(shell.status).toBe(200);
     const { page, leads } = await open(`/cars/${newCar.slug}`, async (p) => {
       // Stand-ins for the server's rewrite and the engine's answer, as in car.test.ts.
-      await p.route(`**/cars/${newCar.slug}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: Buffer.from(shell.body, 'latin1') }));
-      await p.route('**/api/search/multi-search', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ results: [{ hits: [newCar] }] }) }));
+      await p.route(`**/cars/${newCar.slug}`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: Buffer.from(shell.body, 'latin1') }),
+      );
+      await p.route('**/api/search/multi-search', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ results: [{ hits: [newCar] }] }) }),
+      );
     });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(newCar.name);
     const form = '#enquire form[data-lead-form="enquiry"]';
@@ -274,7 +278,11 @@ describe(`enquiry forms on ${SLUG}`, () => {
   it('shows a field error the server sends under that field', async () => {
     const { page } = await open('/contact', async (p) => {
       await p.route('**/api/leads', (route) =>
-        route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'Please check the highlighted fields.', fields: { 'lead.email': 'invalid email address' } }) }),
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Please check the highlighted fields.', fields: { 'lead.email': 'invalid email address' } }),
+        }),
       );
     });
     await ready(page, contactForm);
@@ -305,7 +313,9 @@ describe(`enquiry forms on ${SLUG}`, () => {
     expect(leadBody(leads[0]!).message).toBe(hostile);
     expect(dialogs).toEqual([]);
 
-    const success = await open(`/success?category=${encodeURIComponent(hostile)}&car=${encodeURIComponent('javascript:alert(3)')}&subcategory=${encodeURIComponent(hostile)}`);
+    const success = await open(
+      `/success?category=${encodeURIComponent(hostile)}&car=${encodeURIComponent('javascript:alert(3)')}&subcategory=${encodeURIComponent(hostile)}`,
+    );
     await expect.poll(() => success.page.locator('[data-success-kind="enquiry"]').isVisible()).toBe(true);
     expect(await success.page.locator('img[src="x"]').count()).toBe(0);
     expect(await success.page.locator('[data-success-car]').isHidden()).toBe(true);
@@ -430,7 +440,9 @@ describe(`sign-up forms on ${SLUG}`, () => {
 
   it('on a failure that is not a field, alerts and shows the message inline, keeping the values', async () => {
     const { page, dialogs } = await open('/privacy-policy', async (p) => {
-      await p.route('**/api/leads', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'Unknown dealer' }) }));
+      await p.route('**/api/leads', (route) =>
+        route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'Unknown dealer' }) }),
+      );
     });
     await ready(page, newsletter);
     await page.locator('#footer-subscribe-name').fill('Jo Citizen');
@@ -464,5 +476,4 @@ describe(`sign-up forms on ${SLUG}`, () => {
     await page.waitForURL(/\/success\?/);
     expect(leads.filter((r) => r.method() === 'POST')).toHaveLength(1);
   });
-
 });

@@ -100,7 +100,12 @@ async function recordLeadAnswers(page: Page): Promise<LeadAnswer[]> {
 }
 
 /** Sends the lead with `submit` and returns the id the API answered with (201 on create, 200 on a later step). */
-async function submitLead(page: Page, answers: LeadAnswer[], submit: () => Promise<void>, status: 'Complete' | undefined): Promise<{ id: string; lead: Record<string, unknown> }> {
+async function submitLead(
+  page: Page,
+  answers: LeadAnswer[],
+  submit: () => Promise<void>,
+  status: 'Complete' | undefined,
+): Promise<{ id: string; lead: Record<string, unknown> }> {
   const seen = answers.length;
   const answered = page.waitForResponse((response: Response) => {
     const request = response.request();
@@ -142,7 +147,9 @@ async function delivered(slug: string, id: string): Promise<Delivered> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ status: string; quarantine_reason: string | null }>('SELECT status, quarantine_reason FROM leads WHERE id = $1', [id]);
+      const { rows } = await client.query<{ status: string; quarantine_reason: string | null }>('SELECT status, quarantine_reason FROM leads WHERE id = $1', [
+        id,
+      ]);
       expect(rows).toEqual([{ status: 'Complete', quarantine_reason: null }]);
     } finally {
       await client.end();
@@ -173,8 +180,18 @@ async function expectStep(page: Page, title: string, progress: string): Promise<
 }
 
 /** User Details, with one field wrong: its message, nothing sent, then put right. */
-async function userDetails(page: Page, wrong: { label: string; value: string; message: string; right: string }, { postcode }: { postcode: boolean }): Promise<void> {
-  const values: Record<string, string> = { 'First Name': 'Ann', 'Last Name': 'Lee', Email: 'ann.lee@example.com', Mobile: '0412 345 678', ...(postcode ? { Postcode: '4000' } : {}) };
+async function userDetails(
+  page: Page,
+  wrong: { label: string; value: string; message: string; right: string },
+  { postcode }: { postcode: boolean },
+): Promise<void> {
+  const values: Record<string, string> = {
+    'First Name': 'Ann',
+    'Last Name': 'Lee',
+    Email: 'ann.lee@example.com',
+    Mobile: '0412 345 678',
+    ...(postcode ? { Postcode: '4000' } : {}),
+  };
   for (const [label, value] of Object.entries(values)) await field(page, label).fill(label === wrong.label ? wrong.value : value);
   const sent: string[] = [];
   const count = (request: { url: () => string }) => {
@@ -227,7 +244,11 @@ describe(`a shopper's leads on ${AU}`, () => {
 
     const { json, adf } = await delivered(AU, id);
     const category = vehicleEnquiryCategory(car.car_type);
-    expect(json).toMatchObject({ form: 'enquiry', category, data: { name: 'Ann Lee', email: 'ann.lee@example.com', phone: '0731234567', car_id: String(car.id) } });
+    expect(json).toMatchObject({
+      form: 'enquiry',
+      category,
+      data: { name: 'Ann Lee', email: 'ann.lee@example.com', phone: '0731234567', car_id: String(car.id) },
+    });
     expect(json.vehicle?.id).toBe(car.id);
     expect(adf).toContain('ann.lee@example.com');
     expect(adf).toContain('<vehicle interest="buy"');
@@ -305,7 +326,8 @@ describe(`a shopper's leads on ${AU}`, () => {
     const { page, errors, answers, readyAt } = await open(AU, booking.path, flowHydrated);
     await expectStep(page, 'Your Vehicle', 'Step 1 of 4');
     await button(page, 'Continue').click();
-    for (const label of ['Make', 'Model', 'Year']) await expect.poll(async () => messageOf(page, await idOf(page, label)), { message: label }).toBe(REQUIRED_MESSAGE);
+    for (const label of ['Make', 'Model', 'Year'])
+      await expect.poll(async () => messageOf(page, await idOf(page, label)), { message: label }).toBe(REQUIRED_MESSAGE);
     await field(page, 'Registration (rego)').fill('ABC123');
     await field(page, 'Make').fill('Toyota');
     await field(page, 'Model').fill('RAV4');
@@ -346,7 +368,17 @@ describe(`a shopper's leads on ${AU}`, () => {
     expect(json).toMatchObject({
       form: 'service',
       category: 'service-booking',
-      data: { first_name: 'Ann', email: 'ann.lee@example.com', make: 'Toyota', model: 'RAV4', year: 2021, service_type: 'Logbook service', location_id: String(location.id), booking_date: day.date, booking_time: time },
+      data: {
+        first_name: 'Ann',
+        email: 'ann.lee@example.com',
+        make: 'Toyota',
+        model: 'RAV4',
+        year: 2021,
+        service_type: 'Logbook service',
+        location_id: String(location.id),
+        booking_date: day.date,
+        booking_time: time,
+      },
     });
     expect(adf).toContain('ann.lee@example.com');
     expect(adf).toContain(day.date);
@@ -395,7 +427,17 @@ describe(`a shopper's leads on ${AU}`, () => {
     expect(json).toMatchObject({
       form: 'trade_in',
       category: 'trade-in',
-      data: { first_name: 'Ann', email: 'ann.lee@example.com', rego: 'XYZ789', regoState: 'QLD', make: found.make, model: found.model, year, km: 48500, car_id: String(car.id) },
+      data: {
+        first_name: 'Ann',
+        email: 'ann.lee@example.com',
+        rego: 'XYZ789',
+        regoState: 'QLD',
+        make: found.make,
+        model: found.model,
+        year,
+        km: 48500,
+        car_id: String(car.id),
+      },
     });
     expect(adf).toContain('ann.lee@example.com');
     const tradeIn = /<vehicle interest="trade-in"[^>]*>([\s\S]*?)<\/vehicle>/.exec(adf);
@@ -429,7 +471,11 @@ describe(`the region's phone rule on ${NZ}`, () => {
     const { id } = await submitLead(page, answers, () => button(page, 'Submit').click(), 'Complete');
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');
     const { json, adf } = await delivered(NZ, id);
-    expect(json).toMatchObject({ form: 'finance', category: 'finance-pre-approval', data: { phone: '0211234567', email: 'ann.lee@example.com', skipped_steps: [{ from: 0, to: 2 }] } });
+    expect(json).toMatchObject({
+      form: 'finance',
+      category: 'finance-pre-approval',
+      data: { phone: '0211234567', email: 'ann.lee@example.com', skipped_steps: [{ from: 0, to: 2 }] },
+    });
     expect(adf).toContain('ann.lee@example.com');
     expect(errors).toEqual([]);
     await page.close();

@@ -82,7 +82,11 @@ describe('finance pre-approval', () => {
     expect(await stepHeading(page).textContent()).toBe('Your Loan');
     expect(await progress(page).getAttribute('aria-valuenow')).toBe('0');
     expect(await page.getByText('Step 1 of 4', { exact: true }).isVisible()).toBe(true);
-    expect(await form(page).getByLabel(/Vehicle price or budget/).inputValue()).toBe('38990');
+    expect(
+      await form(page)
+        .getByLabel(/Vehicle price or budget/)
+        .inputValue(),
+    ).toBe('38990');
     expect(await form(page).getByRole('button', { name: 'Go Back' }).count()).toBe(0);
 
     // Nothing chosen for the trade-in question: the required message, and no save.
@@ -93,7 +97,20 @@ describe('finance pre-approval', () => {
     await form(page).getByLabel('No trade-in').check();
     await form(page).getByRole('button', { name: 'Continue' }).click();
     await expectStep(page, 'Employment', 'Step 3 of 4', 50);
-    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/leads', lead: { form: 'finance', category: 'finance-pre-approval', lead_status: 'Incomplete', form_completed: false, car_id: '48213', skipped_steps: [{ from: 0, to: 2 }], step_number: 0, vehiclePriceBudget: 38990 } });
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/leads',
+      lead: {
+        form: 'finance',
+        category: 'finance-pre-approval',
+        lead_status: 'Incomplete',
+        form_completed: false,
+        car_id: '48213',
+        skipped_steps: [{ from: 0, to: 2 }],
+        step_number: 0,
+        vehiclePriceBudget: 38990,
+      },
+    });
 
     // Go Back from Employment returns to Your Loan, not to the skipped Trade-in step.
     await form(page).getByRole('button', { name: 'Go Back' }).click();
@@ -129,7 +146,10 @@ describe('finance pre-approval', () => {
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');
     expect(new URL(page.url()).searchParams.get('category')).toBe('finance-pre-approval');
     const last = sent[sent.length - 1];
-    expect(last).toMatchObject({ method: 'PUT', lead: { lead_status: 'Complete', form_completed: true, event_id: 22, step_number: 3, first_name: 'Ann', phone: '0412345678' } });
+    expect(last).toMatchObject({
+      method: 'PUT',
+      lead: { lead_status: 'Complete', form_completed: true, event_id: 22, step_number: 3, first_name: 'Ann', phone: '0412345678' },
+    });
     expect(last?.lead).not.toHaveProperty('trade_in_make');
     expect(new Set(sent.map((s) => s.key)).size).toBe(sent.length);
     expect(errors).toEqual([]);
@@ -186,7 +206,14 @@ describe('service booking', () => {
     await form(page).getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');
     expect(new URL(page.url()).searchParams.get('category')).toBe('service-booking');
-    expect(sent[sent.length - 1]?.lead).toMatchObject({ form: 'service', category: 'service-booking', booking_date: chosenDate, booking_time: chosenTime, lead_status: 'Complete', make: 'Toyota' });
+    expect(sent[sent.length - 1]?.lead).toMatchObject({
+      form: 'service',
+      category: 'service-booking',
+      booking_date: chosenDate,
+      booking_time: chosenTime,
+      lead_status: 'Complete',
+      make: 'Toyota',
+    });
     expect(sent[sent.length - 1]?.lead.location_id).toMatch(/^\S+$/);
     expect(errors).toEqual([]);
     await page.close();
@@ -231,7 +258,13 @@ describe('trade-in', () => {
     const sent = await throughTheSteps(page, thisYear - 2);
     await expect.poll(() => page.getByRole('heading', { name: 'Your estimate' }).isVisible()).toBe(true);
     expect(await page.locator('.lead-estimate').textContent()).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
-    expect(sent[sent.length - 1]?.lead).toMatchObject({ form: 'trade_in', category: 'trade-in', car_id: String(car?.id), car_dealership_id: '310', lead_status: 'Complete' });
+    expect(sent[sent.length - 1]?.lead).toMatchObject({
+      form: 'trade_in',
+      category: 'trade-in',
+      car_id: String(car?.id),
+      car_dealership_id: '310',
+      lead_status: 'Complete',
+    });
     // The FAQ stays beside the form.
     expect(await page.locator('.faq details').count()).toBe(5);
     expect(errors).toEqual([]);

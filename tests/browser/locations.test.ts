@@ -26,7 +26,12 @@ describe('location page', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     for (const name of ['Get Directions', 'Contact', 'View Location Details']) {
-      expect(await page.getByRole('link', { name: new RegExp(`^${name}`) }).first().isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole('link', { name: new RegExp(`^${name}`) })
+          .first()
+          .isVisible(),
+      ).toBe(true);
     }
     await page.close();
   });

@@ -49,7 +49,11 @@ describe('desktop menus', () => {
     await models.click();
     // Keep the page where it is so the menu's own state can be read after the click.
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
-    await page.locator(`#${await models.getAttribute('aria-controls')}`).getByRole('link').first().click();
+    await page
+      .locator(`#${await models.getAttribute('aria-controls')}`)
+      .getByRole('link')
+      .first()
+      .click();
     expect(await models.getAttribute('aria-expanded')).toBe('false');
     expect(await header(page).getAttribute('data-menu-open')).toBeNull();
     await page.context().close();

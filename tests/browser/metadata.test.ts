@@ -33,7 +33,10 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
       expect(await page.locator('meta[property="og:image"]').getAttribute('content'), type).toMatch(new RegExp(`^${home}`));
       const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b) as Graph & { '@type'?: string });
       // The dealer graph on every page; a car page adds its Car (checked in car.test.ts).
-      expect(blocks.map((b) => b['@type'] ?? 'graph'), type).toEqual(type === 'car' ? ['graph', 'Car'] : ['graph']);
+      expect(
+        blocks.map((b) => b['@type'] ?? 'graph'),
+        type,
+      ).toEqual(type === 'car' ? ['graph', 'Car'] : ['graph']);
       const data = blocks[0] as Graph;
       const types = data['@graph'].map((n) => n['@type']);
       expect(types.slice(0, 3), type).toEqual(['AutoDealer', 'Organization', 'WebSite']);

@@ -105,7 +105,9 @@ describe.each(inject('demoDealers'))('%s catalogue pages', (slug) => {
   const paths = [
     ...(dealer.models.length > 0 ? ['/models?body=all', `/models/${dealer.models[0]?.slug ?? ''}`] : []),
     ...(dealer.manufacturers[0] ? [`/brands/${dealer.manufacturers[0].slug}`] : []),
-    ...dealershipsByMake(dealer).slice(0, 1).map((d) => `/dealerships/${d.slug}?filter=brand`),
+    ...dealershipsByMake(dealer)
+      .slice(0, 1)
+      .map((d) => `/dealerships/${d.slug}?filter=brand`),
   ];
   it.each(paths)('%s has no axe violations and no console errors', async (path) => {
     const { page, errors, close } = await open(slug, path);

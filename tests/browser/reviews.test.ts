@@ -36,7 +36,10 @@ describe('Google reviews carousel', () => {
     await expect.poll(() => offCentre(page, 2)).toBeLessThan(4);
     expect(await cards.nth(2).getAttribute('class')).toContain('is-active');
 
-    await page.locator('[data-track] > li').nth(3).click({ position: { x: 10, y: 10 } });
+    await page
+      .locator('[data-track] > li')
+      .nth(3)
+      .click({ position: { x: 10, y: 10 } });
     await expect.poll(() => offCentre(page, 3)).toBeLessThan(4);
     expect(await cards.nth(3).getAttribute('class')).toContain('is-active');
     expect(await cards.nth(2).getAttribute('class')).not.toContain('is-active');

@@ -110,11 +110,13 @@ describe('search pages', () => {
 
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
     await expect.poll(() => pathAndQuery(page)).toBe('/search/used-cars?sortBy=price:asc');
-    await expect.poll(async () => {
-      const prices = await page.locator('.car-card-price').allTextContents();
-      const numbers = prices.map((p) => Number(p.replace(/[^\d]/g, ''))).filter((n) => n > 0);
-      return numbers.length > 3 && numbers.every((n, i) => i === 0 || (numbers[i - 1] ?? 0) <= n);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const prices = await page.locator('.car-card-price').allTextContents();
+        const numbers = prices.map((p) => Number(p.replace(/[^\d]/g, ''))).filter((n) => n > 0);
+        return numbers.length > 3 && numbers.every((n, i) => i === 0 || (numbers[i - 1] ?? 0) <= n);
+      })
+      .toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

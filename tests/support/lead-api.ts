@@ -26,7 +26,15 @@ export interface TestAppOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-export function testApp({ database, dealersDir = DEALER_FILES_DIR, env = {}, rateLimiter, filesDir, now = () => NOW, log }: TestAppOptions): ReturnType<typeof createApp> {
+export function testApp({
+  database,
+  dealersDir = DEALER_FILES_DIR,
+  env = {},
+  rateLimiter,
+  filesDir,
+  now = () => NOW,
+  log,
+}: TestAppOptions): ReturnType<typeof createApp> {
   return createApp({
     distDir: 'unused',
     dealers: [DEALER, OTHER_DEALER],
@@ -34,7 +42,15 @@ export function testApp({ database, dealersDir = DEALER_FILES_DIR, env = {}, rat
     dealersDir,
     env,
     search: { get: () => Promise.resolve(undefined) },
-    leads: database ? { database, ...(rateLimiter ? { rateLimiter } : {}), filesDir: filesDir ?? mkdtempSync(path.join(tmpdir(), 'lead-files-')), now, ...(log ? { log } : {}) } : undefined,
+    leads: database
+      ? {
+          database,
+          ...(rateLimiter ? { rateLimiter } : {}),
+          filesDir: filesDir ?? mkdtempSync(path.join(tmpdir(), 'lead-files-')),
+          now,
+          ...(log ? { log } : {}),
+        }
+      : undefined,
   });
 }
 

@@ -41,7 +41,11 @@ export async function insertLead(database: Pick<Database, 'db'>, lead: TestLead 
     });
     const destinations = lead.destinations ?? ['folder'];
     if (destinations.length > 0) {
-      await tx.insert(outbox).values(destinations.map((destination) => ({ lead_id: id, dealer: lead.dealer ?? 'kingfisher-toyota', destination, created_at: at, next_attempt_at: at })));
+      await tx
+        .insert(outbox)
+        .values(
+          destinations.map((destination) => ({ lead_id: id, dealer: lead.dealer ?? 'kingfisher-toyota', destination, created_at: at, next_attempt_at: at })),
+        );
     }
   });
   return id;

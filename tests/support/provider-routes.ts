@@ -72,7 +72,13 @@ export function mountAtApi(router: Hono<SiteEnv>): Hono<AppEnv> {
 }
 
 export const post = (app: Hono<AppEnv>, path: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') =>
-  Promise.resolve(app.request(`/api${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  Promise.resolve(
+    app.request(`/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 
 export const put = (app: Hono<AppEnv>, path: string, body: unknown, headers: Record<string, string> = {}) => post(app, path, body, headers, 'PUT');
 

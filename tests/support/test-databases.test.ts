@@ -16,7 +16,15 @@ describe.each(testDatabaseKinds())('openTestDatabase(%s)', (kind) => {
     const { database, dispose } = await openTestDatabase(kind);
     try {
       expect(database.kind).toBe(kind);
-      await database.db.insert(leads).values({ id: 'a', dealer: 'd', form: 'enquiry', category: 'General Enquiry', status: 'Complete', data: {}, consent: { opt_in: true, wording: 'w', at: 'now' } });
+      await database.db.insert(leads).values({
+        id: 'a',
+        dealer: 'd',
+        form: 'enquiry',
+        category: 'General Enquiry',
+        status: 'Complete',
+        data: {},
+        consent: { opt_in: true, wording: 'w', at: 'now' },
+      });
       expect(await database.db.select().from(leads)).toHaveLength(1);
       await resetTestDatabase(database);
       expect(await database.db.select().from(leads)).toHaveLength(0);

@@ -15,13 +15,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** Files allowed to read dealers/, and why. */
-const EXCEPTIONS = new Map<string, string>([
-]);
+const EXCEPTIONS = new Map<string, string>([]);
 
 const folder = String.raw`['"\x60]dealers(?:['"\x60]|/)`;
 const READS: readonly [RegExp, string][] = [
   [
-    new RegExp(String.raw`\b(?:readFileSync|readFile|readdirSync|readdir|existsSync|statSync|lstatSync|cpSync|copyFileSync|createReadStream|readDealerFile|checkDealerFile|listDealerSlugs|resolve|join)\(\s*${folder}`),
+    new RegExp(
+      String.raw`\b(?:readFileSync|readFile|readdirSync|readdir|existsSync|statSync|lstatSync|cpSync|copyFileSync|createReadStream|readDealerFile|checkDealerFile|listDealerSlugs|resolve|join)\(\s*${folder}`,
+    ),
     'reads a path in dealers/',
   ],
   [new RegExp(String.raw`\b(?:loadDealer|dealerFile)\([^,()]*,\s*${folder}`), 'loads a dealer from dealers/'],

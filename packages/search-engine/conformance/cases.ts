@@ -111,7 +111,11 @@ export const conformanceCases: ConformanceCase[] = [
     },
   ),
   one('facet query of limit 1', { facets: ['car_type'], limit: 1 }, { ids: [1], total: ALL, facetDistribution: { car_type: { new: 4, demo: 3, used: 23 } } }),
-  one('facets over an array field', { facets: ['categories'], limit: 0 }, { facetDistribution: { categories: { caravans: 1, cars: 28, subscription: 3, trucks: 6 } } }),
+  one(
+    'facets over an array field',
+    { facets: ['categories'], limit: 0 },
+    { facetDistribution: { categories: { caravans: 1, cars: 28, subscription: 3, trucks: 6 } } },
+  ),
   one('facets over a boolean', { facets: ['certified'], limit: 0 }, { facetDistribution: { certified: { false: 28, true: 2 } } }),
   {
     name: 'a search page multi-search: main query plus facet queries without their own filter',

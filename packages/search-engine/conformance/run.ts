@@ -54,7 +54,11 @@ export async function runCase(backend: Backend, testCase: ConformanceCase): Prom
     const result = results[i]!;
     const ids = result.hits.map((h) => h.id);
     if (expected.ids) expect(ids, `ids of query ${i}`).toEqual(expected.ids);
-    if (expected.idSet) expect([...ids].sort((a, b) => a - b), `id set of query ${i}`).toEqual([...expected.idSet].sort((a, b) => a - b));
+    if (expected.idSet)
+      expect(
+        [...ids].sort((a, b) => a - b),
+        `id set of query ${i}`,
+      ).toEqual([...expected.idSet].sort((a, b) => a - b));
     if (expected.total !== undefined) expect(result.estimatedTotalHits, `estimatedTotalHits of query ${i}`).toBe(expected.total);
     if (expected.facetDistribution) expect(result.facetDistribution, `facetDistribution of query ${i}`).toEqual(expected.facetDistribution);
     if (expected.facetStats) expect(result.facetStats, `facetStats of query ${i}`).toEqual(expected.facetStats);

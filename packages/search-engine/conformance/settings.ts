@@ -5,7 +5,22 @@
  */
 export const conformanceSettings = {
   primaryKey: 'id',
-  searchableAttributes: ['name', 'make_model', 'make', 'model', 'variant', 'stocknum', 'vin', 'body', 'colour', 'fuel', 'badge', 'tag', 'location_name', 'city'],
+  searchableAttributes: [
+    'name',
+    'make_model',
+    'make',
+    'model',
+    'variant',
+    'stocknum',
+    'vin',
+    'body',
+    'colour',
+    'fuel',
+    'badge',
+    'tag',
+    'location_name',
+    'city',
+  ],
   filterableAttributes: [
     'id',
     'slug',

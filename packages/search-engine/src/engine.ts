@@ -48,9 +48,7 @@ export interface SearchResult {
 const SMALL_RESULT_SET = 3000;
 
 type SortDirection = 'asc' | 'desc';
-type Rule =
-  | { kind: 'words' | 'typo' | 'attribute' | 'exactness' | 'sort' | 'ignored' }
-  | { kind: 'custom'; field: string; direction: SortDirection };
+type Rule = { kind: 'words' | 'typo' | 'attribute' | 'exactness' | 'sort' | 'ignored' } | { kind: 'custom'; field: string; direction: SortDirection };
 
 function parseRankingRules(rules: readonly string[]): Rule[] {
   return rules.map((rule) => {
@@ -236,7 +234,9 @@ export class SearchEngine {
       throw filterError(
         field.source,
         `Attribute \`${field.value}\` is not filterable. ${
-          available.length === 0 ? 'This index does not have configured filterable attributes.' : `Available filterable attributes are: \`${available.join('`, `')}\`.`
+          available.length === 0
+            ? 'This index does not have configured filterable attributes.'
+            : `Available filterable attributes are: \`${available.join('`, `')}\`.`
         }`,
         field.start,
         field.end,
@@ -292,24 +292,35 @@ export class SearchEngine {
   private parseSort(sort: readonly string[] | undefined): { field: string; direction: SortDirection }[] {
     if (!sort || sort.length === 0) return [];
     if (!this.rules.some((r) => r.kind === 'sort')) {
-      throw new MeiliError('invalid_search_sort', 'You must specify where `sort` is listed in the rankingRules setting to use the sort parameter at search time.');
+      throw new MeiliError(
+        'invalid_search_sort',
+        'You must specify where `sort` is listed in the rankingRules setting to use the sort parameter at search time.',
+      );
     }
     return sort.map((expression) => {
       const cut = expression.lastIndexOf(':');
       const field = cut === -1 ? '' : expression.slice(0, cut);
       const direction = cut === -1 ? '' : expression.slice(cut + 1);
       if (/^_geo/.test(expression)) {
-        throw new MeiliError('invalid_search_sort', `\`${expression}\`: geo sorting is not supported by the embedded search engine; stock documents carry no \`_geo\` field.`);
+        throw new MeiliError(
+          'invalid_search_sort',
+          `\`${expression}\`: geo sorting is not supported by the embedded search engine; stock documents carry no \`_geo\` field.`,
+        );
       }
       if ((direction !== 'asc' && direction !== 'desc') || field === '') {
-        throw new MeiliError('invalid_search_sort', `Invalid syntax for the sort parameter: expected expression ending by \`:asc\` or \`:desc\`, found \`${expression}\`.`);
+        throw new MeiliError(
+          'invalid_search_sort',
+          `Invalid syntax for the sort parameter: expected expression ending by \`:asc\` or \`:desc\`, found \`${expression}\`.`,
+        );
       }
       if (!this.sortable.has(field)) {
         const available = [...this.sortable].sort();
         throw new MeiliError(
           'invalid_search_sort',
           `Attribute \`${field}\` is not sortable. ${
-            available.length === 0 ? 'This index does not have configured sortable attributes.' : `Available sortable attributes are: \`${available.join(', ')}\`.`
+            available.length === 0
+              ? 'This index does not have configured sortable attributes.'
+              : `Available sortable attributes are: \`${available.join(', ')}\`.`
           }`,
         );
       }
@@ -501,5 +512,8 @@ export class SearchEngine {
 }
 
 function invalidFilterShape(expected: string[], found: unknown): MeiliError {
-  return new MeiliError('invalid_search_filter', `Invalid syntax for the filter parameter: \`expected ${expected.join(', ')}, found: ${JSON.stringify(found) ?? 'null'}\`.`);
+  return new MeiliError(
+    'invalid_search_filter',
+    `Invalid syntax for the filter parameter: \`expected ${expected.join(', ')}, found: ${JSON.stringify(found) ?? 'null'}\`.`,
+  );
 }

@@ -154,10 +154,13 @@ export class FieldIndex {
     }
     const lowString = low === undefined ? undefined : normalizeFacet(low.value);
     const highString = high === undefined ? undefined : normalizeFacet(high.value);
-    const first = lowString === undefined ? 0 : lowerBound(this.strings.length, (i) => {
-      const c = compareCodePoints(this.strings[i]!, lowString);
-      return low?.inclusive === false ? c <= 0 : c < 0;
-    });
+    const first =
+      lowString === undefined
+        ? 0
+        : lowerBound(this.strings.length, (i) => {
+            const c = compareCodePoints(this.strings[i]!, lowString);
+            return low?.inclusive === false ? c <= 0 : c < 0;
+          });
     const last =
       (highString === undefined
         ? this.strings.length

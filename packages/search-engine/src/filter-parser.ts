@@ -87,7 +87,11 @@ class Parser {
 
   private checkDepth(depth: number): void {
     if (depth > MAX_DEPTH) {
-      throw new Failure('The filter exceeded the maximum depth limit. Try rewriting the filter so that it contains fewer nested conditions.', this.pos, this.input.length);
+      throw new Failure(
+        'The filter exceeded the maximum depth limit. Try rewriting the filter so that it contains fewer nested conditions.',
+        this.pos,
+        this.input.length,
+      );
     }
   }
 
@@ -123,7 +127,11 @@ class Parser {
       const inner = this.or(depth + 1);
       this.skipSpace();
       if (this.input[this.pos] !== ')') {
-        throw new Failure(`Expression \`${escapeDebug(this.input.slice(start))}\` is missing the following closing delimiter: \`)\`.`, start, this.input.length);
+        throw new Failure(
+          `Expression \`${escapeDebug(this.input.slice(start))}\` is missing the following closing delimiter: \`)\`.`,
+          start,
+          this.input.length,
+        );
       }
       this.pos++;
       return inner;
@@ -131,7 +139,11 @@ class Parser {
     this.rejectGeo();
     if (this.atEnd() || (this.peekWord() === '' && !this.atQuote())) {
       const text = this.input.slice(start).trim();
-      throw new Failure(`Was expecting an operation ${OPERATION_LIST} ${text === '' ? 'but instead got nothing.' : `at \`${escapeDebug(this.input.slice(start))}\`.`}`, start, this.input.length);
+      throw new Failure(
+        `Was expecting an operation ${OPERATION_LIST} ${text === '' ? 'but instead got nothing.' : `at \`${escapeDebug(this.input.slice(start))}\`.`}`,
+        start,
+        this.input.length,
+      );
     }
     const field = this.value();
     const opStart = this.pos;
@@ -194,7 +206,11 @@ class Parser {
     const rest = this.input.slice(this.pos);
     const geo = /^(_geoRadius|_geoBoundingBox|_geoPolygon|_geoPoint|_geoDistance|_geo)\s*\(/.exec(rest);
     if (geo) {
-      throw new Failure(`\`${geo[1]}\` filters are not supported by the embedded search engine: stock documents carry no \`_geo\` field.`, this.pos, this.input.length);
+      throw new Failure(
+        `\`${geo[1]}\` filters are not supported by the embedded search engine: stock documents carry no \`_geo\` field.`,
+        this.pos,
+        this.input.length,
+      );
     }
   }
 
@@ -274,7 +290,11 @@ class Parser {
       for (;;) {
         const ch = this.input[this.pos];
         if (ch === undefined) {
-          throw new Failure(`Expression \`${escapeDebug(this.input.slice(start))}\` is missing the following closing delimiter: \`${quote}\`.`, start, this.input.length);
+          throw new Failure(
+            `Expression \`${escapeDebug(this.input.slice(start))}\` is missing the following closing delimiter: \`${quote}\`.`,
+            start,
+            this.input.length,
+          );
         }
         if (ch === quote) break;
         if (ch === '\\') {
@@ -374,9 +394,14 @@ function unescape(raw: string, start: number, end: number): string {
       continue;
     }
     let match: RegExpExecArray | null;
-    if ((match = /^u\{([0-9a-fA-F]{1,6})\}/.exec(raw.slice(i + 1))) || (match = /^u([0-9a-fA-F]{4})/.exec(raw.slice(i + 1))) || (match = /^x([0-9a-fA-F]{2})/.exec(raw.slice(i + 1)))) {
+    if (
+      (match = /^u\{([0-9a-fA-F]{1,6})\}/.exec(raw.slice(i + 1))) ||
+      (match = /^u([0-9a-fA-F]{4})/.exec(raw.slice(i + 1))) ||
+      (match = /^x([0-9a-fA-F]{2})/.exec(raw.slice(i + 1)))
+    ) {
       const code = Number.parseInt(match[1]!, 16);
-      if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new Failure(`Found an invalid escaped sequence number: \`${escapeDebug(raw)}\`.`, start, end);
+      if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+        throw new Failure(`Found an invalid escaped sequence number: \`${escapeDebug(raw)}\`.`, start, end);
       out += String.fromCodePoint(code);
       i += match[0].length;
       continue;

@@ -47,12 +47,25 @@ const isTrue = (v: unknown): boolean => v === true;
 
 const rules: Record<string, Rule> = {
   q: { code: 'invalid_search_q', expected: 'a string', schema: z.string().nullable() },
-  vector: { code: 'invalid_search_vector', expected: 'an array of numbers', schema: z.array(z.number()).nullable(), unsupported: isSet, what: 'Vector search (`vector`)' },
+  vector: {
+    code: 'invalid_search_vector',
+    expected: 'an array of numbers',
+    schema: z.array(z.number()).nullable(),
+    unsupported: isSet,
+    what: 'Vector search (`vector`)',
+  },
   media: { code: 'invalid_search_media', expected: 'an object', schema: z.unknown(), unsupported: isSet, what: 'Multimodal search (`media`)' },
   hybrid: { code: 'invalid_search_hybrid_query', expected: 'an object', schema: z.unknown(), unsupported: isSet, what: 'Hybrid search (`hybrid`)' },
   offset: { code: 'invalid_search_offset', expected: 'a positive integer', schema: count },
   limit: { code: 'invalid_search_limit', expected: 'a positive integer', schema: count },
-  page: { code: 'invalid_search_page', expected: 'a positive integer', schema: count.nullable(), unsupported: isSet, what: 'Finite pagination (`page`)', hint: PAGINATION_HINT },
+  page: {
+    code: 'invalid_search_page',
+    expected: 'a positive integer',
+    schema: count.nullable(),
+    unsupported: isSet,
+    what: 'Finite pagination (`page`)',
+    hint: PAGINATION_HINT,
+  },
   hitsPerPage: {
     code: 'invalid_search_hits_per_page',
     expected: 'a positive integer',
@@ -72,7 +85,13 @@ const rules: Record<string, Rule> = {
   },
   cropLength: { code: 'invalid_search_crop_length', expected: 'a positive integer', schema: count },
   attributesToHighlight: { code: 'invalid_search_attributes_to_highlight', expected: 'an array of strings', schema: strings },
-  showMatchesPosition: { code: 'invalid_search_show_matches_position', expected: 'a boolean', schema: z.boolean(), unsupported: isTrue, what: '`showMatchesPosition`' },
+  showMatchesPosition: {
+    code: 'invalid_search_show_matches_position',
+    expected: 'a boolean',
+    schema: z.boolean(),
+    unsupported: isTrue,
+    what: '`showMatchesPosition`',
+  },
   showRankingScore: { code: 'invalid_search_show_ranking_score', expected: 'a boolean', schema: z.boolean(), unsupported: isTrue, what: '`showRankingScore`' },
   showRankingScoreDetails: {
     code: 'invalid_search_show_ranking_score_details',
@@ -216,7 +235,10 @@ export function parseMultiSearch(raw: unknown): (SearchParams & { indexUid: stri
     throw new MeiliError('bad_request', `Invalid value type at \`.queries\`: expected an array, but found ${describeValue(body.queries)}`);
   }
   if (body.queries.length > MAX_QUERIES) {
-    throw new MeiliError('bad_request', `The embedded search engine answers at most ${MAX_QUERIES} queries per multi-search; this one has ${body.queries.length}.`);
+    throw new MeiliError(
+      'bad_request',
+      `The embedded search engine answers at most ${MAX_QUERIES} queries per multi-search; this one has ${body.queries.length}.`,
+    );
   }
   return body.queries.map((query, i) => parseSearchParams(query, { path: `.queries[${i}]`, multi: true }) as SearchParams & { indexUid: string });
 }

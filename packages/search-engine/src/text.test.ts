@@ -86,7 +86,12 @@ describe('parseQuery', () => {
   });
 
   it('survives markup and odd unicode', () => {
-    expect(parseQuery('<script>alert("x")</script>').terms.map((t) => (t.kind === 'word' ? t.term : t.terms.join(' ')))).toEqual(['script', 'alert', 'x', 'script']);
+    expect(parseQuery('<script>alert("x")</script>').terms.map((t) => (t.kind === 'word' ? t.term : t.terms.join(' ')))).toEqual([
+      'script',
+      'alert',
+      'x',
+      'script',
+    ]);
     expect(parseQuery('\u0000\u202e🚗 ').terms).toEqual([]);
   });
 });

@@ -21,7 +21,10 @@ function setUpGallery(gallery: HTMLElement): void {
   const thumbs = [...gallery.querySelectorAll<HTMLButtonElement>('[data-gallery-thumb]')];
   const counter = gallery.querySelector<HTMLElement>('[data-gallery-count]');
   if (!main || thumbs.length < 2) return;
-  let current = Math.max(0, thumbs.findIndex((t) => t.getAttribute('aria-pressed') === 'true'));
+  let current = Math.max(
+    0,
+    thumbs.findIndex((t) => t.getAttribute('aria-pressed') === 'true'),
+  );
 
   const show = (index: number, focusThumb = false) => {
     const next = (index + thumbs.length) % thumbs.length;

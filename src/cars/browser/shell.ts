@@ -231,8 +231,18 @@ function renderGallery(doc: Document, gallery: HTMLElement, images: GalleryImage
     return;
   }
   main.append(
-    element(doc, 'button', { type: 'button', class: 'car-gallery-step car-gallery-prev', 'data-gallery-step': '-1', 'aria-label': 'Previous photo' }, element(doc, 'span', { 'aria-hidden': 'true' }, '‹')),
-    element(doc, 'button', { type: 'button', class: 'car-gallery-step car-gallery-next', 'data-gallery-step': '1', 'aria-label': 'Next photo' }, element(doc, 'span', { 'aria-hidden': 'true' }, '›')),
+    element(
+      doc,
+      'button',
+      { type: 'button', class: 'car-gallery-step car-gallery-prev', 'data-gallery-step': '-1', 'aria-label': 'Previous photo' },
+      element(doc, 'span', { 'aria-hidden': 'true' }, '‹'),
+    ),
+    element(
+      doc,
+      'button',
+      { type: 'button', class: 'car-gallery-step car-gallery-next', 'data-gallery-step': '1', 'aria-label': 'Next photo' },
+      element(doc, 'span', { 'aria-hidden': 'true' }, '›'),
+    ),
     element(doc, 'p', { class: 'car-gallery-count', 'data-gallery-count': '', 'aria-live': 'polite' }, `1 / ${count}`),
   );
   const thumbs = element(doc, 'ul', { class: 'car-gallery-thumbs', 'data-gallery-thumbs': '', 'aria-label': 'Choose a photo' });
@@ -249,7 +259,14 @@ function renderGallery(doc: Document, gallery: HTMLElement, images: GalleryImage
         'aria-label': `Show photo ${i + 1} of ${count}`,
         'aria-pressed': String(i === 0),
       },
-      element(doc, 'img', { src: image.thumb, alt: '', width: String(GALLERY_THUMB.width), height: String(GALLERY_THUMB.height), loading: 'lazy', decoding: 'async' }),
+      element(doc, 'img', {
+        src: image.thumb,
+        alt: '',
+        width: String(GALLERY_THUMB.width),
+        height: String(GALLERY_THUMB.height),
+        loading: 'lazy',
+        decoding: 'async',
+      }),
     );
     thumbs.append(element(doc, 'li', {}, button));
   });

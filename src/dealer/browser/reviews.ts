@@ -28,11 +28,14 @@ export function initReviews(doc: Document = document): void {
     // work off the page load (the active card is already marked in the HTML).
     const start = Number(carousel.dataset.start ?? 0);
     if ('IntersectionObserver' in window) {
-      const observer = new IntersectionObserver((entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        activate(start, 'auto');
-      }, { rootMargin: '200px' });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          observer.disconnect();
+          activate(start, 'auto');
+        },
+        { rootMargin: '200px' },
+      );
       observer.observe(carousel);
     } else activate(start, 'auto');
     items.forEach((item, i) =>

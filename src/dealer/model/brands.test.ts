@@ -121,7 +121,12 @@ describe('dealerships per make (/dealerships/{make}?filter=brand)', () => {
 
   it('lists the locations whose manufacturers name the make', () => {
     const site = {
-      manufacturers: testSite({ manufacturers: [{ name: 'Mitsubishi', slug: 'mitsubishi' }, { name: 'Jayco', slug: 'jayco' }] }).manufacturers,
+      manufacturers: testSite({
+        manufacturers: [
+          { name: 'Mitsubishi', slug: 'mitsubishi' },
+          { name: 'Jayco', slug: 'jayco' },
+        ],
+      }).manufacturers,
       locations: [
         at({ id: 1, slug: 'motors', name: 'Motors', manufacturers: ['Mitsubishi', 'Suzuki'] }),
         at({ id: 2, slug: 'caravans', name: 'Caravans', manufacturers: ['Jayco'] }),

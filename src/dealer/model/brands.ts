@@ -103,7 +103,9 @@ export function manufacturersAtoZ(manufacturers: readonly Manufacturer[]): { let
     group.push(brandTile(m));
     groups.set(letter, group);
   }
-  return [...groups].map(([letter, brands]) => ({ letter, brands })).sort((a, b) => (a.letter === '#' ? 1 : b.letter === '#' ? -1 : a.letter.localeCompare(b.letter)));
+  return [...groups]
+    .map(([letter, brands]) => ({ letter, brands }))
+    .sort((a, b) => (a.letter === '#' ? 1 : b.letter === '#' ? -1 : a.letter.localeCompare(b.letter)));
 }
 
 /** Models of one make (by name, ignoring case and accents); a single-franchise site's models are its make's. */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningHour, SpecialHours } from '../../platform/config/schema';
-import {
-  dayHoursText,
-  formatTime,
-  groupOpeningHours,
-  openingHoursSpecification,
-  upcomingSpecialHours,
-} from './hours';
+import { dayHoursText, formatTime, groupOpeningHours, openingHoursSpecification, upcomingSpecialHours } from './hours';
 
 const open = (weekday: number, openAt = '08:30', closeAt = '17:00'): OpeningHour => ({
   weekday,

@@ -60,11 +60,7 @@ export function formatTime(time: string, locale: string = DEFAULT_LOCALE): strin
   return `${part('hour')}${minute === '00' ? '' : `:${minute}`}${part('dayPeriod').toLowerCase()}`;
 }
 
-function statusText(
-  status: string,
-  openText: () => string | undefined,
-  { allowByAppointment = false }: HoursTextOptions,
-): string {
+function statusText(status: string, openText: () => string | undefined, { allowByAppointment = false }: HoursTextOptions): string {
   const text = status.trim();
   const key = text.toLowerCase();
   if (key === 'open') return openText() ?? 'Open';
@@ -141,20 +137,14 @@ function holidayLabel(isoDate: string, locale: string): string {
   const parts = format.formatToParts(calendarDate(isoDate));
   const index = (type: Intl.DateTimeFormatPartTypes) => parts.findIndex((p) => p.type === type);
   const value = (type: Intl.DateTimeFormatPartTypes) => parts[index(type)]?.value ?? '';
-  return index('day') < index('month')
-    ? `${value('weekday')} ${value('day')} ${value('month')}`
-    : format.format(calendarDate(isoDate));
+  return index('day') < index('month') ? `${value('weekday')} ${value('day')} ${value('month')}` : format.format(calendarDate(isoDate));
 }
 
 /**
  * Holiday hours still to come (dates today or later; today reads 'Today'), by date.
  * `today` is `todayIn(site.time_zone)` (platform/formats/zoned-time), so a static build and the visitor agree on the dealer's day.
  */
-export function upcomingSpecialHours(
-  entries: readonly SpecialHours[],
-  today: string,
-  opts: HoursTextOptions = {},
-): UpcomingSpecialHours[] {
+export function upcomingSpecialHours(entries: readonly SpecialHours[], today: string, opts: HoursTextOptions = {}): UpcomingSpecialHours[] {
   const locale = opts.locale ?? DEFAULT_LOCALE;
   return entries
     .filter((entry) => entry.date >= today)
@@ -163,10 +153,6 @@ export function upcomingSpecialHours(
       date: entry.date,
       label: entry.date === today ? 'Today' : holidayLabel(entry.date, locale),
       name: entry.name,
-      text: statusText(
-        entry.status,
-        () => rangeText(entry.start_hour ?? entry.hours?.begin, entry.end_hour ?? entry.hours?.end, locale),
-        opts,
-      ),
+      text: statusText(entry.status, () => rangeText(entry.start_hour ?? entry.hours?.begin, entry.end_hour ?? entry.hours?.end, locale), opts),
     }));
 }

@@ -34,11 +34,7 @@ const names = (locations: Location[]) => locations.map((l) => l.name);
 describe('sortLocations: primary first, then by position', () => {
   it('puts the primary location first, then orders by position', () => {
     // Arrange
-    const locations = [
-      location({ name: 'B', position: 2 }),
-      location({ name: 'A', position: 1 }),
-      location({ name: 'Main', position: 9, primary: true }),
-    ];
+    const locations = [location({ name: 'B', position: 2 }), location({ name: 'A', position: 1 }), location({ name: 'Main', position: 9, primary: true })];
     // Act
     const sorted = sortLocations(locations);
     // Assert
@@ -158,9 +154,7 @@ describe('locationRating', () => {
 
 describe('formatAddress', () => {
   it("is one line: 'street, city STATE postcode'", () => {
-    expect(formatAddress({ street: '12 Smith St', city: 'Fortitude Valley', state: 'QLD', postcode: '4006' })).toBe(
-      '12 Smith St, Fortitude Valley QLD 4006',
-    );
+    expect(formatAddress({ street: '12 Smith St', city: 'Fortitude Valley', state: 'QLD', postcode: '4006' })).toBe('12 Smith St, Fortitude Valley QLD 4006');
   });
 
   it('leaves out empty parts without stray separators', () => {
@@ -177,9 +171,7 @@ describe('directionsUrl', () => {
 
   it('otherwise builds a Google Maps directions URL from the encoded full address', () => {
     const l = location({ address: { street: '12 Smith St', city: 'Fortitude Valley', state: 'QLD', postcode: '4006' } });
-    expect(directionsUrl(l)).toBe(
-      'https://www.google.com/maps/dir/?api=1&destination=12%20Smith%20St%2C%20Fortitude%20Valley%20QLD%204006',
-    );
+    expect(directionsUrl(l)).toBe('https://www.google.com/maps/dir/?api=1&destination=12%20Smith%20St%2C%20Fortitude%20Valley%20QLD%204006');
   });
 });
 
@@ -241,9 +233,7 @@ describe('mapEmbedUrl', () => {
 
   it('uses the site key and searches the address without a place id', () => {
     const l = location({ address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' } });
-    expect(mapEmbedUrl(l, 'SITEKEY')).toBe(
-      'https://www.google.com/maps/embed/v1/place?key=SITEKEY&q=1%20Main%20St%2C%20Brisbane%20QLD%204000',
-    );
+    expect(mapEmbedUrl(l, 'SITEKEY')).toBe('https://www.google.com/maps/embed/v1/place?key=SITEKEY&q=1%20Main%20St%2C%20Brisbane%20QLD%204000');
   });
 
   it("prefers the location's own key and its place id", () => {

@@ -16,12 +16,7 @@ export interface LocationRating {
 export function sortLocations(locations: readonly Location[]): Location[] {
   return locations
     .filter((location) => location.visible)
-    .sort(
-      (a, b) =>
-        Number(b.primary) - Number(a.primary) ||
-        a.position - b.position ||
-        a.name.localeCompare(b.name, 'en'),
-    );
+    .sort((a, b) => Number(b.primary) - Number(a.primary) || a.position - b.position || a.name.localeCompare(b.name, 'en'));
 }
 
 // Spaces around the hyphen are required so names such as "City Auto-Parts" keep their last word.
@@ -69,16 +64,16 @@ export function locationRating(location: Location): LocationRating | null {
 
 /** One line: "street, city STATE postcode"; empty parts are left out rather than leaving stray commas. */
 export function formatAddress(address: Address): string {
-  const locality = [address.city, address.state, address.postcode].map((p) => p.trim()).filter(Boolean).join(' ');
+  const locality = [address.city, address.state, address.postcode]
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' ');
   return [address.street.trim(), locality].filter(Boolean).join(', ');
 }
 
 /** The 'Get Directions' link: the configured maps link, else a Google Maps directions search. */
 export function directionsUrl(location: Location): string {
-  return (
-    location.address.place_url ??
-    `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(formatAddress(location.address))}`
-  );
+  return location.address.place_url ?? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(formatAddress(location.address))}`;
 }
 
 /** tel: link; spaces, brackets and dashes are dropped because some dialers reject them. */

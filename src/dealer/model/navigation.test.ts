@@ -22,7 +22,14 @@ describe('header menu', () => {
       navigation: { header: [{ name: 'Models', dynamicDropdown: 'models' }], footer: [{ name: 'x', url: '/' }] },
       models: [
         { name: 'Zeta', slug: 'zeta', position: 2, status: 'coming_soon' },
-        { name: 'Alpha', slug: 'alpha', position: 1, status: 'all_new', override_url: '/alpha-launch', short_description: 'A'.repeat(10) + ' ' + 'b'.repeat(80) },
+        {
+          name: 'Alpha',
+          slug: 'alpha',
+          position: 1,
+          status: 'all_new',
+          override_url: '/alpha-launch',
+          short_description: 'A'.repeat(10) + ' ' + 'b'.repeat(80),
+        },
       ],
     });
     const [menu] = headerMenu(site);
@@ -52,7 +59,10 @@ describe('header menu', () => {
 
 describe('footer columns', () => {
   it('splits dropdown columns in two halves, the first one longer', () => {
-    expect(splitInHalves([1, 2, 3, 4, 5])).toEqual([[1, 2, 3], [4, 5]]);
+    expect(splitInHalves([1, 2, 3, 4, 5])).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
     expect(splitInHalves([])).toEqual([[], []]);
     const [shop] = footerColumns(testSite());
     expect(shop?.halves.map((h) => h.map((l) => l.name))).toEqual([['Used Cars', 'SUVs'], ['Utes']]);

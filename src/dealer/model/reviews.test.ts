@@ -117,7 +117,7 @@ describe('shouldShowReviews / shouldShowRatingLine: only if the average rating e
   });
 });
 
-describe("showReviewsBlock: hidden unless showSection is set or reviews exist", () => {
+describe('showReviewsBlock: hidden unless showSection is set or reviews exist', () => {
   it.each([
     [true, 0, true],
     [false, 1, true],

@@ -32,10 +32,7 @@ const normaliseName = (name: string) => name.trim().toLowerCase();
  * Reviews fit to show, in their given order: not hidden, not the excluded id, not machine
  * translated, not from an excluded customer; at most `cap`.
  */
-export function selectReviews(
-  reviews: readonly Review[],
-  { excludedCustomers = [], cap = MAX_REVIEWS }: SelectReviewsOptions = {},
-): Review[] {
+export function selectReviews(reviews: readonly Review[], { excludedCustomers = [], cap = MAX_REVIEWS }: SelectReviewsOptions = {}): Review[] {
   const excluded = new Set(excludedCustomers.map(normaliseName));
   return reviews
     .filter(

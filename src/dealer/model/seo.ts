@@ -144,5 +144,4 @@ export function structuredData(site: DealerConfig, options: { locations?: Locati
   return { '@context': 'https://schema.org', '@graph': graph };
 }
 
-
 export { formatAddress };

@@ -28,7 +28,10 @@ export interface CliDatabase {
   close(): Promise<void>;
 }
 
-export async function openDatabaseForCli(tool: string, { env = process.env, root = process.cwd() }: { env?: NodeJS.ProcessEnv; root?: string } = {}): Promise<CliDatabase> {
+export async function openDatabaseForCli(
+  tool: string,
+  { env = process.env, root = process.cwd() }: { env?: NodeJS.ProcessEnv; root?: string } = {},
+): Promise<CliDatabase> {
   const holder = databaseLockHolder({ env, root });
   if (holder) throw new CliError(lockedMessage(holder));
   let lock;
@@ -57,12 +60,18 @@ export async function openDatabaseForCli(tool: string, { env = process.env, root
 }
 
 /** `--name value` and `--name=value` options, plus bare flags (node:util parseArgs); anything else is refused. */
-export function parseOptions(argv: readonly string[], spec: { values: readonly string[]; flags: readonly string[] }, usage: string): { values: Map<string, string>; flags: Set<string> } {
+export function parseOptions(
+  argv: readonly string[],
+  spec: { values: readonly string[]; flags: readonly string[] },
+  usage: string,
+): { values: Map<string, string>; flags: Set<string> } {
   const options: Record<string, { type: 'string' | 'boolean' }> = {};
   for (const name of spec.values) options[name.replace(/^--/, '')] = { type: 'string' };
   for (const name of spec.flags) options[name.replace(/^--/, '')] = { type: 'boolean' };
   const { tokens } = readCommandLine(argv, options, (problem) =>
-    problem.kind === 'needs-value' ? new CliError(`${problem.option} needs a value\n${usage}`) : new CliError(`unknown option ${JSON.stringify(problem.arg.slice(0, 40))}\n${usage}`),
+    problem.kind === 'needs-value'
+      ? new CliError(`${problem.option} needs a value\n${usage}`)
+      : new CliError(`unknown option ${JSON.stringify(problem.arg.slice(0, 40))}\n${usage}`),
   );
   const values = new Map<string, string>();
   const flags = new Set<string>();

@@ -23,7 +23,13 @@ class Collect extends Writable {
 
 describe('argument parsing', () => {
   it('reads export options and refuses bad ones', () => {
-    expect(parseExportArgs(['--dealer', 'kingfisher-toyota', '--since=2025-01-31', '--status', 'all', '--include-quarantined', '--out', 'x.csv'])).toEqual({ dealer: 'kingfisher-toyota', since: '2025-01-31', status: 'all', includeQuarantined: true, out: 'x.csv' });
+    expect(parseExportArgs(['--dealer', 'kingfisher-toyota', '--since=2025-01-31', '--status', 'all', '--include-quarantined', '--out', 'x.csv'])).toEqual({
+      dealer: 'kingfisher-toyota',
+      since: '2025-01-31',
+      status: 'all',
+      includeQuarantined: true,
+      out: 'x.csv',
+    });
     expect(parseExportArgs(['--dealer', 'a'])).toMatchObject({ status: 'Complete', includeQuarantined: false });
     expect(() => parseExportArgs([])).toThrow('--dealer <slug> is required');
     expect(() => parseExportArgs(['--dealer', 'a', '--since', '2025-02-30'])).toThrow('--since must be a date as YYYY-MM-DD');
@@ -61,7 +67,17 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
       const at = (iso: string) => new Date(iso);
       const hostile = await insertLead(db.current, {
         created_at: at('2025-11-20T15:00:00Z'),
-        data: { first_name: '=HYPERLINK("https://evil.example","x")', last_name: 'Smith, "Jr"', email: 'a@example.com', phone: '+61 412 345 678', postcode: '4506', message: 'line 1\nline 2\r\n@SUM(A1)', location_id: 31002, car_id: '5501', opt_in: true },
+        data: {
+          first_name: '=HYPERLINK("https://evil.example","x")',
+          last_name: 'Smith, "Jr"',
+          email: 'a@example.com',
+          phone: '+61 412 345 678',
+          postcode: '4506',
+          message: 'line 1\nline 2\r\n@SUM(A1)',
+          location_id: 31002,
+          car_id: '5501',
+          opt_in: true,
+        },
       });
       const early = await insertLead(db.current, { created_at: at('2025-11-20T13:59:59Z'), data: { name: 'Early Bird', email: 'e@example.com' } });
       const incomplete = await insertLead(db.current, { created_at: at('2025-11-21T01:00:00Z'), status: 'Incomplete', data: { name: 'Half Done' } });
@@ -97,10 +113,18 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
 
       const all = new Collect();
       await runExport(parseExportArgs(['--dealer', 'kingfisher-toyota', '--status', 'all', '--include-quarantined']), { dealersDir, open, stdout: all, root });
-      expect(parse(all.text).slice(1).map((r) => r[0])).toEqual([early, hostile, incomplete, spam]);
+      expect(
+        parse(all.text)
+          .slice(1)
+          .map((r) => r[0]),
+      ).toEqual([early, hostile, incomplete, spam]);
       const incompleteOnly = new Collect();
       await runExport(parseExportArgs(['--dealer', 'kingfisher-toyota', '--status', 'incomplete']), { dealersDir, open, stdout: incompleteOnly, root });
-      expect(parse(incompleteOnly.text).slice(1).map((r) => r[0])).toEqual([incomplete]);
+      expect(
+        parse(incompleteOnly.text)
+          .slice(1)
+          .map((r) => r[0]),
+      ).toEqual([incomplete]);
     });
 
     it('pages through many leads in order and writes --out as an owner-only file', async () => {
@@ -108,19 +132,27 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
       const ids: string[] = [];
       for (let i = 0; i < 1203; i++) ids.push(await insertLead(db.current, { created_at: new Date(start + Math.floor(i / 3) * 1000), destinations: [] }));
       // Same created_at within each trio: the export orders those by id.
-      const expected = ids.map((id, i) => ({ id, t: Math.floor(i / 3) })).sort((a, b) => a.t - b.t || (a.id < b.id ? -1 : 1)).map((x) => x.id);
+      const expected = ids
+        .map((id, i) => ({ id, t: Math.floor(i / 3) }))
+        .sort((a, b) => a.t - b.t || (a.id < b.id ? -1 : 1))
+        .map((x) => x.id);
       const summary = await runExport(parseExportArgs(['--dealer', 'kingfisher-toyota', '--out', 'leads.csv']), { dealersDir, open, root });
       expect(summary).toBe('Exported 1203 leads of kingfisher-toyota (complete, quarantined left out) to leads.csv.');
       const file = path.join(root, 'leads.csv');
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(existsSync(`${file}.partial`)).toBe(false);
-      expect(parse(readFileSync(file, 'utf8')).slice(1).map((r) => r[0])).toEqual(expected);
+      expect(
+        parse(readFileSync(file, 'utf8'))
+          .slice(1)
+          .map((r) => r[0]),
+      ).toEqual(expected);
     }, 60_000);
 
     it('names the known dealers when the dealer is unknown', async () => {
-      await expect(runExport(parseExportArgs(['--dealer', 'nobody']), { dealersDir, open, root })).rejects.toThrow(`unknown dealer "nobody"; known dealers: ${listDealerSlugs(dealersDir).join(', ')}`);
+      await expect(runExport(parseExportArgs(['--dealer', 'nobody']), { dealersDir, open, root })).rejects.toThrow(
+        `unknown dealer "nobody"; known dealers: ${listDealerSlugs(dealersDir).join(', ')}`,
+      );
       expect(closes).toBe(0);
     });
   });
-
 });

@@ -20,7 +20,8 @@ import type { Database } from '../../platform/db/open';
 import { leads, type LeadRow } from '../../platform/db/schema';
 import { CliError, knownDealer, openDatabaseForCli, parseOptions, streamWriter, type OpenForCli } from './cli';
 
-export const EXPORT_USAGE = 'usage: npm run leads:export -- --dealer <slug> [--out file.csv] [--since YYYY-MM-DD] [--status Complete|Incomplete|all] [--include-quarantined]';
+export const EXPORT_USAGE =
+  'usage: npm run leads:export -- --dealer <slug> [--out file.csv] [--since YYYY-MM-DD] [--status Complete|Incomplete|all] [--include-quarantined]';
 
 export type ExportStatus = 'Complete' | 'Incomplete' | 'all';
 
@@ -37,7 +38,8 @@ export function parseExportArgs(argv: readonly string[]): ExportArgs {
   const dealer = values.get('--dealer');
   if (!dealer) throw new CliError(`--dealer <slug> is required\n${EXPORT_USAGE}`);
   const since = values.get('--since');
-  if (since !== undefined && !validDay(since)) throw new CliError(`--since must be a date as YYYY-MM-DD, e.g. 2025-01-31, not ${JSON.stringify(since.slice(0, 40))}`);
+  if (since !== undefined && !validDay(since))
+    throw new CliError(`--since must be a date as YYYY-MM-DD, e.g. 2025-01-31, not ${JSON.stringify(since.slice(0, 40))}`);
   const statusWord = values.get('--status') ?? 'Complete';
   const status = (['Complete', 'Incomplete', 'all'] as const).find((s) => s.toLowerCase() === statusWord.toLowerCase());
   if (!status) throw new CliError(`--status must be Complete, Incomplete or all, not ${JSON.stringify(statusWord.slice(0, 40))}`);
@@ -63,8 +65,24 @@ export function startOfDay(day: string, timeZone: string): Date {
 }
 
 export const exportColumns = [
-  'id', 'created_at', 'status', 'form', 'category', 'first_name', 'last_name', 'name', 'email', 'phone', 'postcode',
-  'message', 'location', 'car_id', 'opt_in', 'consent_wording', 'quarantine_reason', 'data',
+  'id',
+  'created_at',
+  'status',
+  'form',
+  'category',
+  'first_name',
+  'last_name',
+  'name',
+  'email',
+  'phone',
+  'postcode',
+  'message',
+  'location',
+  'car_id',
+  'opt_in',
+  'consent_wording',
+  'quarantine_reason',
+  'data',
 ] as const;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -77,8 +95,24 @@ export function exportRow(lead: LeadRow, site: Pick<DealerConfig, 'locations'>):
   const location = named ? (leadLocation(site, data)?.name ?? named) : '';
   const fullName = text(data.name) || [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ');
   return [
-    lead.id, lead.created_at, lead.status, lead.form, lead.category, first, last, fullName, text(data.email), text(data.phone), text(data.postcode),
-    text(data.message) || text(data.notes), location, text(data.car_id), lead.consent.opt_in, lead.consent.wording, lead.quarantine_reason, data,
+    lead.id,
+    lead.created_at,
+    lead.status,
+    lead.form,
+    lead.category,
+    first,
+    last,
+    fullName,
+    text(data.email),
+    text(data.phone),
+    text(data.postcode),
+    text(data.message) || text(data.notes),
+    location,
+    text(data.car_id),
+    lead.consent.opt_in,
+    lead.consent.wording,
+    lead.quarantine_reason,
+    data,
   ];
 }
 
@@ -92,7 +126,13 @@ export interface ExportQuery {
  * Writes the header and every matching lead through `write`, a page at a time (keyset on
  * created_at and id), so a large export never sits in memory whole. Returns the lead count.
  */
-export async function exportLeadsCsv(database: Pick<Database, 'db'>, site: Pick<DealerConfig, 'slug' | 'locations' | 'time_zone'>, query: ExportQuery, write: (chunk: string) => void | Promise<void>, pageSize = 500): Promise<number> {
+export async function exportLeadsCsv(
+  database: Pick<Database, 'db'>,
+  site: Pick<DealerConfig, 'slug' | 'locations' | 'time_zone'>,
+  query: ExportQuery,
+  write: (chunk: string) => void | Promise<void>,
+  pageSize = 500,
+): Promise<number> {
   const where: SQL[] = [eq(leads.dealer, site.slug)];
   if (query.status !== 'all') where.push(eq(leads.status, query.status));
   if (!query.includeQuarantined) where.push(isNull(leads.quarantine_reason));
@@ -131,7 +171,10 @@ export interface ToolContext {
  * as `<out>.partial`, owner-only since it holds personal details, and renamed when complete).
  * Returns the summary line for stderr.
  */
-export async function runExport(args: ExportArgs, { dealersDir, env = process.env, root = process.cwd(), open, stdout = process.stdout }: ToolContext): Promise<string> {
+export async function runExport(
+  args: ExportArgs,
+  { dealersDir, env = process.env, root = process.cwd(), open, stdout = process.stdout }: ToolContext,
+): Promise<string> {
   knownDealer(args.dealer, dealersDir);
   const site = loadDealer(args.dealer, dealersDir);
   const cli = await (open ?? ((tool: string) => openDatabaseForCli(tool, { env, root })))('leads:export');
@@ -158,6 +201,12 @@ export async function runExport(args: ExportArgs, { dealersDir, env = process.en
   } finally {
     await cli.close();
   }
-  const which = [args.status === 'all' ? 'complete and incomplete' : args.status.toLowerCase(), args.since ? `since ${args.since}` : '', args.includeQuarantined ? 'quarantined included' : 'quarantined left out'].filter(Boolean).join(', ');
+  const which = [
+    args.status === 'all' ? 'complete and incomplete' : args.status.toLowerCase(),
+    args.since ? `since ${args.since}` : '',
+    args.includeQuarantined ? 'quarantined included' : 'quarantined left out',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `Exported ${count} lead${count === 1 ? '' : 's'} of ${site.slug} (${which}) to ${where}.`;
 }

@@ -30,7 +30,10 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
     it('lists pending and dead deliveries with attempts and last error, and requeues', async () => {
       const T0 = new Date('2025-11-21T00:00:00Z');
       const lead = await insertLead(db.current, { created_at: T0, destinations: ['folder', 'webhook:0'] });
-      await db.current.db.update(outbox).set({ status: 'dead', attempts: 29, last_error: 'the webhook answered HTTP 503\r\nInjected: line' }).where(eq(outbox.destination, 'webhook:0'));
+      await db.current.db
+        .update(outbox)
+        .set({ status: 'dead', attempts: 29, last_error: 'the webhook answered HTTP 503\r\nInjected: line' })
+        .where(eq(outbox.destination, 'webhook:0'));
       const [dead] = await db.current.db.select().from(outbox).where(eq(outbox.destination, 'webhook:0'));
       const id = dead?.id ?? 0;
 
@@ -46,7 +49,9 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
       expect(deadList[1]).toBe('1 dead. Retry one with --retry <id>, or all with --retry-dead.');
       expect(await runOutbox(parseOutboxArgs(['--dead', '--dealer', 'lone-star-auto']), { dealersDir, open })).toEqual(['No dead deliveries.']);
 
-      await expect(runOutbox(parseOutboxArgs(['--retry', String(id), '--dealer', 'lone-star-auto']), { dealersDir, open })).rejects.toThrow(`there is no delivery ${id} for lone-star-auto`);
+      await expect(runOutbox(parseOutboxArgs(['--retry', String(id), '--dealer', 'lone-star-auto']), { dealersDir, open })).rejects.toThrow(
+        `there is no delivery ${id} for lone-star-auto`,
+      );
       const now = new Date('2025-11-25T00:00:00Z');
       expect(await runOutbox(parseOutboxArgs(['--retry', String(id)]), { dealersDir, open, now })).toEqual([
         `Delivery ${id} (was dead) is queued again. The server's outbox worker tries it on its next round (within seconds while \`npm start\` runs).`,

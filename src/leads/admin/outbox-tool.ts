@@ -19,9 +19,15 @@ export const OUTBOX_USAGE = 'usage: npm run leads:outbox -- [--dealer <slug>] [-
 export function parseOutboxArgs(argv: readonly string[]): OutboxArgs {
   const { values, flags } = parseOptions(argv, { values: ['--dealer', '--retry'], flags: ['--dead', '--retry-dead'] }, OUTBOX_USAGE);
   const retry = values.get('--retry');
-  if (retry !== undefined && !/^\d{1,15}$/.test(retry)) throw new CliError(`--retry takes a delivery id (the number at the start of a listed line), not ${JSON.stringify(retry.slice(0, 40))}`);
+  if (retry !== undefined && !/^\d{1,15}$/.test(retry))
+    throw new CliError(`--retry takes a delivery id (the number at the start of a listed line), not ${JSON.stringify(retry.slice(0, 40))}`);
   if (retry !== undefined && flags.has('--retry-dead')) throw new CliError(`give --retry <id> or --retry-dead, not both\n${OUTBOX_USAGE}`);
-  return { dealer: values.get('--dealer'), dead: flags.has('--dead'), retry: retry === undefined ? undefined : Number(retry), retryDead: flags.has('--retry-dead') };
+  return {
+    dealer: values.get('--dealer'),
+    dead: flags.has('--dead'),
+    retry: retry === undefined ? undefined : Number(retry),
+    retryDead: flags.has('--retry-dead'),
+  };
 }
 
 export function formatDeliveries(rows: readonly DeliveryListing[], { dead }: { dead: boolean }): string[] {
@@ -40,7 +46,9 @@ export function formatDeliveries(rows: readonly DeliveryListing[], { dead }: { d
       .filter(Boolean)
       .join('  '),
   );
-  const footer = dead ? `${rows.length} dead. Retry one with --retry <id>, or all with --retry-dead.` : `${rows.length} pending; the server's outbox worker delivers them.`;
+  const footer = dead
+    ? `${rows.length} dead. Retry one with --retry <id>, or all with --retry-dead.`
+    : `${rows.length} pending; the server's outbox worker delivers them.`;
   return [...lines, footer];
 }
 
@@ -53,14 +61,18 @@ export interface OutboxContext {
 }
 
 /** The whole command: a listing, or a requeue and what became of it. Returns the lines to print. */
-export async function runOutbox(args: OutboxArgs, { dealersDir, env = process.env, root = process.cwd(), now = new Date(), open }: OutboxContext): Promise<string[]> {
+export async function runOutbox(
+  args: OutboxArgs,
+  { dealersDir, env = process.env, root = process.cwd(), now = new Date(), open }: OutboxContext,
+): Promise<string[]> {
   if (args.dealer) knownDealer(args.dealer, dealersDir);
   const cli = await (open ?? ((tool: string) => openDatabaseForCli(tool, { env, root })))('leads:outbox');
-  const later = 'The server\'s outbox worker tries it on its next round (within seconds while `npm start` runs).';
+  const later = "The server's outbox worker tries it on its next round (within seconds while `npm start` runs).";
   try {
     if (args.retry !== undefined) {
       const before = await requeueDelivery(cli.database, args.retry, { dealer: args.dealer, now });
-      if (before === undefined) throw new CliError(`there is no delivery ${args.retry}${args.dealer ? ` for ${args.dealer}` : ''}; list them with npm run leads:outbox -- --dead`);
+      if (before === undefined)
+        throw new CliError(`there is no delivery ${args.retry}${args.dealer ? ` for ${args.dealer}` : ''}; list them with npm run leads:outbox -- --dead`);
       if (before === 'delivered') return [`Delivery ${args.retry} was delivered already; nothing to do.`];
       return [`Delivery ${args.retry} (was ${before}) is queued again. ${later}`];
     }

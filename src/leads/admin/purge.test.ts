@@ -54,7 +54,10 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
       ]);
 
       const dry = await runPurge(parsePurgeArgs(['--dry-run', '--dealer', 'kingfisher-toyota']), { dealersDir, env, root, now, open });
-      expect(dry).toEqual(['kingfisher-toyota: would remove 1 lead created before 2025-06-01 (kept 730 days), 1 file, 1 valuation', 'Dry run: nothing was removed.']);
+      expect(dry).toEqual([
+        'kingfisher-toyota: would remove 1 lead created before 2025-06-01 (kept 730 days), 1 file, 1 valuation',
+        'Dry run: nothing was removed.',
+      ]);
       expect((await db.current.db.select().from(leads)).length).toBe(4);
 
       const report = await runPurge(parsePurgeArgs([]), { dealersDir, env, root, now, open });
@@ -72,5 +75,4 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
       expect(existsSync(path.join(filesDir, 'kingfisher-toyota', stored[1] as string))).toBe(true);
     });
   });
-
 });

@@ -55,7 +55,13 @@ const safeName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 export async function purgeLeads(
   database: Pick<Database, 'db'>,
-  { sites, filesDir, now = new Date(), dryRun = false, allDealers = true }: { sites: readonly Pick<DealerConfig, 'slug' | 'leads'>[]; filesDir: string; now?: Date; dryRun?: boolean; allDealers?: boolean },
+  {
+    sites,
+    filesDir,
+    now = new Date(),
+    dryRun = false,
+    allDealers = true,
+  }: { sites: readonly Pick<DealerConfig, 'slug' | 'leads'>[]; filesDir: string; now?: Date; dryRun?: boolean; allDealers?: boolean },
 ): Promise<PurgeResult> {
   const db = database.db;
   const result: PurgeResult = { dealers: [], unknownDealers: {} };
@@ -66,10 +72,29 @@ export async function purgeLeads(
     const old = and(eq(leads.dealer, site.slug), lt(leads.created_at, cutoff));
     const oldValuations = and(eq(valuations.dealer, site.slug), lt(valuations.created_at, cutoff));
     if (dryRun) {
-      purge.leads = (await db.select({ n: sql<number>`count(*)::int` }).from(leads).where(old))[0]?.n ?? 0;
-      purge.files = (await db.select({ n: sql<number>`count(*)::int` }).from(leadFiles).innerJoin(leads, eq(leadFiles.lead_id, leads.id)).where(old))[0]?.n ?? 0;
+      purge.leads =
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(leads)
+            .where(old)
+        )[0]?.n ?? 0;
+      purge.files =
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(leadFiles)
+            .innerJoin(leads, eq(leadFiles.lead_id, leads.id))
+            .where(old)
+        )[0]?.n ?? 0;
       const ofOldLeads = inArray(valuations.lead_id, db.select({ id: leads.id }).from(leads).where(old));
-      purge.valuations = (await db.select({ n: sql<number>`count(*)::int` }).from(valuations).where(or(oldValuations, ofOldLeads)))[0]?.n ?? 0;
+      purge.valuations =
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(valuations)
+            .where(or(oldValuations, ofOldLeads))
+        )[0]?.n ?? 0;
       result.dealers.push(purge);
       continue;
     }
@@ -117,7 +142,8 @@ export async function purgeLeads(
 export function formatPurge(result: PurgeResult, dryRun: boolean): string[] {
   const verb = dryRun ? 'would remove' : 'removed';
   const lines = result.dealers.map(
-    (d) => `${d.dealer}: ${verb} ${d.leads} lead${d.leads === 1 ? '' : 's'} created before ${d.cutoff.toISOString().slice(0, 10)} (kept ${d.retentionDays} days), ${d.files} file${d.files === 1 ? '' : 's'}, ${d.valuations} valuation${d.valuations === 1 ? '' : 's'}`,
+    (d) =>
+      `${d.dealer}: ${verb} ${d.leads} lead${d.leads === 1 ? '' : 's'} created before ${d.cutoff.toISOString().slice(0, 10)} (kept ${d.retentionDays} days), ${d.files} file${d.files === 1 ? '' : 's'}, ${d.valuations} valuation${d.valuations === 1 ? '' : 's'}`,
   );
   for (const d of result.dealers) for (const problem of d.fileErrors) lines.push(`  ${d.dealer}: could not delete file ${problem}`);
   for (const [dealer, n] of Object.entries(result.unknownDealers)) {
@@ -136,7 +162,10 @@ export interface PurgeContext {
 }
 
 /** The whole command: every dealer (or one), each by its own retention. Returns the report lines. */
-export async function runPurge(args: PurgeArgs, { dealersDir, env = process.env, root = process.cwd(), now = new Date(), open }: PurgeContext): Promise<string[]> {
+export async function runPurge(
+  args: PurgeArgs,
+  { dealersDir, env = process.env, root = process.cwd(), now = new Date(), open }: PurgeContext,
+): Promise<string[]> {
   const slugs = args.dealer ? [knownDealer(args.dealer, dealersDir)] : listDealerSlugs(dealersDir);
   const sites: DealerConfig[] = [];
   const broken: string[] = [];

@@ -15,7 +15,6 @@ import { formOptions } from '../model/forms';
 import { parseLeadRequest } from '../model/payload';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
 
-
 interface Call {
   url: string;
   method: string | undefined;
@@ -36,8 +35,10 @@ function scriptedFetch(answers: (() => Response | Error)[]) {
   return { calls, fetch: fetch as typeof globalThis.fetch };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 const noSleep = { sleeps: [] as number[] };
 function deps(fetch: typeof globalThis.fetch) {
@@ -213,7 +214,11 @@ describe('leadContext', () => {
   });
 
   it('works with no storage at all', () => {
-    const context = leadContext({ website_slug: 'k' }, 1, { location: { href: 'http://k/x', pathname: '/x', search: '' }, userAgent: 'UA', storage: undefined });
+    const context = leadContext({ website_slug: 'k' }, 1, {
+      location: { href: 'http://k/x', pathname: '/x', search: '' },
+      userAgent: 'UA',
+      storage: undefined,
+    });
     expect(context.visited_pages).toEqual(['/x']);
     expect(context.linked_query_params).toEqual({});
     expect(context).not.toHaveProperty('dealership_slug');
@@ -225,7 +230,16 @@ describe('leadContext', () => {
       userAgent: 'Test/1.0',
       storage: new MemoryStorage(),
     });
-    const lead = { ...context, form: 'enquiry', category: 'General Enquiry', event_id: 22, name: 'Jane Citizen', email: 'jane@example.com', phone: '0412 345 678', message: 'Hi' };
+    const lead = {
+      ...context,
+      form: 'enquiry',
+      category: 'General Enquiry',
+      event_id: 22,
+      name: 'Jane Citizen',
+      email: 'jane@example.com',
+      phone: '0412 345 678',
+      message: 'Hi',
+    };
     const parsed = parseLeadRequest(formOptions({ show_category: true, categories: ['General Enquiry'] }), { lead }, 'create');
     expect(parsed.ok && parsed.lead).toMatchObject(context);
   });

@@ -60,13 +60,21 @@ describe('saving each step as an Incomplete lead', () => {
     expect(requests[0]?.lead).not.toHaveProperty('lead_id');
 
     await saver.continueWith({ trade_in_make: 'Mazda' });
-    expect(requests[1]).toMatchObject({ method: 'PUT', id: 'lead-9', idempotencyKey: 'key-2', lead: { lead_id: 'lead-9', ...loan, trade_in_make: 'Mazda', step_number: 1, lead_status: 'Incomplete' } });
+    expect(requests[1]).toMatchObject({
+      method: 'PUT',
+      id: 'lead-9',
+      idempotencyKey: 'key-2',
+      lead: { lead_id: 'lead-9', ...loan, trade_in_make: 'Mazda', step_number: 1, lead_status: 'Incomplete' },
+    });
     expect(saver.getState().leadId).toBe('lead-9');
     expect(saver.getState().steps.stepIndex).toBe(2);
   });
 
   it('keeps the first lead id even if an update answers with another', async () => {
-    const { send } = fakeSend([{ ok: true, id: 'lead-1' }, { ok: true, id: 'other' }]);
+    const { send } = fakeSend([
+      { ok: true, id: 'lead-1' },
+      { ok: true, id: 'other' },
+    ]);
     const { saver } = saverWith({ send });
     await saver.continueWith(loan);
     await saver.continueWith({});
@@ -133,10 +141,16 @@ describe('saving each step as an Incomplete lead', () => {
 
 describe('save errors', () => {
   it('become the current error and the step does not advance', async () => {
-    const { send } = fakeSend([{ ok: false, error: 'Invalid phone number. Must be an Australian number.', fields: { phone: 'Invalid phone number. Must be an Australian number.' } }]);
+    const { send } = fakeSend([
+      { ok: false, error: 'Invalid phone number. Must be an Australian number.', fields: { phone: 'Invalid phone number. Must be an Australian number.' } },
+    ]);
     const { saver } = saverWith({ send });
     const outcome = await saver.continueWith(loan);
-    expect(outcome).toEqual({ ok: false, error: 'Invalid phone number. Must be an Australian number.', fields: { phone: 'Invalid phone number. Must be an Australian number.' } });
+    expect(outcome).toEqual({
+      ok: false,
+      error: 'Invalid phone number. Must be an Australian number.',
+      fields: { phone: 'Invalid phone number. Must be an Australian number.' },
+    });
     const state = saver.getState();
     expect(state.steps.stepIndex).toBe(0);
     expect(state.steps.submitting).toBe(false);
@@ -160,7 +174,11 @@ describe('save errors', () => {
   });
 
   it('the retry of a failed save keeps its idempotency key; a changed save gets a new one', async () => {
-    const { send, requests } = fakeSend([{ ok: false, error: 'offline' }, { ok: false, error: 'offline' }, { ok: false, error: 'offline' }]);
+    const { send, requests } = fakeSend([
+      { ok: false, error: 'offline' },
+      { ok: false, error: 'offline' },
+      { ok: false, error: 'offline' },
+    ]);
     const { saver } = saverWith({ send });
     await saver.continueWith(loan);
     await saver.continueWith(loan);
@@ -181,7 +199,10 @@ describe('save errors', () => {
   });
 
   it('Go Back clears the error', async () => {
-    const { send } = fakeSend([{ ok: true, id: 'lead-1' }, { ok: false, error: 'offline' }]);
+    const { send } = fakeSend([
+      { ok: true, id: 'lead-1' },
+      { ok: false, error: 'offline' },
+    ]);
     const { saver } = saverWith({ send });
     await saver.continueWith(loan);
     await saver.continueWith({});
@@ -209,7 +230,17 @@ describe('the last step', () => {
     expect(requests[2]).toMatchObject({
       method: 'PUT',
       id: 'lead-1',
-      lead: { ...loan, ...employment, ...details, lead_status: 'Complete', form_completed: true, event_id: EVENT_IDS.form, step_number: 3, skipped_steps: [{ from: 0, to: 2 }], lead_id: 'lead-1' },
+      lead: {
+        ...loan,
+        ...employment,
+        ...details,
+        lead_status: 'Complete',
+        form_completed: true,
+        event_id: EVENT_IDS.form,
+        step_number: 3,
+        skipped_steps: [{ from: 0, to: 2 }],
+        lead_id: 'lead-1',
+      },
     });
     expect(events).toEqual([{ eventId: 22, leadId: 'lead-1', category: 'finance-pre-approval' }]);
     expect(navigations).toEqual(['/success?category=finance-pre-approval']);
@@ -228,7 +259,11 @@ describe('the last step', () => {
   });
 
   it('a final error is shown, success is reported false, and nothing is tracked or opened', async () => {
-    const fake = fakeSend([{ ok: true, id: 'lead-1' }, { ok: true, id: 'lead-1' }, { ok: false, error: 'Server busy' }]);
+    const fake = fakeSend([
+      { ok: true, id: 'lead-1' },
+      { ok: true, id: 'lead-1' },
+      { ok: false, error: 'Server busy' },
+    ]);
     const { saver, navigations, events } = saverWith({ send: fake.send });
     await saver.continueWith(loan, { skipTo: 2 });
     await saver.continueWith(employment);

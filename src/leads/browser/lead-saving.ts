@@ -14,8 +14,17 @@
 import { SUBMIT_ERROR, type LeadResult, type SendLeadRequest } from './client';
 import { EVENT_IDS } from '../../platform/web/event-ids';
 import { successUrl } from '../model/success';
-import { goBack as machineGoBack, isSkipped, next, setSubmitting, skipTo, startSteps, complete as machineComplete, type SkippedSteps, type StepState } from '../model/multi-step';
-
+import {
+  goBack as machineGoBack,
+  isSkipped,
+  next,
+  setSubmitting,
+  skipTo,
+  startSteps,
+  complete as machineComplete,
+  type SkippedSteps,
+  type StepState,
+} from '../model/multi-step';
 
 export type FieldValues = Record<string, unknown>;
 
@@ -52,7 +61,9 @@ export { successUrl };
 /** Stable text of a value for "is this the same save?": object keys sorted, so field order never matters. */
 function fingerprint(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 }
 
@@ -108,7 +119,9 @@ export function createLeadSaver(config: LeadSaverConfig): LeadSaver {
     const lead = { ...config.base(), ...payload, ...(id !== undefined ? { lead_id: id } : {}) };
     let result: LeadResult;
     try {
-      result = await config.send(id === undefined ? { method: 'POST', lead, idempotencyKey: pending.key } : { method: 'PUT', id, lead, idempotencyKey: pending.key });
+      result = await config.send(
+        id === undefined ? { method: 'POST', lead, idempotencyKey: pending.key } : { method: 'PUT', id, lead, idempotencyKey: pending.key },
+      );
     } catch {
       result = { ok: false, error: SUBMIT_ERROR };
     }
@@ -137,7 +150,9 @@ export function createLeadSaver(config: LeadSaverConfig): LeadSaver {
       skipped_steps: skipped,
       // The 0-based index of the step being saved: the API validates the steps up to it.
       step_number: stepIndex,
-      ...(last ? { lead_status: 'Complete', form_completed: true, event_id: config.eventId ?? EVENT_IDS.form } : { lead_status: 'Incomplete', form_completed: false }),
+      ...(last
+        ? { lead_status: 'Complete', form_completed: true, event_id: config.eventId ?? EVENT_IDS.form }
+        : { lead_status: 'Incomplete', form_completed: false }),
     };
     const outcome = await save(payload, stepIndex, last);
     if (!outcome.ok) {

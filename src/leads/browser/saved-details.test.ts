@@ -55,7 +55,15 @@ describe('saved user details', () => {
   it('drops fields of the wrong type, oversized values and unknown keys', () => {
     setTestStorageKey(
       savedDetailsKey('k'),
-      JSON.stringify({ name: { first: 'Jo' }, email: ['a@b.co'], phone: 'x'.repeat(5000), postcode: 4000, last_name: 'Citizen', constructor: 'x', __proto__: { polluted: true } }),
+      JSON.stringify({
+        name: { first: 'Jo' },
+        email: ['a@b.co'],
+        phone: 'x'.repeat(5000),
+        postcode: 4000,
+        last_name: 'Citizen',
+        constructor: 'x',
+        __proto__: { polluted: true },
+      }),
     );
     const details = loadSavedDetails('k');
     expect(details).toEqual({ last_name: 'Citizen' });

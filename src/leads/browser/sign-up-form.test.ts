@@ -17,7 +17,9 @@ const context: PageLeadContext = {
 
 describe('readConfig', () => {
   it('reads the site, dealership, category, subcategory and phone rule', () => {
-    expect(readConfig({ site: 'kingfisher-toyota', dealership: 'kingfisher-north', category: 'General Enquiry', subcategory: 'Newsletter', phoneRule: 'nz' })).toEqual({
+    expect(
+      readConfig({ site: 'kingfisher-toyota', dealership: 'kingfisher-north', category: 'General Enquiry', subcategory: 'Newsletter', phoneRule: 'nz' }),
+    ).toEqual({
       website_slug: 'kingfisher-toyota',
       dealership_slug: 'kingfisher-north',
       category: 'General Enquiry',
@@ -27,7 +29,11 @@ describe('readConfig', () => {
   });
 
   it('leaves out what is not there and falls back to the au phone rule for an unknown one', () => {
-    expect(readConfig({ site: 'a', category: 'Competition Enquiry', phoneRule: 'mars' })).toEqual({ website_slug: 'a', category: 'Competition Enquiry', phone_rule: 'au' });
+    expect(readConfig({ site: 'a', category: 'Competition Enquiry', phoneRule: 'mars' })).toEqual({
+      website_slug: 'a',
+      category: 'Competition Enquiry',
+      phone_rule: 'au',
+    });
   });
 
   it('refuses a form that names no site or no category', () => {
@@ -49,7 +55,9 @@ describe('missingFields', () => {
 
 describe('formFieldErrors', () => {
   it("keeps the server's messages for this form's fields only", () => {
-    expect(formFieldErrors({ email: 'invalid email address', phone: 'Invalid phone number. Must be an Australian number.', website_slug: 'Must be "x".' })).toEqual({
+    expect(
+      formFieldErrors({ email: 'invalid email address', phone: 'Invalid phone number. Must be an Australian number.', website_slug: 'Must be "x".' }),
+    ).toEqual({
       email: 'invalid email address',
       phone: 'Invalid phone number. Must be an Australian number.',
     });
@@ -94,7 +102,9 @@ describe('signUpLead', () => {
 describe('successUrl', () => {
   it('builds the query string, leaving out empty extras', () => {
     expect(successUrl('Competition Enquiry')).toBe('/success?category=Competition+Enquiry');
-    expect(successUrl('General Enquiry', { subcategory: 'Newsletter', car_id: undefined, car: '' })).toBe('/success?category=General+Enquiry&subcategory=Newsletter');
+    expect(successUrl('General Enquiry', { subcategory: 'Newsletter', car_id: undefined, car: '' })).toBe(
+      '/success?category=General+Enquiry&subcategory=Newsletter',
+    );
   });
 
   it('escapes what it is given and never lets an extra replace the category', () => {

@@ -91,7 +91,7 @@ describe('carDealershipId', () => {
     expect(await carDealershipId('48213', { ...directory, only: '310' }, 'http://x.localhost', failing)).toBe('310');
   });
 
-  it("finds the car through search and maps its dealership slug, else its location", async () => {
+  it('finds the car through search and maps its dealership slug, else its location', async () => {
     const bySlug = fakeFetch(200, { results: [{ hits: [{ id: 48213, dealership_slug: 'drivesmart-qld', location_id: 5 }] }] });
     expect(await carDealershipId('48213', directory, 'http://x.localhost', bySlug.doFetch)).toBe('72');
     expect(bySlug.calls[0]?.url).toBe('http://x.localhost/api/search/multi-search');
@@ -101,7 +101,14 @@ describe('carDealershipId', () => {
   });
 
   it('is undefined for another car, no car, a bad id or a failure', async () => {
-    expect(await carDealershipId('48213', directory, 'http://x.localhost', fakeFetch(200, { results: [{ hits: [{ id: 1, dealership_slug: 'drivesmart-qld' }] }] }).doFetch)).toBeUndefined();
+    expect(
+      await carDealershipId(
+        '48213',
+        directory,
+        'http://x.localhost',
+        fakeFetch(200, { results: [{ hits: [{ id: 1, dealership_slug: 'drivesmart-qld' }] }] }).doFetch,
+      ),
+    ).toBeUndefined();
     expect(await carDealershipId('48213', directory, 'http://x.localhost', fakeFetch(200, { results: [{ hits: [] }] }).doFetch)).toBeUndefined();
     expect(await carDealershipId('1 OR 1=1', directory, 'http://x.localhost', fakeFetch(200, {}).doFetch)).toBeUndefined();
     expect(await carDealershipId('48213', directory, 'http://x.localhost', failing)).toBeUndefined();
@@ -128,6 +135,8 @@ describe('browser bundle', () => {
     visit(resolve(import.meta.dirname, 'trade-in-api.ts'));
     expect([...seen].map((f) => f.replace(`${resolve(import.meta.dirname, '../..')}/`, ''))).toEqual(['leads/browser/trade-in-api.ts']);
     expect([...packages]).toEqual([]);
-    expect(readFileSync(resolve(import.meta.dirname, 'trade-in-api.ts'), 'utf8')).toMatch(/^import type \{[^}]*ValuationRequest[^}]*\} from '\.\.\/model\/valuation-request';$/m);
+    expect(readFileSync(resolve(import.meta.dirname, 'trade-in-api.ts'), 'utf8')).toMatch(
+      /^import type \{[^}]*ValuationRequest[^}]*\} from '\.\.\/model\/valuation-request';$/m,
+    );
   });
 });

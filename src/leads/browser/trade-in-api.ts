@@ -12,14 +12,20 @@ export interface LookedUpVehicle {
   variant: string;
 }
 
-export type Valuation = { kind: 'estimate'; low: number; high: number; currency: string } | { kind: 'refused'; message: string } | { kind: 'unavailable'; message: string };
+export type Valuation =
+  { kind: 'estimate'; low: number; high: number; currency: string } | { kind: 'refused'; message: string } | { kind: 'unavailable'; message: string };
 
 type Fetch = typeof fetch;
 
-const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value.trim() !== '' && value.length <= max ? value.trim() : undefined);
+const text = (value: unknown, max: number): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= max ? value.trim() : undefined;
 
 async function postJson(doFetch: Fetch, url: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await doFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+  const response = await doFetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
   let json: unknown;
   try {
     json = await response.json();
@@ -70,12 +76,23 @@ export async function requestValuation(request: ValuationRequest, doFetch: Fetch
     if (status < 200 || status >= 300 || !json || typeof json !== 'object') return { kind: 'unavailable', message: VALUATION_UNAVAILABLE };
     const body = json as Record<string, unknown>;
     const estimate = body.estimate as { low?: unknown; high?: unknown } | undefined;
-    if (estimate && typeof estimate.low === 'number' && typeof estimate.high === 'number' && Number.isFinite(estimate.low) && Number.isFinite(estimate.high) && estimate.low >= 0 && estimate.high >= estimate.low) {
+    if (
+      estimate &&
+      typeof estimate.low === 'number' &&
+      typeof estimate.high === 'number' &&
+      Number.isFinite(estimate.low) &&
+      Number.isFinite(estimate.high) &&
+      estimate.low >= 0 &&
+      estimate.high >= estimate.low
+    ) {
       const currency = typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency) ? body.currency : 'AUD';
       return { kind: 'estimate', low: estimate.low, high: estimate.high, currency };
     }
     if (body.refused !== undefined) {
-      return { kind: 'refused', message: text(body.message, 400) ?? "We can't give an online estimate for this car. Our team will be in touch to value it in person." };
+      return {
+        kind: 'refused',
+        message: text(body.message, 400) ?? "We can't give an online estimate for this car. Our team will be in touch to value it in person.",
+      };
     }
     return { kind: 'unavailable', message: VALUATION_UNAVAILABLE };
   } catch {

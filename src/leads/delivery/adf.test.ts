@@ -96,7 +96,15 @@ function makeLead(overrides: Partial<DeliverableLead> = {}): DeliverableLead {
     form: 'enquiry',
     category: 'used-vehicle-enquiry',
     status: 'Complete',
-    data: { name: 'Jane Citizen', email: 'jane@example.com', phone: '0412 345 678', postcode: '4506', message: 'Is it still available?', car_id: '5501', location_id: 31002 },
+    data: {
+      name: 'Jane Citizen',
+      email: 'jane@example.com',
+      phone: '0412 345 678',
+      postcode: '4506',
+      message: 'Is it still available?',
+      car_id: '5501',
+      location_id: 31002,
+    },
     consent: { opt_in: true, wording: 'Keep me up to date with offers and news', at: '2025-11-21T00:00:00.000Z' },
     created_at: new Date('2025-11-21T00:00:00Z'),
     completed_at: null,
@@ -131,7 +139,20 @@ describe('nameParts', () => {
 describe('leadToAdf', () => {
   it('writes the ADF 1.0 header, prospect, customer, vendor and provider', () => {
     const xml = leadToAdf(makeLead(), site, {
-      vehicle: { id: 5501, name: '2021 Toyota RAV4 GX', year: 2021, make: 'Toyota', model: 'RAV4', variant: 'GX', vin: 'JTMW1RFV10D012345', stocknum: 'U1234', car_type: 'used', price: 32990, km: 45000, colour: 'White' },
+      vehicle: {
+        id: 5501,
+        name: '2021 Toyota RAV4 GX',
+        year: 2021,
+        make: 'Toyota',
+        model: 'RAV4',
+        variant: 'GX',
+        vin: 'JTMW1RFV10D012345',
+        stocknum: 'U1234',
+        car_type: 'used',
+        price: 32990,
+        km: 45000,
+        colour: 'White',
+      },
     });
     const { instructions, root } = parseXml(xml);
     expect(instructions).toEqual(['xml version="1.0" encoding="UTF-8"', 'ADF VERSION "1.0"']);
@@ -142,10 +163,20 @@ describe('leadToAdf', () => {
     expect(textOf(prospect, 'requestdate')).toBe('2025-11-21T10:00:00+10:00');
     const [car] = find(prospect, 'vehicle');
     expect(car?.attributes).toEqual({ interest: 'buy', status: 'used' });
-    expect(car && [textOf(car, 'year'), textOf(car, 'make'), textOf(car, 'model'), textOf(car, 'vin'), textOf(car, 'stock'), textOf(car, 'id')]).toEqual(['2021', 'Toyota', 'RAV4', 'JTMW1RFV10D012345', 'U1234', '5501']);
+    expect(car && [textOf(car, 'year'), textOf(car, 'make'), textOf(car, 'model'), textOf(car, 'vin'), textOf(car, 'stock'), textOf(car, 'id')]).toEqual([
+      '2021',
+      'Toyota',
+      'RAV4',
+      'JTMW1RFV10D012345',
+      'U1234',
+      '5501',
+    ]);
     expect(car && find(car, 'price')[0]?.attributes).toEqual({ type: 'asking', currency: 'AUD' });
     const names = find(prospect, 'customer', 'contact', 'name').map((n) => [n.attributes.part, n.text]);
-    expect(names).toEqual([['first', 'Jane'], ['last', 'Citizen']]);
+    expect(names).toEqual([
+      ['first', 'Jane'],
+      ['last', 'Citizen'],
+    ]);
     expect(textOf(prospect, 'customer', 'contact', 'email')).toBe('jane@example.com');
     expect(textOf(prospect, 'customer', 'contact', 'phone')).toBe('0412 345 678');
     expect(textOf(prospect, 'customer', 'contact', 'address', 'postalcode')).toBe('4506');
@@ -174,20 +205,52 @@ describe('leadToAdf', () => {
     const lead = makeLead({
       form: 'trade_in',
       category: 'trade-in',
-      data: { first_name: 'Sam', last_name: 'Ng', email: 's@example.com', phone: '0400000000', postcode: '4000', rego: 'ABC123', regoState: 'QLD', make: 'Mazda', model: 'CX-5', year: 2018, km: 88000, variant: 'Maxx', car_id: '5501', adjustmentAnswers: { two_sets_of_keys: true, condition: 'Good' } },
+      data: {
+        first_name: 'Sam',
+        last_name: 'Ng',
+        email: 's@example.com',
+        phone: '0400000000',
+        postcode: '4000',
+        rego: 'ABC123',
+        regoState: 'QLD',
+        make: 'Mazda',
+        model: 'CX-5',
+        year: 2018,
+        km: 88000,
+        variant: 'Maxx',
+        car_id: '5501',
+        adjustmentAnswers: { two_sets_of_keys: true, condition: 'Good' },
+      },
     });
     const { root } = parseXml(leadToAdf(lead, site));
     const vehicles = find(root, 'prospect', 'vehicle');
     expect(vehicles.map((v) => v.attributes.interest)).toEqual(['buy', 'trade-in']);
     const trade = vehicles[1] as XmlNode;
-    expect([textOf(trade, 'year'), textOf(trade, 'make'), textOf(trade, 'model'), textOf(trade, 'trim'), textOf(trade, 'odometer')]).toEqual(['2018', 'Mazda', 'CX-5', 'Maxx', '88000']);
+    expect([textOf(trade, 'year'), textOf(trade, 'make'), textOf(trade, 'model'), textOf(trade, 'trim'), textOf(trade, 'odometer')]).toEqual([
+      '2018',
+      'Mazda',
+      'CX-5',
+      'Maxx',
+      '88000',
+    ]);
     expect(find(trade, 'odometer')[0]?.attributes).toEqual({ status: 'original', units: 'km' });
     expect(textOf(trade, 'comments')).toBe('Rego: ABC123 (QLD)\nTwo sets of keys: Yes; Condition: Good');
     expect(textOf(root, 'prospect', 'customer', 'comments')).not.toContain('Mazda');
   });
 
   it('takes a finance trade-in from the trade_in_* fields, and none when there is no trade-in', () => {
-    const data = { first_name: 'Al', last_name: 'Ko', email: 'a@example.com', phone: '0400000000', has_trade_in: true, trade_in_make: 'Ford', trade_in_model: 'Ranger', trade_in_year: '2015', trade_in_km: '150000', vehiclePriceBudget: 40000 };
+    const data = {
+      first_name: 'Al',
+      last_name: 'Ko',
+      email: 'a@example.com',
+      phone: '0400000000',
+      has_trade_in: true,
+      trade_in_make: 'Ford',
+      trade_in_model: 'Ranger',
+      trade_in_year: '2015',
+      trade_in_km: '150000',
+      vehiclePriceBudget: 40000,
+    };
     const withTrade = parseXml(leadToAdf(makeLead({ form: 'finance', category: 'finance-pre-approval', data }), site)).root;
     const [trade] = find(withTrade, 'prospect', 'vehicle');
     expect(trade?.attributes.interest).toBe('trade-in');
@@ -199,7 +262,16 @@ describe('leadToAdf', () => {
 
   it('stays well-formed and returns hostile text intact (minus illegal characters)', () => {
     const hostile = `</comments></customer><customer>]]><![CDATA[x]]>&amp;<!-- --><?php ?>"'\u0000\u0007\uFFFE&#0;`;
-    const data = { first_name: hostile, last_name: 'Evil', email: `x${hostile}@example.com`, phone: hostile, postcode: hostile, message: hostile, location_id: hostile, [`weird<key>&"`]: hostile };
+    const data = {
+      first_name: hostile,
+      last_name: 'Evil',
+      email: `x${hostile}@example.com`,
+      phone: hostile,
+      postcode: hostile,
+      message: hostile,
+      location_id: hostile,
+      [`weird<key>&"`]: hostile,
+    };
     const xml = leadToAdf(makeLead({ data, category: hostile }), site);
     expect(xml).not.toContain('<![CDATA');
     expect(xml).not.toContain('<?php');
@@ -214,9 +286,16 @@ describe('leadToAdf', () => {
 
   it('parses for any text in any field', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('name', 'first_name', 'last_name', 'email', 'phone', 'postcode', 'message', 'notes', 'car_id', 'rego', 'make', 'other'), fc.string({ unit: 'binary' })), fc.constantFrom('enquiry', 'trade_in', 'finance', 'service'), (data, form) => {
-        expect(() => parseXml(leadToAdf(makeLead({ form, data }), site))).not.toThrow();
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('name', 'first_name', 'last_name', 'email', 'phone', 'postcode', 'message', 'notes', 'car_id', 'rego', 'make', 'other'),
+          fc.string({ unit: 'binary' }),
+        ),
+        fc.constantFrom('enquiry', 'trade_in', 'finance', 'service'),
+        (data, form) => {
+          expect(() => parseXml(leadToAdf(makeLead({ form, data }), site))).not.toThrow();
+        },
+      ),
     );
   });
 });

@@ -58,7 +58,8 @@ function element(name: string, content: string | undefined, attributes: Attribut
 }
 
 /** An element holding escaped text; nothing when the value is empty. */
-const textElement = (name: string, value: unknown, attributes?: Attributes): string => element(name, plain(value) === '' ? undefined : xmlText(plain(value)), attributes);
+const textElement = (name: string, value: unknown, attributes?: Attributes): string =>
+  element(name, plain(value) === '' ? undefined : xmlText(plain(value)), attributes);
 
 /** A readable one-line (or few-line) form of a lead value. */
 function plain(value: unknown): string {
@@ -124,11 +125,42 @@ export function leadLocation(site: Pick<DealerConfig, 'locations'>, data: Record
 
 // Context and bookkeeping fields: useful to the API, noise to a salesperson reading the CRM.
 const notForComments = new Set([
-  'name', 'first_name', 'middle_name', 'last_name', 'email', 'phone', 'postcode', 'message', 'notes',
-  'category', 'subcategory', 'form', 'url', 'source', 'user_agent', 'visited_pages', 'linked_query_params',
-  'page_id', 'car_id', 'car_dealership_id', 'location_id', 'location', 'lead_id', 'lead_status', 'form_completed',
-  'skipped_steps', 'step_number', 'step_index', 'progress', 'event_id', 'form_started_at', 'company_website',
-  'website_slug', 'dealership_slug', 'terms_conditions', 'opt_in',
+  'name',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'email',
+  'phone',
+  'postcode',
+  'message',
+  'notes',
+  'category',
+  'subcategory',
+  'form',
+  'url',
+  'source',
+  'user_agent',
+  'visited_pages',
+  'linked_query_params',
+  'page_id',
+  'car_id',
+  'car_dealership_id',
+  'location_id',
+  'location',
+  'lead_id',
+  'lead_status',
+  'form_completed',
+  'skipped_steps',
+  'step_number',
+  'step_index',
+  'progress',
+  'event_id',
+  'form_started_at',
+  'company_website',
+  'website_slug',
+  'dealership_slug',
+  'terms_conditions',
+  'opt_in',
 ]);
 
 const tradeInFormFields = ['make', 'model', 'year', 'variant', 'km', 'rego', 'regoState', 'adjustmentAnswers'];
@@ -139,7 +171,9 @@ function buyVehicle(lead: DeliverableLead, site: AdfSite, vehicle: LeadVehicle |
   if (carId === '' || carId === undefined) return '';
   const units = site.units === 'miles' ? 'mi' : 'km';
   const currency = regionDefaults[site.region].currency;
-  const notes = [vehicle?.name, vehicle?.car_type === 'demo' ? 'Demo vehicle' : '', vehicle ? '' : `Stock id ${String(carId)} (not in the current stock)`].filter(Boolean).join('. ');
+  const notes = [vehicle?.name, vehicle?.car_type === 'demo' ? 'Demo vehicle' : '', vehicle ? '' : `Stock id ${String(carId)} (not in the current stock)`]
+    .filter(Boolean)
+    .join('. ');
   return element(
     'vehicle',
     [
@@ -164,7 +198,14 @@ function tradeInVehicle(lead: DeliverableLead, site: AdfSite): string {
   const data = lead.data;
   const fromForm = lead.form === 'trade_in';
   const field = (name: string): string => (fromForm ? str(data, name) : str(data, `trade_in_${name}`));
-  const [year, make, model, variant, km, rego] = ['year', 'make', 'model', 'variant', 'km', 'rego'].map(field) as [string, string, string, string, string, string];
+  const [year, make, model, variant, km, rego] = ['year', 'make', 'model', 'variant', 'km', 'rego'].map(field) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (!fromForm && data.has_trade_in === false) return '';
   if (!(year || make || model || km || rego)) return '';
   const comments = [
@@ -219,14 +260,28 @@ function vendor(lead: DeliverableLead, site: AdfSite): string {
       address
         ? element(
             'address',
-            [textElement('street', address.street, { line: 1 }), textElement('city', address.city), textElement('regioncode', address.state), textElement('postalcode', address.postcode), textElement('country', country)].join(''),
+            [
+              textElement('street', address.street, { line: 1 }),
+              textElement('city', address.city),
+              textElement('regioncode', address.state),
+              textElement('postalcode', address.postcode),
+              textElement('country', country),
+            ].join(''),
             { type: 'work' },
           )
         : '',
     ].join(''),
     { primarycontact: 1 },
   );
-  return element('vendor', [textElement('id', location?.id, { source: 'location' }), textElement('vendorname', dealership?.name ?? site.name), textElement('url', site.url), contact].join(''));
+  return element(
+    'vendor',
+    [
+      textElement('id', location?.id, { source: 'location' }),
+      textElement('vendorname', dealership?.name ?? site.name),
+      textElement('url', site.url),
+      contact,
+    ].join(''),
+  );
 }
 
 /** The lead as an ADF/XML 1.0 document. */
@@ -253,9 +308,19 @@ export function leadToAdf(lead: DeliverableLead, site: AdfSite, options: AdfOpti
     tradeInVehicle(lead, site),
     element('customer', [contact, textElement('comments', customerComments(lead))].join('')),
     vendor(lead, site),
-    element('provider', [textElement('name', provider.name, { part: 'full' }), textElement('service', `${site.name} website lead form`), textElement('url', provider.url)].join('')),
+    element(
+      'provider',
+      [textElement('name', provider.name, { part: 'full' }), textElement('service', `${site.name} website lead form`), textElement('url', provider.url)].join(
+        '',
+      ),
+    ),
   ];
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<?ADF VERSION "1.0"?>', indent(`<adf>${element('prospect', prospect.join(''), { status: 'new' })}</adf>`), ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?ADF VERSION "1.0"?>',
+    indent(`<adf>${element('prospect', prospect.join(''), { status: 'new' })}</adf>`),
+    '',
+  ].join('\n');
 }
 
 /**

@@ -14,7 +14,7 @@ describe('csvCell', () => {
     ['\t=cmd', "'\t=cmd"],
     ['\r=cmd', `"'\r=cmd"`],
     ['=HYPERLINK("https://evil.example","click")', `"'=HYPERLINK(""https://evil.example"",""click"")"`],
-    ['=cmd|\' /C calc\'!A0', "'=cmd|' /C calc'!A0"],
+    ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
   ])('disarms the formula %j', (input, expected) => {
     expect(csvCell(input)).toBe(expected);
   });
@@ -41,7 +41,10 @@ describe('csvCell', () => {
 describe('toCsv', () => {
   it('round-trips hostile values through a real CSV parser, one record per row', () => {
     const hostile = ['=1+1', 'a,b', 'line\r\nbreak', '"quoted"', '@x', '', '<script>alert(1)</script>', 'ünïcødé 🚗', '\u0000nul'];
-    const text = toCsv(['value', 'n'], hostile.map((v, i) => [v, i]));
+    const text = toCsv(
+      ['value', 'n'],
+      hostile.map((v, i) => [v, i]),
+    );
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parseCsv(text);
     expect(rows).toHaveLength(hostile.length + 1);

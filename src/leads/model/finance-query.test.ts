@@ -48,7 +48,9 @@ describe('parseFinanceQuery', () => {
 
   it('keeps a dealership only when the site has it, given the list', () => {
     expect(parseFinanceQuery('?preferredDealership=elsewhere', { dealerships: ['kingfisher-toyota'] })).toEqual({});
-    expect(parseFinanceQuery('?preferredDealership=kingfisher-toyota', { dealerships: ['kingfisher-toyota'] })).toEqual({ preferredDealership: 'kingfisher-toyota' });
+    expect(parseFinanceQuery('?preferredDealership=kingfisher-toyota', { dealerships: ['kingfisher-toyota'] })).toEqual({
+      preferredDealership: 'kingfisher-toyota',
+    });
   });
 
   it('refuses VINs with I, O or Q and over-long ids', () => {
@@ -116,10 +118,13 @@ describe('buildFinanceQuery', () => {
 
   it('never lets arbitrary text through unchecked', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('preferredDealership', 'vehiclePriceBudget', 'car_id', 'car_type', 'vin'), fc.string({ unit: 'binary', maxLength: 60 })), (raw) => {
-        const parsed = parseFinanceQuery(new URLSearchParams(raw));
-        for (const value of Object.values(parsed)) expect(String(value)).toMatch(/^[A-Za-z0-9_-]+$/);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('preferredDealership', 'vehiclePriceBudget', 'car_id', 'car_type', 'vin'), fc.string({ unit: 'binary', maxLength: 60 })),
+        (raw) => {
+          const parsed = parseFinanceQuery(new URLSearchParams(raw));
+          for (const value of Object.values(parsed)) expect(String(value)).toMatch(/^[A-Za-z0-9_-]+$/);
+        },
+      ),
     );
   });
 });

@@ -2,16 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  FORM_KINDS,
-  HEAR_ABOUT_US_OPTIONS,
-  enquirySchema,
-  formDefinition,
-  formOptions,
-  lastModelYear,
-  type FormKind,
-  type FormOptions,
-} from './forms';
+import { FORM_KINDS, HEAR_ABOUT_US_OPTIONS, enquirySchema, formDefinition, formOptions, lastModelYear, type FormKind, type FormOptions } from './forms';
 import { ALPHABETICAL_MESSAGE, CHOICE_MESSAGE, REQUIRED_MESSAGE } from './messages';
 
 function errors(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -230,12 +221,10 @@ describe('multi-step forms', () => {
     const service = { service_type: 'Brakes' };
     const locations = [{ id: '1', name: 'Sales' }];
     const serviceLocations = [{ id: '2', name: 'Service' }];
-    expect(errors(stepOf('service', 'service', { locations, service_locations: serviceLocations }).schema, { ...service, location_id: '1' })).toEqual(
-      { location_id: CHOICE_MESSAGE },
-    );
-    expect(errors(stepOf('service', 'service', { locations, service_locations: serviceLocations }).schema, { ...service, location_id: '2' })).toEqual(
-      {},
-    );
+    expect(errors(stepOf('service', 'service', { locations, service_locations: serviceLocations }).schema, { ...service, location_id: '1' })).toEqual({
+      location_id: CHOICE_MESSAGE,
+    });
+    expect(errors(stepOf('service', 'service', { locations, service_locations: serviceLocations }).schema, { ...service, location_id: '2' })).toEqual({});
     expect(errors(stepOf('service', 'service', { locations }).schema, { ...service, location_id: '1' })).toEqual({});
     expect(errors(stepOf('service', 'service', { locations }).schema, service)).toEqual({ location_id: REQUIRED_MESSAGE });
   });

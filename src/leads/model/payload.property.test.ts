@@ -60,12 +60,7 @@ const anyOptions: fc.Arbitrary<FormOptions> = fc
 
 // A fixed pool of dealers rather than fresh options every run: building a dealer's schemas
 // costs milliseconds (the API caches them the same way), and 40 dealers cover the switches.
-const optionPool = [
-  formOptions(),
-  formOptions({ region: 'NZ' }),
-  formOptions({ region: 'US' }),
-  ...fc.sample(anyOptions, { numRuns: 37, seed: 20251121 }),
-];
+const optionPool = [formOptions(), formOptions({ region: 'NZ' }), formOptions({ region: 'US' }), ...fc.sample(anyOptions, { numRuns: 37, seed: 20251121 })];
 const optionsArb = fc.constantFrom(...optionPool);
 
 // ---------------------------------------------------------------------------
@@ -80,9 +75,7 @@ const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS
 const word = fc.string({ unit: letter, minLength: 1, maxLength: 15 });
 const personName = padded(fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')));
 
-const email = padded(
-  fc.stringMatching(/^[a-z0-9](?:[a-z0-9._+-]{0,15}[a-z0-9])?@[a-z0-9]{1,10}(?:-[a-z0-9]{1,5})?(?:\.[a-z0-9]{1,8}){0,2}\.[a-z]{2,6}$/),
-);
+const email = padded(fc.stringMatching(/^[a-z0-9](?:[a-z0-9._+-]{0,15}[a-z0-9])?@[a-z0-9]{1,10}(?:-[a-z0-9]{1,5})?(?:\.[a-z0-9]{1,8}){0,2}\.[a-z]{2,6}$/));
 
 const hostileText = fc.constantFrom(
   '<script>alert(1)</script>',
@@ -126,9 +119,7 @@ function nationalNumber(rule: PhoneRule): fc.Arbitrary<[national: string, code: 
   const nz = fc
     .tuple(fc.constantFrom('2', '3', '4', '6', '7', '9'), fc.integer({ min: 7, max: 9 }).chain(digits))
     .map(([a, b]): [string, string] => [`0${a}${b}`, '64']);
-  const uk = fc
-    .tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 8, max: 9 }).chain(digits))
-    .map(([a, b]): [string, string] => [`0${a}${b}`, '44']);
+  const uk = fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 8, max: 9 }).chain(digits)).map(([a, b]): [string, string] => [`0${a}${b}`, '44']);
   switch (rule) {
     case 'au':
       return au;
@@ -139,9 +130,7 @@ function nationalNumber(rule: PhoneRule): fc.Arbitrary<[national: string, code: 
     case 'nz':
       return nz;
     case 'us':
-      return fc
-        .tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 9, max: 10 }).chain(digits))
-        .map(([a, b]): [string, string] => [`${a}${b}`, '']);
+      return fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 9, max: 10 }).chain(digits)).map(([a, b]): [string, string] => [`${a}${b}`, '']);
   }
 }
 

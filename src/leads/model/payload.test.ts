@@ -86,9 +86,7 @@ describe('parseLeadRequest: an enquiry', () => {
   });
 
   it('fills in what a minimal enquiry leaves out', () => {
-    const lead = leadOf(
-      parseLeadRequest(options, { lead: { name: 'Jane', phone: '0412345678', email: 'jane@example.com', message: 'Hi' } }, 'create'),
-    );
+    const lead = leadOf(parseLeadRequest(options, { lead: { name: 'Jane', phone: '0412345678', email: 'jane@example.com', message: 'Hi' } }, 'create'));
     expect(lead).toMatchObject({
       form: 'enquiry',
       source: 'Website',
@@ -110,7 +108,9 @@ describe('parseLeadRequest: an enquiry', () => {
     expect(parseLeadRequest(formOptions(), { lead: { ...rest, category: 'Competition Enquiry' } }, 'create').ok).toBe(true);
     // The footer newsletter: a General Enquiry known by its subcategory.
     expect(parseLeadRequest(formOptions(), { lead: { ...rest, category: 'General Enquiry', subcategory: 'Newsletter' } }, 'create').ok).toBe(true);
-    expect(fieldsOf(parseLeadRequest(formOptions(), { lead: { ...rest, category: 'General Enquiry', subcategory: 'Parts' } }, 'create'))).toEqual({ 'lead.message': REQUIRED_MESSAGE });
+    expect(fieldsOf(parseLeadRequest(formOptions(), { lead: { ...rest, category: 'General Enquiry', subcategory: 'Parts' } }, 'create'))).toEqual({
+      'lead.message': REQUIRED_MESSAGE,
+    });
     expect(fieldsOf(parseLeadRequest(formOptions(), { lead: rest }, 'create'))).toEqual({ 'lead.message': REQUIRED_MESSAGE });
   });
 
@@ -143,9 +143,7 @@ describe('parseLeadRequest: unknown and hostile input', () => {
   });
 
   it('refuses prototype keys as unknown fields', () => {
-    const body: unknown = JSON.parse(
-      JSON.stringify({ lead: enquiry }).replace('{"form"', '{"__proto__":{"admin":true},"constructor":{"prototype":{}},"form"'),
-    );
+    const body: unknown = JSON.parse(JSON.stringify({ lead: enquiry }).replace('{"form"', '{"__proto__":{"admin":true},"constructor":{"prototype":{}},"form"'));
     expect(fieldsOf(parseLeadRequest(options, body, 'create'))).toEqual({
       'lead.__proto__': UNKNOWN_FIELD_MESSAGE,
       'lead.constructor': UNKNOWN_FIELD_MESSAGE,
@@ -317,9 +315,7 @@ describe('parseLeadRequest: multi-step saves', () => {
   const loanStep = pick(['vehiclePriceBudget', 'deposit', 'loan_term_years', 'has_trade_in']);
 
   it('validates only the steps reached so far', () => {
-    const lead = leadOf(
-      parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', form_completed: false, step_number: 0 } }, 'create'),
-    );
+    const lead = leadOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', form_completed: false, step_number: 0 } }, 'create'));
     expect(lead).toMatchObject({
       form: 'finance',
       category: 'finance-pre-approval',
@@ -342,11 +338,7 @@ describe('parseLeadRequest: multi-step saves', () => {
 
   it('keeps valid values of later steps and drops half-typed ones', () => {
     const lead = leadOf(
-      parseLeadRequest(
-        options,
-        { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 0, email: 'jane@example.com', phone: '04' } },
-        'create',
-      ),
+      parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 0, email: 'jane@example.com', phone: '04' } }, 'create'),
     );
     expect(lead.email).toBe('jane@example.com');
     expect(lead.phone).toBeUndefined();
@@ -361,17 +353,7 @@ describe('parseLeadRequest: multi-step saves', () => {
   it('validates every step of a complete lead, except skipped ones', () => {
     expect(parseLeadRequest(options, { lead: { ...finance, lead_status: 'Complete', form_completed: true } }, 'update').ok).toBe(true);
     const noTradeIn = {
-      ...pick([
-        'vehiclePriceBudget',
-        'loan_term_years',
-        'employment_status',
-        'annual_income',
-        'first_name',
-        'last_name',
-        'email',
-        'phone',
-        'postcode',
-      ]),
+      ...pick(['vehiclePriceBudget', 'loan_term_years', 'employment_status', 'annual_income', 'first_name', 'last_name', 'email', 'phone', 'postcode']),
       has_trade_in: 'yes',
     };
     expect(Object.keys(fieldsOf(parseLeadRequest(options, { lead: { ...noTradeIn, lead_status: 'Complete' } }, 'update')))).toEqual([
@@ -380,9 +362,7 @@ describe('parseLeadRequest: multi-step saves', () => {
       'lead.trade_in_year',
       'lead.trade_in_km',
     ]);
-    expect(parseLeadRequest(options, { lead: { ...noTradeIn, lead_status: 'Complete', skipped_steps: [{ from: 0, to: 2 }] } }, 'update').ok).toBe(
-      true,
-    );
+    expect(parseLeadRequest(options, { lead: { ...noTradeIn, lead_status: 'Complete', skipped_steps: [{ from: 0, to: 2 }] } }, 'update').ok).toBe(true);
     // "No trade-in" skips the Trade-in step even if the skip was not recorded.
     expect(parseLeadRequest(options, { lead: { ...noTradeIn, has_trade_in: 'no', lead_status: 'Complete' } }, 'update').ok).toBe(true);
   });

@@ -229,8 +229,7 @@ function stepsToValidate(definition: FormDefinition, lead: Record<string, unknow
   definition.steps.forEach((step, i) => {
     if (step.skipWhen?.(lead)) skipped.add(i);
   });
-  const reached =
-    status === 'Incomplete' && Number.isInteger(lead.step_number) ? Math.min(Math.max(lead.step_number as number, 0), count - 1) : count - 1;
+  const reached = status === 'Incomplete' && Number.isInteger(lead.step_number) ? Math.min(Math.max(lead.step_number as number, 0), count - 1) : count - 1;
   const validate = new Set<number>();
   for (let i = 0; i <= reached; i++) if (!skipped.has(i)) validate.add(i);
   return validate;
@@ -326,11 +325,7 @@ function parse(options: FormOptions, body: unknown, mode: LeadRequestMode): Lead
   const formOptions = form === 'enquiry' && isSubscribeCategory(lead.category, lead.subcategory) ? { ...options, remove_message: true } : options;
   const definition = formDefinition(form, formOptions);
   const status: LeadStatus =
-    lead.lead_status === 'Incomplete' || lead.lead_status === 'Complete'
-      ? lead.lead_status
-      : lead.form_completed === false
-        ? 'Incomplete'
-        : 'Complete';
+    lead.lead_status === 'Incomplete' || lead.lead_status === 'Complete' ? lead.lead_status : lead.form_completed === false ? 'Incomplete' : 'Complete';
   const validated = stepsToValidate(definition, lead, status);
 
   const parsed = leadSchema(form, formOptions, definition, validated).safeParse({ ...lead, form });

@@ -31,9 +31,19 @@ const plainText = (max: number, label: string) =>
 /** A whole number, as JSON sends it or as a form field's text ("85,000"). */
 const wholeNumber = (label: string, min: number, max: () => number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d{1,3}(,?\d{3})*$|^\d+$/).transform((v) => Number(v.replace(/,/g, '')))], {
-      error: `${label} must be a whole number`,
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,3}(,?\d{3})*$|^\d+$/)
+          .transform((v) => Number(v.replace(/,/g, ''))),
+      ],
+      {
+        error: `${label} must be a whole number`,
+      },
+    )
     .pipe(
       z
         .number()

@@ -37,12 +37,21 @@ describe('leadFromFormFields', () => {
     });
   });
   it('leaves what it cannot read for the schema to refuse', () => {
-    const result = leadFromFormFields(form([['opt_in', 'maybe'], ['step_number', 'two'], ['__proto__', 'x']]));
+    const result = leadFromFormFields(
+      form([
+        ['opt_in', 'maybe'],
+        ['step_number', 'two'],
+        ['__proto__', 'x'],
+      ]),
+    );
     expect(result.ok && result.lead.opt_in).toBe('maybe');
     expect(result.ok && result.lead.step_number).toBe('two');
     expect(result.ok && Object.hasOwn(result.lead, '__proto__')).toBe(true);
   });
   it('refuses files', () => {
-    expect(leadFromFormFields(form([['payslip', new Blob(['%PDF-'])]]))).toMatchObject({ ok: false, fields: { 'lead.payslip': expect.any(String) as unknown } });
+    expect(leadFromFormFields(form([['payslip', new Blob(['%PDF-'])]]))).toMatchObject({
+      ok: false,
+      fields: { 'lead.payslip': expect.any(String) as unknown },
+    });
   });
 });

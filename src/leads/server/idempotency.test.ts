@@ -4,7 +4,8 @@ import { canonicalJson, readIdempotencyKey, requestHash } from './idempotency';
 describe('readIdempotencyKey', () => {
   it('accepts 8-200 characters of the allowed set, and no header at all', () => {
     expect(readIdempotencyKey(undefined)).toEqual({ ok: true, key: undefined });
-    for (const key of ['abcdefgh', '0f8c1a2e-9a7b-4c3d-8e9f-0a1b2c3d4e5f', 'a.b:c_d-e', 'x'.repeat(200)]) expect(readIdempotencyKey(key)).toEqual({ ok: true, key });
+    for (const key of ['abcdefgh', '0f8c1a2e-9a7b-4c3d-8e9f-0a1b2c3d4e5f', 'a.b:c_d-e', 'x'.repeat(200)])
+      expect(readIdempotencyKey(key)).toEqual({ ok: true, key });
   });
   it('refuses short, long or odd keys', () => {
     for (const key of ['', 'short', 'x'.repeat(201), 'has space1', 'semi;colon', 'ünïcode-key', '<script>x']) expect(readIdempotencyKey(key).ok).toBe(false);

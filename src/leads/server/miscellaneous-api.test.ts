@@ -44,7 +44,15 @@ describe.each(testDatabaseKinds())('stored on %s', (kind) => {
   beforeEach(async () => {
     database = db.current;
     await resetTestDatabase(database);
-    const lead = (id: string, slug: string) => ({ id, dealer: slug, form: 'trade_in', category: 'trade-in', status: 'Incomplete', data: {}, consent: { opt_in: true, wording: 'x', at: '2025-06-02T00:00:00Z' } });
+    const lead = (id: string, slug: string) => ({
+      id,
+      dealer: slug,
+      form: 'trade_in',
+      category: 'trade-in',
+      status: 'Incomplete',
+      data: {},
+      consent: { opt_in: true, wording: 'x', at: '2025-06-02T00:00:00Z' },
+    });
     await database.db.insert(leads).values([lead('lead-alpha', 'alpha'), lead('lead-beta', 'beta')]);
   });
 

@@ -78,7 +78,16 @@ describe('POST /nevdis and /simple-autograb-lookup', () => {
         },
         autograb: (q) => {
           asked.push(`autograb ${q.rego} ${q.state}`);
-          return Promise.resolve({ make: 'Kia', model: 'Rio', year: 2019, variant: '', body: 'Hatch', fuel: 'Petrol', transmission: 'Auto', source: 'autograb' });
+          return Promise.resolve({
+            make: 'Kia',
+            model: 'Rio',
+            year: 2019,
+            variant: '',
+            body: 'Hatch',
+            fuel: 'Petrol',
+            transmission: 'Auto',
+            source: 'autograb',
+          });
         },
       },
     });
@@ -92,7 +101,13 @@ describe('POST /nevdis and /simple-autograb-lookup', () => {
 
   it('answers 400 with fields for a bad plate or state, including hostile text', async () => {
     const { app } = mount();
-    for (const body of [{ rego: '<script>alert(1)</script>', state: 'NSW' }, { rego: 'ABCDEFGH', state: 'NSW' }, { state: 'NSW' }, { rego: 42, state: 'NSW' }, { rego: 'x'.repeat(5000), state: 'NSW' }]) {
+    for (const body of [
+      { rego: '<script>alert(1)</script>', state: 'NSW' },
+      { rego: 'ABCDEFGH', state: 'NSW' },
+      { state: 'NSW' },
+      { rego: 42, state: 'NSW' },
+      { rego: 'x'.repeat(5000), state: 'NSW' },
+    ]) {
       const response = await post(app, '/nevdis', body);
       expect(response.status).toBe(400);
       expect(Object.keys((await read(response)).fields ?? {})).toEqual(['rego']);

@@ -31,19 +31,28 @@ const hostileText = fc.oneof(
 
 const junk: fc.Arbitrary<unknown> = fc.oneof(hostileText, fc.jsonValue({ maxDepth: 3 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 
-const fieldNames = Object.keys(enquiry().lead).concat(['lead_status', 'form_completed', 'skipped_steps', 'step_number', 'lead_id', 'category', 'opt_in', '__proto__', 'constructor', 'unknown_field']);
+const fieldNames = Object.keys(enquiry().lead).concat([
+  'lead_status',
+  'form_completed',
+  'skipped_steps',
+  'step_number',
+  'lead_id',
+  'category',
+  'opt_in',
+  '__proto__',
+  'constructor',
+  'unknown_field',
+]);
 
 /** A valid enquiry with some fields replaced by junk or dropped. */
-const mutatedEnquiry = fc
-  .array(fc.tuple(fc.constantFrom(...fieldNames), fc.option(junk, { nil: undefined })), { maxLength: 5 })
-  .map((changes) => {
-    const lead: Record<string, unknown> = { ...enquiry().lead };
-    for (const [name, value] of changes) {
-      if (value === undefined) delete lead[name];
-      else Object.defineProperty(lead, name, { value, enumerable: true, writable: true, configurable: true });
-    }
-    return JSON.stringify({ lead });
-  });
+const mutatedEnquiry = fc.array(fc.tuple(fc.constantFrom(...fieldNames), fc.option(junk, { nil: undefined })), { maxLength: 5 }).map((changes) => {
+  const lead: Record<string, unknown> = { ...enquiry().lead };
+  for (const [name, value] of changes) {
+    if (value === undefined) delete lead[name];
+    else Object.defineProperty(lead, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return JSON.stringify({ lead });
+});
 
 const body = fc.oneof(
   mutatedEnquiry,
@@ -53,7 +62,13 @@ const body = fc.oneof(
   fc.constantFrom('', '{', 'null', '[]', '{"lead":', `{"lead":${'['.repeat(3000)}`, '{"lead":{"form":"finance","lead_status":"Incomplete","step_number":99}}'),
 );
 
-const key = fc.option(fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.:-]{8,20}$/), fc.string({ maxLength: 30 }).filter((k) => /^[\x20-\x7e]*$/.test(k))), { nil: undefined });
+const key = fc.option(
+  fc.oneof(
+    fc.stringMatching(/^[A-Za-z0-9_.:-]{8,20}$/),
+    fc.string({ maxLength: 30 }).filter((k) => /^[\x20-\x7e]*$/.test(k)),
+  ),
+  { nil: undefined },
+);
 
 describe.each(testDatabaseKinds())('lead API on %s, any body', (kind) => {
   const db = useTestDatabase(kind);
@@ -62,39 +77,35 @@ describe.each(testDatabaseKinds())('lead API on %s, any body', (kind) => {
     app = testApp({ database: db.current, rateLimiter: memoryRateLimiter({ limit: Number.MAX_SAFE_INTEGER }), log: () => undefined });
   });
 
-  it(
-    'never answers 5xx; every 4xx has an error, and names fields when the body was JSON',
-    async () => {
-      const seen = new Set<number>();
-      await fc.assert(
-        fc.asyncProperty(body, key, async (raw, idempotencyKey) => {
-          const res = await send(app, { body: raw, ...(idempotencyKey === undefined ? {} : { key: idempotencyKey }) });
-          seen.add(res.status);
-          expect(res.status).toBeLessThan(500);
-          if (res.status >= 400) {
-            expect(typeof res.body.error).toBe('string');
-            expect(String(res.body.error).length).toBeGreaterThan(0);
-            let parsed = true;
-            try {
-              JSON.parse(raw);
-            } catch {
-              parsed = false;
-            }
-            if (parsed && res.status === 400) {
-              expect(res.body.fields).toBeTypeOf('object');
-              expect(Object.keys(res.body.fields as object).length).toBeGreaterThan(0);
-            }
-          } else {
-            expect(res.status).toBe(201);
-            expect(typeof res.body.id).toBe('string');
+  it('never answers 5xx; every 4xx has an error, and names fields when the body was JSON', async () => {
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(body, key, async (raw, idempotencyKey) => {
+        const res = await send(app, { body: raw, ...(idempotencyKey === undefined ? {} : { key: idempotencyKey }) });
+        seen.add(res.status);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(typeof res.body.error).toBe('string');
+          expect(String(res.body.error).length).toBeGreaterThan(0);
+          let parsed = true;
+          try {
+            JSON.parse(raw);
+          } catch {
+            parsed = false;
           }
-        }),
-        { numRuns: RUNS },
-      );
-      // The bodies reach both storage and refusal, so the property was tested on each.
-      expect(seen).toContain(201);
-      expect(seen).toContain(400);
-    },
-    120_000,
-  );
+          if (parsed && res.status === 400) {
+            expect(res.body.fields).toBeTypeOf('object');
+            expect(Object.keys(res.body.fields as object).length).toBeGreaterThan(0);
+          }
+        } else {
+          expect(res.status).toBe(201);
+          expect(typeof res.body.id).toBe('string');
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // The bodies reach both storage and refusal, so the property was tested on each.
+    expect(seen).toContain(201);
+    expect(seen).toContain(400);
+  }, 120_000);
 });

@@ -59,7 +59,12 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
 
     it('queues one outbox row per configured destination', async () => {
       const dealersDir = editedDealers((d) => {
-        d.leads = { destinations: [{ type: 'webhook', url: 'https://crm.example/hook', secret_env: 'KT_SECRET' }, { type: 'adf_email', to: ['crm@example.com'] }] };
+        d.leads = {
+          destinations: [
+            { type: 'webhook', url: 'https://crm.example/hook', secret_env: 'KT_SECRET' },
+            { type: 'adf_email', to: ['crm@example.com'] },
+          ],
+        };
       });
       const withSmtp = testApp({ database: db.current, dealersDir, env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, filesDir });
       const res = await send(withSmtp, { body: enquiry() });
@@ -69,7 +74,10 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
     it('answers field errors by path, and stores nothing', async () => {
       const res = await send(app, { body: enquiry({ phone: '123', email: 'nope' }) });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: expect.any(String) as unknown, fields: { 'lead.phone': 'Invalid phone number. Must be an Australian number.', 'lead.email': 'invalid email address' } });
+      expect(res.body).toMatchObject({
+        error: expect.any(String) as unknown,
+        fields: { 'lead.phone': 'Invalid phone number. Must be an Australian number.', 'lead.email': 'invalid email address' },
+      });
       expect(await allLeads()).toHaveLength(0);
     });
 
@@ -161,7 +169,11 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
 
     it('keeps keys apart per dealer', async () => {
       await send(app, { body: enquiry(), key: 'shared-key-1' });
-      const other = await send(app, { host: `${OTHER_DEALER}.localhost`, body: { lead: { ...enquiry().lead, website_slug: OTHER_DEALER, phone: '(512) 555-0134' } }, key: 'shared-key-1' });
+      const other = await send(app, {
+        host: `${OTHER_DEALER}.localhost`,
+        body: { lead: { ...enquiry().lead, website_slug: OTHER_DEALER, phone: '(512) 555-0134' } },
+        key: 'shared-key-1',
+      });
       expect(other.status).toBe(201);
       expect(await allLeads()).toHaveLength(2);
     });
@@ -339,11 +351,22 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const stored = readdirSync(path.join(filesDir, DEALER)).sort();
       expect(stored).toEqual(records.map((r) => r.stored_name).sort());
       for (const name of stored) expect(name).toMatch(/^[0-9a-f-]{36}$/);
-      expect(readFileSync(path.join(filesDir, DEALER, records.find((r) => r.field === 'payslips')?.stored_name ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        readFileSync(path.join(filesDir, DEALER, records.find((r) => r.field === 'payslips')?.stored_name ?? ''))
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       expect(await outboxOf(id)).toEqual(['folder']);
 
       // A retry gets the same answer and writes no second copy.
-      const again = await send(app, { path: '/api/leads/with-files', body: withFiles(financeLead(3, 'Complete').lead, [['drivers_licence', JPEG(), 'licence.jpg'], ['payslips', PDF(), 'x.pdf']]), key: 'files-key-1' });
+      const again = await send(app, {
+        path: '/api/leads/with-files',
+        body: withFiles(financeLead(3, 'Complete').lead, [
+          ['drivers_licence', JPEG(), 'licence.jpg'],
+          ['payslips', PDF(), 'x.pdf'],
+        ]),
+        key: 'files-key-1',
+      });
       expect(again).toMatchObject({ status: 201, body: { id } });
       expect(readdirSync(path.join(filesDir, DEALER))).toHaveLength(2);
     });
@@ -353,7 +376,10 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const res = await send(app, { path: '/api/leads/with-files', body: withFiles(financeLead(3, 'Complete').lead, [['vehicle_photos', html, 'car.jpg']]) });
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ vehicle_photos: 'Must be a JPEG, PNG, WebP file.' });
-      const pdfAsPhoto = await send(app, { path: '/api/leads/with-files', body: withFiles(financeLead(3, 'Complete').lead, [['vehicle_photos', PDF(), 'car.png']]) });
+      const pdfAsPhoto = await send(app, {
+        path: '/api/leads/with-files',
+        body: withFiles(financeLead(3, 'Complete').lead, [['vehicle_photos', PDF(), 'car.png']]),
+      });
       expect(pdfAsPhoto.status).toBe(400);
       expect(await allLeads()).toHaveLength(0);
       expect(existsSync(path.join(filesDir, DEALER)) ? readdirSync(path.join(filesDir, DEALER)) : []).toEqual([]);
@@ -396,7 +422,11 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
     };
 
     it('stores urlencoded form fields as a complete finance lead', async () => {
-      const res = await send(app, { path: '/api/carClarityCustomer', body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' });
+      const res = await send(app, {
+        path: '/api/carClarityCustomer',
+        body: new URLSearchParams(fields).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      });
       expect(res.status).toBe(201);
       const [row] = await allLeads();
       expect(row).toMatchObject({ form: 'finance', category: 'finance-pre-approval', status: 'Complete', consent: { opt_in: true } });

@@ -25,7 +25,16 @@ import { outboxDestinations } from '../delivery/outbox/destinations';
 import { quarantineReason } from './abuse';
 import { clientIp } from '../../platform/http/client-ip';
 import { leadFromFormFields } from './form-fields';
-import { checkLeadFiles, leadFilesDir, MAX_TOTAL_FILE_BYTES, removeLeadFiles, writeLeadFiles, type CheckedFile, type IncomingFile, type StoredFile } from './files';
+import {
+  checkLeadFiles,
+  leadFilesDir,
+  MAX_TOTAL_FILE_BYTES,
+  removeLeadFiles,
+  writeLeadFiles,
+  type CheckedFile,
+  type IncomingFile,
+  type StoredFile,
+} from './files';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestHash, sha256Hex } from './idempotency';
 import { memoryRateLimiter, rateLimitPerMinute, type RateLimiter } from './rate-limit';
 import { checkStorable } from './storable';

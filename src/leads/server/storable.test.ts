@@ -7,7 +7,10 @@ describe('checkStorable', () => {
   });
   it('names the place of a NUL or a lone surrogate, in values and keys', () => {
     expect(checkStorable({ lead: { message: 'a\u0000b' } })).toMatchObject({ ok: false, fields: { 'lead.message': expect.any(String) as unknown } });
-    expect(checkStorable({ lead: { visited_pages: ['/', '\ud800'] } })).toMatchObject({ ok: false, fields: { 'lead.visited_pages[1]': expect.any(String) as unknown } });
+    expect(checkStorable({ lead: { visited_pages: ['/', '\ud800'] } })).toMatchObject({
+      ok: false,
+      fields: { 'lead.visited_pages[1]': expect.any(String) as unknown },
+    });
     expect(checkStorable({ lead: { ['bad\u0000key']: 1 } })).toMatchObject({ ok: false, fields: { 'lead.bad?key': expect.any(String) as unknown } });
     expect(checkStorable({ lead: { name: '\udc00\u0000' } })).toMatchObject({ ok: false });
   });

@@ -21,7 +21,9 @@ describe.each(testDatabaseKinds())('lead store on %s', (kind) => {
 
   it('lets one of many concurrent writers with one key store the lead; the rest get its answer', async () => {
     const claim = { key: 'same-key-123', hash: 'h1' };
-    const results = await Promise.all(Array.from({ length: 20 }, () => createLead(db.current.db, { dealer: 'd', lead: lead(), destinations: ['folder', 'webhook:0'], idempotency: claim })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => createLead(db.current.db, { dealer: 'd', lead: lead(), destinations: ['folder', 'webhook:0'], idempotency: claim })),
+    );
     const stored = results.filter((r) => r.kind === 'stored');
     expect(stored).toHaveLength(1);
     expect(results.filter((r) => r.kind === 'replayed')).toHaveLength(19);
@@ -53,10 +55,21 @@ describe.each(testDatabaseKinds())('lead store on %s', (kind) => {
 
   it('merges a later step over the stored fields and records consent with its time', async () => {
     const at = new Date('2025-11-21T03:00:00Z');
-    const created = await createLead(db.current.db, { dealer: 'd', lead: lead({ status: 'Incomplete', data: { a: 1, b: 1 }, opt_in: false }), destinations: [], now: at });
+    const created = await createLead(db.current.db, {
+      dealer: 'd',
+      lead: lead({ status: 'Incomplete', data: { a: 1, b: 1 }, opt_in: false }),
+      destinations: [],
+      now: at,
+    });
     const id = created.kind === 'stored' ? String(created.answer.body.id) : '';
     const later = new Date('2025-11-21T03:05:00Z');
-    const updated = await updateLead(db.current.db, { id, dealer: 'd', lead: lead({ status: 'Incomplete', data: { b: 2, c: 3 } }), destinations: [], now: later });
+    const updated = await updateLead(db.current.db, {
+      id,
+      dealer: 'd',
+      lead: lead({ status: 'Incomplete', data: { b: 2, c: 3 } }),
+      destinations: [],
+      now: later,
+    });
     expect(updated).toEqual({ kind: 'stored', answer: { status: 200, body: { id } } });
     const [row] = await db.current.db.select().from(leads);
     expect(row?.data).toEqual({ a: 1, b: 2, c: 3 });
@@ -67,8 +80,12 @@ describe.each(testDatabaseKinds())('lead store on %s', (kind) => {
   it('refuses to change another dealer’s lead or a complete one, leaving no key behind', async () => {
     const created = await createLead(db.current.db, { dealer: 'd', lead: lead(), destinations: [] });
     const id = created.kind === 'stored' ? String(created.answer.body.id) : '';
-    expect(await updateLead(db.current.db, { id, dealer: 'other', lead: lead(), destinations: [], idempotency: { key: 'u-12345678', hash: 'x' } })).toEqual({ kind: 'not_found' });
-    expect(await updateLead(db.current.db, { id, dealer: 'd', lead: lead(), destinations: [], idempotency: { key: 'u-87654321', hash: 'x' } })).toEqual({ kind: 'already_complete' });
+    expect(await updateLead(db.current.db, { id, dealer: 'other', lead: lead(), destinations: [], idempotency: { key: 'u-12345678', hash: 'x' } })).toEqual({
+      kind: 'not_found',
+    });
+    expect(await updateLead(db.current.db, { id, dealer: 'd', lead: lead(), destinations: [], idempotency: { key: 'u-87654321', hash: 'x' } })).toEqual({
+      kind: 'already_complete',
+    });
     expect(await db.current.db.select().from(idempotencyKeys)).toHaveLength(0);
   });
 

@@ -94,7 +94,15 @@ describe.each(testDatabaseKinds())('stored on %s', (kind) => {
   beforeEach(async () => {
     database = db.current;
     await resetTestDatabase(database);
-    const lead = (id: string, slug: string) => ({ id, dealer: slug, form: 'trade_in', category: 'trade-in', status: 'Incomplete', data: {}, consent: { opt_in: true, wording: 'x', at: '2025-06-02T00:00:00Z' } });
+    const lead = (id: string, slug: string) => ({
+      id,
+      dealer: slug,
+      form: 'trade_in',
+      category: 'trade-in',
+      status: 'Incomplete',
+      data: {},
+      consent: { opt_in: true, wording: 'x', at: '2025-06-02T00:00:00Z' },
+    });
     await database.db.insert(leads).values([lead('lead-alpha', 'alpha'), lead('lead-beta', 'beta')]);
   });
 
@@ -107,15 +115,27 @@ describe.each(testDatabaseKinds())('stored on %s', (kind) => {
     const answer = await read(response);
     expect(answer.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer).toHaveProperty('estimate');
-    const [row] = await database.db.select().from(valuations).where(eq(valuations.id, String(answer.id)));
+    const [row] = await database.db
+      .select()
+      .from(valuations)
+      .where(eq(valuations.id, String(answer.id)));
     expect(row?.dealer).toBe('alpha');
     expect(row?.lead_id).toBe('lead-alpha');
-    expect(row?.data).toMatchObject({ input: { ...car, rego: 'ABC123', regoState: 'QLD', variant: 'GXL', adjustmentAnswers: {} }, market: 'AU', result: { estimate: answer.estimate } });
+    expect(row?.data).toMatchObject({
+      input: { ...car, rego: 'ABC123', regoState: 'QLD', variant: 'GXL', adjustmentAnswers: {} },
+      market: 'AU',
+      result: { estimate: answer.estimate },
+    });
   });
 
   it('keeps any plate the trade-in form takes, US states too', async () => {
     const { app } = mount({ database });
-    const response = await post(app, '/valuations', { ...car, rego: '8ABC-123', regoState: 'ca', adjustmentAnswers: { condition: 'Fair', two_sets_of_keys: 'Yes' } });
+    const response = await post(app, '/valuations', {
+      ...car,
+      rego: '8ABC-123',
+      regoState: 'ca',
+      adjustmentAnswers: { condition: 'Fair', two_sets_of_keys: 'Yes' },
+    });
     expect(response.status).toBe(201);
     const [row] = await database.db.select().from(valuations);
     expect(row?.data).toMatchObject({ input: { rego: '8ABC123', regoState: 'CA', adjustmentAnswers: { condition: 'fair', two_sets_of_keys: true } } });

@@ -47,14 +47,27 @@ export function createValuationsApi({ configFor, providers, database, now, log }
   /** The estimate, or undefined when the valuation service cannot answer. */
   async function value(site: DealerConfig, car: ValuedCar): Promise<TradeInResult | undefined> {
     try {
-      return await providers.valuation({ make: car.make, model: car.model, year: car.year, km: car.km, adjustmentAnswers: car.adjustmentAnswers, now: now(), market: site.region });
+      return await providers.valuation({
+        make: car.make,
+        model: car.model,
+        year: car.year,
+        km: car.km,
+        adjustmentAnswers: car.adjustmentAnswers,
+        now: now(),
+        market: site.region,
+      });
     } catch (error) {
       if (error instanceof ProviderUnavailableError) return undefined;
       throw error;
     }
   }
   const unavailable = (c: Context) => send(c, problem(503, 'The valuation service is not available right now. Please try again shortly.'));
-  const valuationOf = (site: DealerConfig, input: ValuedCar, result: TradeInResult): Valuation => ({ input, market: site.region, result, valued_at: new Date(now()).toISOString() });
+  const valuationOf = (site: DealerConfig, input: ValuedCar, result: TradeInResult): Valuation => ({
+    input,
+    market: site.region,
+    result,
+    valued_at: new Date(now()).toISOString(),
+  });
 
   api.post('/valuations', dealer, body, validJson(valuationRequestSchema(now)), async (c) => {
     const site = c.get('site');

@@ -111,7 +111,20 @@ export interface EnquiryFormProps {
 }
 
 type FieldName = FieldPath<EnquiryInput>;
-const FORM_FIELDS = new Set<string>(['name', 'phone', 'email', 'message', 'category', 'location', 'preferred_dealership', 'rego', 'hear_about_us', 'additional_services', 'opt_in', 'terms_conditions']);
+const FORM_FIELDS = new Set<string>([
+  'name',
+  'phone',
+  'email',
+  'message',
+  'category',
+  'location',
+  'preferred_dealership',
+  'rego',
+  'hear_about_us',
+  'additional_services',
+  'opt_in',
+  'terms_conditions',
+]);
 
 /** The shell page's car, once src/cars/browser/shell.ts has found it; undefined before that. */
 function carFromPage(doc: Document): EnquiryCar | undefined {
@@ -136,7 +149,21 @@ function carFromPage(doc: Document): EnquiryCar | undefined {
 }
 
 export default function EnquiryForm(props: EnquiryFormProps) {
-  const { options, site, idPrefix, labelledBy, consentText, category, subcategory, categoryLabels = {}, locationId, car, showRego = false, showTerms = false, className } = props;
+  const {
+    options,
+    site,
+    idPrefix,
+    labelledBy,
+    consentText,
+    category,
+    subcategory,
+    categoryLabels = {},
+    locationId,
+    car,
+    showRego = false,
+    showTerms = false,
+    className,
+  } = props;
   const text = { ...DEFAULT_TEXT, ...props.text };
   const schema = useMemo(() => enquirySchema(options), [options]);
   const categories = options.show_category && !category ? options.categories : [];
@@ -213,14 +240,16 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       return;
     }
     inFlight.current = true;
-    void form.handleSubmit(send, () => {
-      inFlight.current = false;
-    })(event).catch(() => {
-      window.alert(SUBMIT_ERROR);
-      setError(SUBMIT_ERROR);
-      setBusy(false);
-      inFlight.current = false;
-    });
+    void form
+      .handleSubmit(send, () => {
+        inFlight.current = false;
+      })(event)
+      .catch(() => {
+        window.alert(SUBMIT_ERROR);
+        setError(SUBMIT_ERROR);
+        setBusy(false);
+        inFlight.current = false;
+      });
   };
 
   return (
@@ -239,10 +268,23 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <TextField id={id('phone')} name="phone" label={text.phone} type="tel" required autoComplete="tel" maxLength={20} />
           <TextField id={id('email')} name="email" label={text.email} type="email" required autoComplete="email" maxLength={200} />
           {categories.length > 0 && (
-            <SelectField id={id('category')} name="category" label={text.category} required options={categories.map((c) => ({ value: c, label: categoryLabels[c] ?? c }))} />
+            <SelectField
+              id={id('category')}
+              name="category"
+              label={text.category}
+              required
+              options={categories.map((c) => ({ value: c, label: categoryLabels[c] ?? c }))}
+            />
           )}
           {showLocation && (
-            <SelectField id={id('location')} name="location" label={text.location} required placeholder={text.choose} options={options.locations.map((l) => ({ value: l.id, label: l.name }))} />
+            <SelectField
+              id={id('location')}
+              name="location"
+              label={text.location}
+              required
+              placeholder={text.choose}
+              options={options.locations.map((l) => ({ value: l.id, label: l.name }))}
+            />
           )}
           {showDealership && (
             <SelectField
@@ -255,11 +297,20 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             />
           )}
           {showRego && <TextField id={id('rego')} name="rego" label={text.rego} autoComplete="off" maxLength={20} />}
-          {hearAboutUs.length > 0 && <SelectField id={id('hear-about-us')} name="hear_about_us" label={text.hearAboutUs} placeholder={text.choose} options={hearAboutUs} />}
+          {hearAboutUs.length > 0 && (
+            <SelectField id={id('hear-about-us')} name="hear_about_us" label={text.hearAboutUs} placeholder={text.choose} options={hearAboutUs} />
+          )}
         </div>
-        {!options.remove_message && <TextField id={id('message')} name="message" label={text.message} required={!options.message_optional} multiline rows={4} maxLength={5000} />}
+        {!options.remove_message && (
+          <TextField id={id('message')} name="message" label={text.message} required={!options.message_optional} multiline rows={4} maxLength={5000} />
+        )}
         {options.additional_services.length > 0 && (
-          <CheckboxGroupField id={id('additional-services')} name="additional_services" legend={text.additionalServices} options={options.additional_services} />
+          <CheckboxGroupField
+            id={id('additional-services')}
+            name="additional_services"
+            legend={text.additionalServices}
+            options={options.additional_services}
+          />
         )}
         <CheckboxField id={id('opt-in')} name="opt_in" label={consentText} defaultChecked />
         {showTerms && <CheckboxField id={id('terms')} name="terms_conditions" label={text.terms} />}

@@ -21,7 +21,6 @@ import './multi-step.css';
 // form page would log a CSP violation.
 z.config({ jitless: true });
 
-
 export interface StepContext {
   step: FormStep;
   index: number;
@@ -56,7 +55,18 @@ function useSaverState(saver: LeadSaver): LeadSaverState {
   return useSyncExternalStore(saver.subscribe, saver.getState, saver.getState);
 }
 
-export function MultiStepForm({ steps, saver, heading, renderStep, initialValues, skipTarget, beforeContinue, afterComplete, renderComplete, labels = {} }: MultiStepFormProps) {
+export function MultiStepForm({
+  steps,
+  saver,
+  heading,
+  renderStep,
+  initialValues,
+  skipTarget,
+  beforeContinue,
+  afterComplete,
+  renderComplete,
+  labels = {},
+}: MultiStepFormProps) {
   const state = useSaverState(saver);
   const view = viewOf(state.steps);
   const index = state.steps.stepIndex;
@@ -134,7 +144,12 @@ export function MultiStepForm({ steps, saver, heading, renderStep, initialValues
                 {labels.goBack ?? 'Go Back'}
               </button>
             )}
-            <SubmitButton label={view.isLast ? (labels.submit ?? 'Submit') : (labels.continue ?? 'Continue')} busy={disabled && !state.steps.completed} disabled={disabled} busyLabel={labels.sending ?? 'Sending…'} />
+            <SubmitButton
+              label={view.isLast ? (labels.submit ?? 'Submit') : (labels.continue ?? 'Continue')}
+              busy={disabled && !state.steps.completed}
+              disabled={disabled}
+              busyLabel={labels.sending ?? 'Sending…'}
+            />
           </div>
         }
       />

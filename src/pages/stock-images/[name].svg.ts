@@ -3,7 +3,8 @@ import { site } from '../../platform/config/current';
 import { parsePlaceholderName, placeholderKindsFor, placeholderNames, renderPlaceholderSvg } from '../../stock/model/placeholder-image';
 
 // Placeholder stock photos (src/stock/model/placeholder-image.ts): a finite set, prerendered per dealer.
-export const getStaticPaths = (() => placeholderNames(placeholderKindsFor(site.search.categories)).map((name) => ({ params: { name } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  placeholderNames(placeholderKindsFor(site.search.categories)).map((name) => ({ params: { name } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
   const image = parsePlaceholderName(params.name ?? '');

@@ -14,7 +14,8 @@ export type ArgumentProblem =
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-const isParseArgsError = (error: unknown): boolean => error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS_');
+const isParseArgsError = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS_');
 
 /**
  * Which argument strict mode refused, found from the loose reading's tokens rather than from
@@ -74,7 +75,15 @@ export function commaLists(
 ): { option: string; items: string[] }[] {
   return tokens.flatMap((token) =>
     token.kind === 'option' && token.name !== undefined && names.includes(token.name)
-      ? [{ option: token.rawName ?? `--${token.name}`, items: (token.value ?? '').split(',').map((item) => item.trim()).filter(Boolean) }]
+      ? [
+          {
+            option: token.rawName ?? `--${token.name}`,
+            items: (token.value ?? '')
+              .split(',')
+              .map((item) => item.trim())
+              .filter(Boolean),
+          },
+        ]
       : [],
   );
 }

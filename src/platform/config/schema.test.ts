@@ -74,9 +74,7 @@ describe('dealer config schema', () => {
 
   it('cannot run without footer navigation when the footer variant needs it', () => {
     const { footer: _footer, ...navigation } = valid().navigation;
-    expect(problems({ ...valid(), navigation })).toEqual([
-      'navigation.footer: Cannot run without navigation: the "columns" footer needs footer navigation',
-    ]);
+    expect(problems({ ...valid(), navigation })).toEqual(['navigation.footer: Cannot run without navigation: the "columns" footer needs footer navigation']);
     expect(problems({ ...valid(), navigation, footer: { variant: 'minimal' } })).toEqual([]);
   });
 

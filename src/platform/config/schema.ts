@@ -44,7 +44,7 @@ export const dealerConfigSchema = z
     slug: slug.describe('Dealer slug; must match the file name (dealers/{slug}.json) and is the dist/ folder name.'),
     template: slug.optional().describe('Template the site is built on; sets default search path and behaviour. Defaults to the slug.'),
     name: text(120).min(1).describe('Dealer trading name.'),
-    url: absoluteUrl.describe('The dealer\'s public site address; canonical URLs and the sitemap use it.'),
+    url: absoluteUrl.describe("The dealer's public site address; canonical URLs and the sitemap use it."),
     region: regionSchema,
     locale: z.enum(['en-AU', 'en-NZ', 'en-US']).optional().describe('Interface wording; defaults by region.'),
     time_zone: z.string().max(60).optional().describe('IANA time zone for hours and holidays, e.g. "Australia/Brisbane". Defaults by region.'),
@@ -67,7 +67,7 @@ export const dealerConfigSchema = z
       .describe('Brand colours; text on them is chosen for contrast automatically.'),
     phone: text(30).min(1).describe('Main phone number.'),
     email: z.email().max(200).optional().describe('Main email address.'),
-    address: text(300).optional().describe('Main address line; the primary location\'s address when absent.'),
+    address: text(300).optional().describe("Main address line; the primary location's address when absent."),
     dealership_group: text(120).optional().describe('Dealer group name.'),
     dealership_slug: slug.optional().describe('Main dealership slug.'),
     dealerships: z
@@ -123,7 +123,10 @@ export const dealerConfigSchema = z
       .array(
         z
           .strictObject({
-            location_id: z.union([z.number().int(), z.string().max(40)]).optional().describe('Location the profile belongs to.'),
+            location_id: z
+              .union([z.number().int(), z.string().max(40)])
+              .optional()
+              .describe('Location the profile belongs to.'),
             review_url: absoluteUrl.describe('Google review link.'),
           })
           .describe('A Google Business profile.'),
@@ -133,10 +136,7 @@ export const dealerConfigSchema = z
     navigation: z
       .strictObject(
         {
-          header: z
-            .array(navigationItemSchema, { error: 'Cannot run without navigation: header navigation must be a list' })
-            .max(12)
-            .describe('Header menu.'),
+          header: z.array(navigationItemSchema, { error: 'Cannot run without navigation: header navigation must be a list' }).max(12).describe('Header menu.'),
           footer: z.array(navigationItemSchema).max(12).optional().describe('Footer link columns; required by the columns, brand and group footers.'),
         },
         { error: 'Cannot run without navigation: navigation must be an object with a header list' },
@@ -149,7 +149,12 @@ export const dealerConfigSchema = z
     seo: seoSchema.describe('Search engine and sharing metadata.'),
     home: homeSchema.describe('Home page content.'),
     reviews: reviewsSchema.prefault({}).describe('Customer reviews.'),
-    maps_key: z.string().regex(/^[A-Za-z0-9_-]+$/).max(200).optional().describe('Public maps key; location maps load only when set.'),
+    maps_key: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .max(200)
+      .optional()
+      .describe('Public maps key; location maps load only when set.'),
     image_cdn: z
       .strictObject({
         base_url: absoluteUrl.describe('Image CDN base; images are requested with width and quality.'),
@@ -180,7 +185,11 @@ export const dealerConfigSchema = z
     site.special_hours.forEach((entry, i) => {
       const id = entry.location_id ?? entry.location?.id;
       if (id !== undefined && !locationIds.has(String(id))) {
-        ctx.addIssue({ code: 'custom', path: ['special_hours', i, entry.location_id !== undefined ? 'location_id' : 'location'], message: `no location has id "${id}"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['special_hours', i, entry.location_id !== undefined ? 'location_id' : 'location'],
+          message: `no location has id "${id}"`,
+        });
       }
     });
     site.gmb_profiles.forEach((profile, i) => {

@@ -23,8 +23,22 @@ describe('quoteFilterValue', () => {
   // Two copies of this rule once disagreed: one stripped backslashes, one doubled them. Against
   // the engine (which reads `\` inside quotes as Meilisearch does), only doubling finds the value.
   it('finds a value with a backslash in the engine, where stripping the backslash would not', () => {
-    const settings = { primaryKey: 'id', searchableAttributes: ['slug'], filterableAttributes: ['slug'], sortableAttributes: [], rankingRules: ['words'], faceting: { maxValuesPerFacet: 100 }, pagination: { maxTotalHits: 1000 } };
-    const engine = new SearchEngine([{ id: 1, slug: 'odd\\slug' }, { id: 2, slug: 'oddslug' }], settings);
+    const settings = {
+      primaryKey: 'id',
+      searchableAttributes: ['slug'],
+      filterableAttributes: ['slug'],
+      sortableAttributes: [],
+      rankingRules: ['words'],
+      faceting: { maxValuesPerFacet: 100 },
+      pagination: { maxTotalHits: 1000 },
+    };
+    const engine = new SearchEngine(
+      [
+        { id: 1, slug: 'odd\\slug' },
+        { id: 2, slug: 'oddslug' },
+      ],
+      settings,
+    );
     const ids = (filter: string) => engine.search(parseSearchParams({ filter })).hits.map((hit) => hit.id);
     expect(ids(`slug = ${quoteFilterValue('odd\\slug')}`)).toEqual([1]);
     const stripped = `"${'odd\\slug'.replace(/["\\]/g, '')}"`;

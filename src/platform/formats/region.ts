@@ -123,7 +123,5 @@ export function calendarDate(isoDate: string): Date {
 
 /** "25 December 2026" (AU/NZ), "December 25, 2026" (US). */
 export function formatDate(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    calendarDate(isoDate),
-  );
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(calendarDate(isoDate));
 }

@@ -35,7 +35,13 @@ describe('zonedTime', () => {
   });
 
   it('writes midnight as 00, never 24, and UTC as +00:00', () => {
-    expect(zonedTime(Date.parse('2025-07-04T00:00:00Z'), 'UTC')).toEqual({ date: '2025-07-04', time: '00:00:00', minutes: 0, offsetMinutes: 0, offset: '+00:00' });
+    expect(zonedTime(Date.parse('2025-07-04T00:00:00Z'), 'UTC')).toEqual({
+      date: '2025-07-04',
+      time: '00:00:00',
+      minutes: 0,
+      offsetMinutes: 0,
+      offset: '+00:00',
+    });
   });
 
   it('keeps half-hour zones to the minute', () => {

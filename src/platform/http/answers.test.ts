@@ -6,7 +6,10 @@ import { answerFaults, fieldErrors, problem, send } from './answers';
 describe('problem and send', () => {
   it('answer the one envelope, with fields only when there are some, never cached', async () => {
     expect(problem(404, 'Unknown dealer')).toEqual({ status: 404, body: { error: 'Unknown dealer' } });
-    expect(problem(400, 'Please check', { make: 'Make is required' })).toEqual({ status: 400, body: { error: 'Please check', fields: { make: 'Make is required' } } });
+    expect(problem(400, 'Please check', { make: 'Make is required' })).toEqual({
+      status: 400,
+      body: { error: 'Please check', fields: { make: 'Make is required' } },
+    });
     const app = new Hono();
     app.get('/', (c) => send(c, problem(409, 'Already complete')));
     const response = await app.request('/');
@@ -22,7 +25,12 @@ describe('fieldErrors', () => {
     const parsed = schema.safeParse({ car: { year: 10 } });
     expect(parsed.success).toBe(false);
     expect(fieldErrors(parsed.error?.issues ?? [])).toEqual({ 'car.year': 'Too old', make: expect.any(String) as unknown });
-    expect(fieldErrors([{ path: [], message: 'Send an object' }, { path: [], message: 'second' }])).toEqual({ _: 'Send an object' });
+    expect(
+      fieldErrors([
+        { path: [], message: 'Send an object' },
+        { path: [], message: 'second' },
+      ]),
+    ).toEqual({ _: 'Send an object' });
   });
 });
 

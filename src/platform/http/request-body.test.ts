@@ -16,7 +16,11 @@ function carRouter(schema: z.ZodType = car) {
   return { app, logs, post };
 }
 
-const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown, cache: response.headers.get('cache-control') });
+const answer = async (response: Response) => ({
+  status: response.status,
+  body: (await response.json()) as unknown,
+  cache: response.headers.get('cache-control'),
+});
 
 describe('jsonBody and validJson', () => {
   it('pass a JSON body that checks out to the route, as the schema returns it', async () => {
@@ -27,8 +31,16 @@ describe('jsonBody and validJson', () => {
 
   it('refuse another media type (415), a larger body (413) and text that is not JSON (400), in the envelope, never cached', async () => {
     const { post } = carRouter();
-    expect(await answer(await post('make=kia', 'application/x-www-form-urlencoded'))).toEqual({ status: 415, body: { error: 'Send the request as application/json.' }, cache: 'no-store' });
-    expect(await answer(await post(JSON.stringify({ make: 'x'.repeat(2000), year: 1 })))).toEqual({ status: 413, body: { error: 'The request is larger than 1 KB.' }, cache: 'no-store' });
+    expect(await answer(await post('make=kia', 'application/x-www-form-urlencoded'))).toEqual({
+      status: 415,
+      body: { error: 'Send the request as application/json.' },
+      cache: 'no-store',
+    });
+    expect(await answer(await post(JSON.stringify({ make: 'x'.repeat(2000), year: 1 })))).toEqual({
+      status: 413,
+      body: { error: 'The request is larger than 1 KB.' },
+      cache: 'no-store',
+    });
     for (const text of ['{"make": ', '', '  ']) {
       expect(await answer(await post(text))).toEqual({ status: 400, body: { error: 'The request body is not valid JSON.' }, cache: 'no-store' });
     }
@@ -67,7 +79,11 @@ describe('jsonBody and validJson', () => {
       }),
     });
     const { post, logs } = carRouter(broken);
-    expect(await answer(await post('{"make": "Kia"}'))).toEqual({ status: 500, body: { error: 'Something went wrong on our side; please try again.' }, cache: 'no-store' });
+    expect(await answer(await post('{"make": "Kia"}'))).toEqual({
+      status: 500,
+      body: { error: 'Something went wrong on our side; please try again.' },
+      cache: 'no-store',
+    });
     expect(logs).toHaveLength(1);
     expect(logs[0]?.line).toMatch(/^POST \/cars: Error: the refinement read a field that is not there/);
     expect(logs[0]?.error).toBe(bug);
@@ -85,7 +101,10 @@ describe('accepts and limitBody', () => {
       cache: 'no-store',
     });
     expect((await send('a=1', 'application/x-www-form-urlencoded')).status).toBe(201);
-    expect(await answer(await send(`a=${'x'.repeat(3000)}`, 'application/x-www-form-urlencoded'))).toMatchObject({ status: 413, body: { error: 'The request is larger than 2 KB.' } });
+    expect(await answer(await send(`a=${'x'.repeat(3000)}`, 'application/x-www-form-urlencoded'))).toMatchObject({
+      status: 413,
+      body: { error: 'The request is larger than 2 KB.' },
+    });
   });
 });
 
@@ -93,7 +112,8 @@ describe('readJson and mediaType', () => {
   it('tell an empty body from a malformed one, for routes with their own error bodies', async () => {
     const app = new Hono();
     app.post('/read', async (c) => c.json({ type: mediaType(c), read: await readJson(c) }));
-    const read = async (body: string, type: string) => (await (await app.request('/read', { method: 'POST', headers: { 'Content-Type': type }, body })).json()) as unknown;
+    const read = async (body: string, type: string) =>
+      (await (await app.request('/read', { method: 'POST', headers: { 'Content-Type': type }, body })).json()) as unknown;
     expect(await read('{"q": 1}', 'Application/JSON; charset=UTF-8')).toEqual({ type: 'application/json', read: { ok: true, body: { q: 1 } } });
     expect(await read(' ', 'application/json')).toMatchObject({ read: { ok: false, empty: true } });
     expect(await read('{"q": ', 'text/plain')).toMatchObject({ type: 'text/plain', read: { ok: false, empty: false, reason: expect.any(String) as unknown } });

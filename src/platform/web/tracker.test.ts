@@ -20,7 +20,9 @@ describe('tracker', () => {
 
   it('fires the career enquiry event (51) for careers', () => {
     trackFormSubmit({ form: 'enquiry', category: 'General Enquiry', subcategory: 'Career Enquiry', event_id: 51 });
-    expect(g.window?.dataLayer).toEqual([{ event: 'career_enquiry', event_id: 51, form: 'enquiry', category: 'General Enquiry', subcategory: 'Career Enquiry' }]);
+    expect(g.window?.dataLayer).toEqual([
+      { event: 'career_enquiry', event_id: 51, form: 'enquiry', category: 'General Enquiry', subcategory: 'Career Enquiry' },
+    ]);
   });
 
   it('appends to an existing dataLayer and replaces a non-array one', () => {

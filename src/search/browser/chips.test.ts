@@ -26,14 +26,7 @@ describe('current refinement chips', () => {
   };
 
   it('names every choice', () => {
-    expect(chips.map((c) => c.label)).toEqual([
-      'Search: hybrid',
-      'Condition: Used',
-      'Make: Toyota',
-      'Make: Mazda',
-      'Price from $5,000',
-      'Price up to $20,000',
-    ]);
+    expect(chips.map((c) => c.label)).toEqual(['Search: hybrid', 'Condition: Used', 'Make: Toyota', 'Make: Mazda', 'Price from $5,000', 'Price up to $20,000']);
   });
 
   it('removes one value, one side of a range, or the query, and goes back to page 1', () => {

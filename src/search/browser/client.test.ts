@@ -24,15 +24,37 @@ function fakeMeilisearch(answer: (query: SentQuery) => Record<string, unknown>) 
     expect(input instanceof URL ? input.href : input).toBe('https://search.example.test/multi-search');
     const { queries } = JSON.parse(typeof init?.body === 'string' ? init.body : '') as { queries: SentQuery[] };
     calls.push(queries);
-    return Promise.resolve({ results: queries.map((query) => ({ indexUid: query.indexUid, hits: [], query: query.q ?? '', processingTimeMs: 1, limit: query.limit, offset: query.offset, estimatedTotalHits: 0, ...answer(query) })) });
+    return Promise.resolve({
+      results: queries.map((query) => ({
+        indexUid: query.indexUid,
+        hits: [],
+        query: query.q ?? '',
+        processingTimeMs: 1,
+        limit: query.limit,
+        offset: query.offset,
+        estimatedTotalHits: 0,
+        ...answer(query),
+      })),
+    });
   };
   return { calls, httpClient };
 }
 
 const client = (httpClient: SearchHttpClient, cacheSize?: number) =>
-  createSearchClient({ site, host: 'https://search.example.test', apiKey: '', indexUid: INDEX, httpClient, now: () => NOW, ...(cacheSize ? { cacheSize } : {}) });
+  createSearchClient({
+    site,
+    host: 'https://search.example.test',
+    apiKey: '',
+    indexUid: INDEX,
+    httpClient,
+    now: () => NOW,
+    ...(cacheSize ? { cacheSize } : {}),
+  });
 
-const mainRequest = (params: Record<string, unknown> = {}) => ({ indexName: INDEX, params: { query: '', facets: ['make'], hitsPerPage: 21, page: 0, ...params } });
+const mainRequest = (params: Record<string, unknown> = {}) => ({
+  indexName: INDEX,
+  params: { query: '', facets: ['make'], hitsPerPage: 21, page: 0, ...params },
+});
 
 type Answer = { results: Array<{ nbHits: number; nbPages: number; hits: Array<Record<string, unknown>> }> };
 const search = (c: ReturnType<typeof client>, requests: unknown[]) => c.search(requests as Parameters<typeof c.search>[0]) as unknown as Promise<Answer>;
@@ -99,7 +121,9 @@ describe('search client', () => {
 
 describe('fetch with a time limit', () => {
   it("turns a Meilisearch error into SearchServiceError with the engine's message", async () => {
-    const http = fetchHttpClient(() => Promise.resolve(new Response(JSON.stringify({ message: 'Attribute `nope` is not filterable.', code: 'invalid_search_filter' }), { status: 400 })));
+    const http = fetchHttpClient(() =>
+      Promise.resolve(new Response(JSON.stringify({ message: 'Attribute `nope` is not filterable.', code: 'invalid_search_filter' }), { status: 400 })),
+    );
     await expect(http('https://x.test/multi-search')).rejects.toEqual(new SearchServiceError('Attribute `nope` is not filterable.', 400));
   });
 
@@ -117,7 +141,11 @@ describe('fetch with a time limit', () => {
 
 describe('slider stats', () => {
   it('keeps the stats of a range field and drops its distribution (InstantSearch needs the key for the stats)', () => {
-    const result = adaptResult({ hitsPerPage: 0, facets: { make: { Toyota: 1 }, price: { '20000': 1, '30000': 2 } }, facets_stats: { km: { min: 1, max: 9 }, price: { min: 20000, max: 30000 }, seats: { min: 2, max: 7 } } });
+    const result = adaptResult({
+      hitsPerPage: 0,
+      facets: { make: { Toyota: 1 }, price: { '20000': 1, '30000': 2 } },
+      facets_stats: { km: { min: 1, max: 9 }, price: { min: 20000, max: 30000 }, seats: { min: 2, max: 7 } },
+    });
     expect(result.facets).toEqual({ make: { Toyota: 1 }, km: {}, price: {} });
     expect(result.facets_stats).toEqual({ km: { min: 1, max: 9 }, price: { min: 20000, max: 30000 }, seats: { min: 2, max: 7 } });
   });

@@ -44,7 +44,10 @@ export function fetchHttpClient(fetchImpl: typeof fetch = (input, init) => fetch
       throw new SearchServiceError(`search answered ${response.status} without JSON`, response.status);
     }
     if (!response.ok) {
-      const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : `search answered ${response.status}`;
+      const message =
+        typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+          ? body.message
+          : `search answered ${response.status}`;
       throw new SearchServiceError(message, response.status);
     }
     return body;
@@ -69,7 +72,8 @@ export function adaptResult<T extends ResultShape>(result: T): T {
   // 300 values each, carried in every prerendered page). InstantSearch reads stats only for a
   // facet that has a distribution, so a range field keeps an empty one.
   const rangeStats = Object.keys(result.facets_stats ?? {}).filter((field) => (rangeFields as readonly string[]).includes(field));
-  const withFacets = rangeStats.length > 0 ? { ...result, facets: { ...result.facets, ...Object.fromEntries(rangeStats.map((field) => [field, {}])) } } : result;
+  const withFacets =
+    rangeStats.length > 0 ? { ...result, facets: { ...result.facets, ...Object.fromEntries(rangeStats.map((field) => [field, {}])) } } : result;
   const hitsPerPage = withFacets.hitsPerPage ?? 0;
   if (hitsPerPage <= 0 || withFacets.nbHits === undefined) return withFacets;
   const nbHits = displayCount(withFacets.nbHits, withFacets.facets ?? {}, COUNT_FACET);

@@ -107,14 +107,20 @@ function initStockPanel(form: HTMLFormElement, hero: HeroSearch): (() => string)
       element.append(...makes.map((make) => option(doc, make, make)));
       return element;
     };
-    replaceOptions(makeSelect, popular.length > 0 ? [group('Popular Makes', popular), ...(rest.length > 0 ? [group('All Makes', rest)] : [])] : rest.map((m) => option(doc, m, m)));
+    replaceOptions(
+      makeSelect,
+      popular.length > 0 ? [group('Popular Makes', popular), ...(rest.length > 0 ? [group('All Makes', rest)] : [])] : rest.map((m) => option(doc, m, m)),
+    );
     if (!popular.includes(selection.make) && !rest.includes(selection.make)) selection = { ...selection, make: '', make_model: '' };
     makeSelect.value = selection.make;
   };
 
   const fillModels = (distribution: Record<string, number> | undefined) => {
     const models = selection.make ? modelDropdown(distribution, selection.make) : [];
-    replaceOptions(modelSelect, models.map((m) => option(doc, m.value, m.label)));
+    replaceOptions(
+      modelSelect,
+      models.map((m) => option(doc, m.value, m.label)),
+    );
     if (!models.some((m) => m.value === selection.make_model)) selection = { ...selection, make_model: '' };
     modelSelect.value = selection.make_model;
     // Models follow the make: with none chosen there is nothing to list.

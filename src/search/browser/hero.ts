@@ -67,7 +67,10 @@ export function initHero(doc: Document = document, win: Window = window): void {
     budget.hidden = !toBudget;
     stock.hidden = toBudget;
     toggle.textContent = toBudget ? 'SEARCH STOCK' : 'SEARCH BY BUDGET';
-    if (toBudget) void load().then((enhanced) => enhanced?.budgetShown()).catch(() => undefined);
+    if (toBudget)
+      void load()
+        .then((enhanced) => enhanced?.budgetShown())
+        .catch(() => undefined);
     (toBudget ? budget : stock).querySelector<HTMLElement>('input:checked, input:not([type="radio"]), select')?.focus();
   });
 }

@@ -5,7 +5,9 @@ const good = { id: 7, slug: '2021-toyota-rav4-gx', name: '2021 Toyota RAV4 GX', 
 
 describe('hits from the network', () => {
   it('keeps the card fields of a car', () => {
-    expect(toCardHit({ ...good, weekly_price: 120, primary_image_url: '/stock-images/suv-red-1.svg', badge: 'Certified', vin: 'X', _highlightResult: {} })).toEqual({
+    expect(
+      toCardHit({ ...good, weekly_price: 120, primary_image_url: '/stock-images/suv-red-1.svg', badge: 'Certified', vin: 'X', _highlightResult: {} }),
+    ).toEqual({
       ...good,
       weekly_price: 120,
       primary_image_url: '/stock-images/suv-red-1.svg',
@@ -14,7 +16,9 @@ describe('hits from the network', () => {
   });
 
   it('leaves out hits that are not cars', () => {
-    expect(toCardHits([good, null, 'x', { ...good, id: '7' }, { ...good, slug: '../admin' }, { ...good, car_type: 'stolen' }, { ...good, price: -1 }])).toEqual([good]);
+    expect(toCardHits([good, null, 'x', { ...good, id: '7' }, { ...good, slug: '../admin' }, { ...good, car_type: 'stolen' }, { ...good, price: -1 }])).toEqual(
+      [good],
+    );
   });
 
   it('drops image URLs that are not a site path or http(s)', () => {

@@ -26,7 +26,8 @@ export function toCardHit(hit: unknown): CardHit | undefined {
   if (!isRecord(hit)) return undefined;
   if (typeof hit.id !== 'number' || !Number.isSafeInteger(hit.id)) return undefined;
   if (!text(hit.slug, 200) || !isCarSlug(hit.slug) || !text(hit.name) || !count(hit.price) || !count(hit.km)) return undefined;
-  if (typeof hit.car_type !== 'string' || !carTypes.includes(hit.car_type) || typeof hit.status !== 'string' || !vehicleStatuses.includes(hit.status)) return undefined;
+  if (typeof hit.car_type !== 'string' || !carTypes.includes(hit.car_type) || typeof hit.status !== 'string' || !vehicleStatuses.includes(hit.status))
+    return undefined;
   const image = optionalText(hit.primary_image_url, 2000);
   const card: CardHit = {
     id: hit.id,

@@ -7,7 +7,20 @@ import { attributeLabel, facetDefinitions, hiddenRefinementFields, rangeDefiniti
 describe('facets offered', () => {
   it('lists the facets in the order a shopper narrows; model is make_model', () => {
     const facets = facetDefinitions(searchSite(testSite({ search: { categories: ['cars', 'caravans'] } })));
-    expect(facets.map((f) => f.attribute)).toEqual(['car_type', 'categories', 'make', 'make_model', 'body', 'fuel', 'transmission', 'drive', 'colour', 'location_name', 'state', 'city']);
+    expect(facets.map((f) => f.attribute)).toEqual([
+      'car_type',
+      'categories',
+      'make',
+      'make_model',
+      'body',
+      'fuel',
+      'transmission',
+      'drive',
+      'colour',
+      'location_name',
+      'state',
+      'city',
+    ]);
   });
 
   it('offers no category list to a dealer selling one kind of stock', () => {

@@ -130,7 +130,9 @@ const OTHER_FIELD_LABELS: Record<string, string> = {
 
 /** A field's name as the page shows it, for fields with and without a list or slider. */
 export function attributeLabel(attribute: string, facets: readonly FacetDefinition[], ranges: readonly RangeDefinition[]): string {
-  return facets.find((f) => f.attribute === attribute)?.label ?? ranges.find((r) => r.attribute === attribute)?.label ?? OTHER_FIELD_LABELS[attribute] ?? attribute;
+  return (
+    facets.find((f) => f.attribute === attribute)?.label ?? ranges.find((r) => r.attribute === attribute)?.label ?? OTHER_FIELD_LABELS[attribute] ?? attribute
+  );
 }
 
 /** Fields kept in the search for URLs that name them, with no list or slider of their own. */

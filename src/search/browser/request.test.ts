@@ -53,7 +53,17 @@ describe('reading InstantSearch filters', () => {
 describe('the request instant-meilisearch sends', () => {
   it('carries our filter string and no Algolia filters', () => {
     const adapted = adaptRequest(
-      { indexName: INDEX, params: { query: '', facets: ['make', 'body'], facetFilters: [['make:Toyota', 'make:Mazda']], numericFilters: ['price<=20000'], hitsPerPage: 21, page: 1 } },
+      {
+        indexName: INDEX,
+        params: {
+          query: '',
+          facets: ['make', 'body'],
+          facetFilters: [['make:Toyota', 'make:Mazda']],
+          numericFilters: ['price<=20000'],
+          hitsPerPage: 21,
+          page: 1,
+        },
+      },
       ctx,
     );
     expect(adapted.params?.facetFilters).toBeUndefined();
@@ -84,7 +94,10 @@ describe('the request instant-meilisearch sends', () => {
   });
 
   it('does not ask for counts nobody shows', () => {
-    expect(adaptRequest({ indexName: INDEX, params: { facets: ['make', 'model', 'tag'], hitsPerPage: 21 } }, { ...ctx, omitFacets: ['model', 'tag'] }).params?.facets).toEqual(['make', 'car_type']);
+    expect(
+      adaptRequest({ indexName: INDEX, params: { facets: ['make', 'model', 'tag'], hitsPerPage: 21 } }, { ...ctx, omitFacets: ['model', 'tag'] }).params
+        ?.facets,
+    ).toEqual(['make', 'car_type']);
   });
 
   it('keeps a facet query to its one facet, without its own filter (InstantSearch left it out)', () => {

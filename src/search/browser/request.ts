@@ -36,7 +36,9 @@ const isRangeField = (field: string): field is RangeField => (rangeFields as rea
 function filterStrings(filters: unknown): string[] {
   if (typeof filters === 'string') return [filters];
   if (!Array.isArray(filters)) return [];
-  return filters.flatMap((item: unknown) => (Array.isArray(item) ? item.filter((s): s is string => typeof s === 'string') : typeof item === 'string' ? [item] : []));
+  return filters.flatMap((item: unknown) =>
+    Array.isArray(item) ? item.filter((s): s is string => typeof s === 'string') : typeof item === 'string' ? [item] : [],
+  );
 }
 
 /**

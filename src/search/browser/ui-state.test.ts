@@ -61,8 +61,9 @@ describe('UI state and search state', () => {
   });
 
   it('leaves out page 1, empty lists, blank queries and fields that are not vehicle fields', () => {
-    expect(
-      uiStateToSearchState({ page: 1, query: '  ', refinementList: { make: [], nonsense: ['x'] }, range: { nonsense: '1:2' } }, INDEX),
-    ).toEqual({ refinements: {}, ranges: {} });
+    expect(uiStateToSearchState({ page: 1, query: '  ', refinementList: { make: [], nonsense: ['x'] }, range: { nonsense: '1:2' } }, INDEX)).toEqual({
+      refinements: {},
+      ranges: {},
+    });
   });
 });

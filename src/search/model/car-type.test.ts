@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
 import { CAR_TYPE_ORDER, carTypesFor, chooseCarType, newAndDemoJoined, orderCarTypes } from './car-type';
 
-describe('car type refinement: choosing \'new\' where new and demo are joined sets both', () => {
+describe("car type refinement: choosing 'new' where new and demo are joined sets both", () => {
   it('sets new and demo when they are joined', () => {
     expect(chooseCarType([], 'new', true)).toEqual(['new', 'demo']);
     expect(carTypesFor('new', true)).toEqual(['new', 'demo']);

@@ -4,7 +4,22 @@
  */
 export const indexSettings = {
   primaryKey: 'id',
-  searchableAttributes: ['name', 'make_model', 'make', 'model', 'variant', 'stocknum', 'vin', 'body', 'colour', 'fuel', 'badge', 'tag', 'location_name', 'city'],
+  searchableAttributes: [
+    'name',
+    'make_model',
+    'make',
+    'model',
+    'variant',
+    'stocknum',
+    'vin',
+    'body',
+    'colour',
+    'fuel',
+    'badge',
+    'tag',
+    'location_name',
+    'city',
+  ],
   filterableAttributes: [
     'id',
     'slug',

@@ -38,7 +38,7 @@ function car(fields: Partial<VehicleInput>): Vehicle {
 const s = (refinements: SearchState['refinements'], extra: Partial<SearchState> = {}): SearchState => ({ refinements, ranges: {}, ...extra });
 
 describe('landing wording: every search landing path has its own title, description and canonical URL', () => {
-  it('names type, make, model and place in the dealer\'s words', () => {
+  it("names type, make, model and place in the dealer's words", () => {
     const meta = landingMeta(s({ car_type: ['used'], make: ['Toyota'], model: ['RAV4'], state: ['QLD'], city: ['Brisbane'] }), kingfisher);
     expect(meta).toEqual({
       title: 'Used Toyota RAV4 for sale in Brisbane | Kingfisher Toyota',
@@ -64,7 +64,7 @@ describe('landing wording: every search landing path has its own title, descript
     );
   });
 
-  it('uses US wording for the site\'s own sentences, and keeps stock values as indexed', () => {
+  it("uses US wording for the site's own sentences, and keeps stock values as indexed", () => {
     const meta = landingMeta(s({ car_type: ['used'], fuel: ['Petrol'] }), loneStar);
     expect(meta.h1).toBe('Used Petrol Cars for sale');
     expect(meta.description).toBe('Browse our used Petrol Cars for sale at Lone Star Auto Group. Compare prices, mileage and features, then inquire online.');
@@ -106,7 +106,7 @@ describe('landing pages', () => {
     ]);
   });
 
-  it('gives every page a canonical URL on the dealer\'s site and a state that reads back from its path', () => {
+  it("gives every page a canonical URL on the dealer's site and a state that reads back from its path", () => {
     for (const page of pages) {
       expect(page.canonical).toBe(`https://www.kingfishertoyota.example${page.path}`);
       expect(stateToRoute(page.state, kingfisher, { make: ['Mazda'], model: ['CX-5', 'HiLux', 'RAV4', 'Corolla'] })).toBe(page.path);
@@ -116,7 +116,7 @@ describe('landing pages', () => {
     expect(routeToState('/search/mazda/cx-5', kingfisher, { model: ['CX-5'] }).refinements).toEqual({ make: ['Mazda'], model: ['CX-5'] });
   });
 
-  it('adds the combinations the site\'s patterns allow, only with stock', () => {
+  it("adds the combinations the site's patterns allow, only with stock", () => {
     const site = testSite({ search: { path_patterns: ['car_type+state+city', 'car_type+make', 'car_type', 'city', 'make'] } });
     const combos = landingPages(site, landingFacets([car({ car_type: 'used', state: 'QLD', city: 'Brisbane', make: 'Kia' })])).map((p) => p.path);
     expect(combos).toContain('/search/used-cars-brisbane');

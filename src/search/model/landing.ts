@@ -105,7 +105,8 @@ export function landingPages(site: DealerConfig, facets: LandingFacets): Landing
   for (const [type, make] of jointCombos(facets, 'car_type+make')) if (type && make) states.push({ car_type: [type], make: [make] });
   for (const [type, category] of jointCombos(facets, 'car_type+categories')) if (type && category) states.push({ car_type: [type], categories: [category] });
   for (const category of withStock(facets, 'categories')) states.push({ categories: [category] });
-  for (const [type, state, city] of jointCombos(facets, 'car_type+state+city')) if (type && state && city) states.push({ car_type: [type], state: [state], city: [city] });
+  for (const [type, state, city] of jointCombos(facets, 'car_type+state+city'))
+    if (type && state && city) states.push({ car_type: [type], state: [state], city: [city] });
   for (const [type, state] of jointCombos(facets, 'car_type+state')) if (type && state) states.push({ car_type: [type], state: [state] });
   for (const field of ['dealership_name', 'state', 'city', 'location_name', 'drive', 'fuel'] as const) {
     for (const value of withStock(facets, field)) states.push({ [field]: [value] });

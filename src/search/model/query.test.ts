@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
-import {
-  baseFilter,
-  buildMultiSearch,
-  comparison,
-  filterToString,
-  searchFilter,
-  searchSort,
-  searchText,
-  stateFilter,
-  type SearchContext,
-} from './query';
+import { baseFilter, buildMultiSearch, comparison, filterToString, searchFilter, searchSort, searchText, stateFilter, type SearchContext } from './query';
 import { emptySearchState, type SearchState } from './state';
 
 const NOW = 1_800_000_000;
@@ -104,7 +94,7 @@ describe('ranges: a min becomes >= and a max becomes <=', () => {
     expect(stateFilter({ refinements: {}, ranges: { price: { min: Number.NaN, max: Number.POSITIVE_INFINITY } } })).toEqual([]);
   });
 
-  it('drops one field\'s own filter for its facet query', () => {
+  it("drops one field's own filter for its facet query", () => {
     const s: SearchState = { refinements: { make: ['Toyota'], body: ['SUV'] }, ranges: { price: { max: 30_000 } } };
     expect(stateFilter(s, 'make')).toEqual(['body = "SUV"', 'price <= 30000']);
     expect(stateFilter(s, 'price')).toEqual(['make = "Toyota"', 'body = "SUV"']);
@@ -225,7 +215,7 @@ describe('multi-search: one main query plus one per filtered facet', () => {
     });
   });
 
-  it('adds a limit-1 query per faceted field with a filter, without that field\'s own filter', () => {
+  it("adds a limit-1 query per faceted field with a filter, without that field's own filter", () => {
     const s: SearchState = { refinements: { make: ['Toyota'], colour: ['Red'] }, ranges: { price: { max: 30_000 } } };
     const queries = buildMultiSearch(s, ctx, { indexUid: 'x', facets });
     expect(queries.map((q) => [q.facets, q.limit, q.offset])).toEqual([

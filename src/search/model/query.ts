@@ -15,16 +15,7 @@ import type { DealerConfig } from '../../platform/config/schema';
 import { isBalancedFilter, quoteFilterValue } from '../../platform/formats/filter-syntax';
 import { defaultSearchPath } from './search-path';
 import { indexSettings } from './index-settings';
-import {
-  DEFAULT_SORT,
-  HITS_PER_PAGE,
-  SECONDS_PER_DAY,
-  rangeFields,
-  refinementFields,
-  type RangeField,
-  type RefinementField,
-  type SearchState,
-} from './state';
+import { DEFAULT_SORT, HITS_PER_PAGE, SECONDS_PER_DAY, rangeFields, refinementFields, type RangeField, type RefinementField, type SearchState } from './state';
 
 // Car type refinement sits with the other car type helpers; re-exported for callers building queries.
 export { CAR_TYPE_ORDER, chooseCarType } from './car-type';
@@ -118,10 +109,7 @@ export function manufacturerFilter(site: Pick<DealerConfig, 'manufacturer'>): st
 /** The default listing: in stock and coming soon, plus sold cars flagged for the website within the sold window. */
 export function defaultListingFilter(site: Pick<DealerConfig, 'search'>, nowSeconds: number): string[] {
   const since = Math.floor(nowSeconds) - site.search.include_sold_cars_days * SECONDS_PER_DAY;
-  return [
-    'status IN ["in_stock", "coming_soon"]',
-    `(status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${since})`,
-  ];
+  return ['status IN ["in_stock", "coming_soon"]', `(status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${since})`];
 }
 
 /** Site filter, per-template filter, manufacturer filter and the default listing (statuses, sold window). */
@@ -265,11 +253,7 @@ export function hasFieldFilter(state: SearchState, field: string): boolean {
  * One main query (21 hits, page offset) plus a limit-1 query per faceted field that has a filter,
  * without that field's own filter, so its facet still offers the values not chosen.
  */
-export function buildMultiSearch(
-  state: SearchState,
-  ctx: SearchContext,
-  options: { indexUid: string; facets: readonly string[] },
-): MultiSearchQuery[] {
+export function buildMultiSearch(state: SearchState, ctx: SearchContext, options: { indexUid: string; facets: readonly string[] }): MultiSearchQuery[] {
   const q = searchText(state.query);
   const sort = searchSort(state, ctx.site);
   const highlight = {
@@ -289,17 +273,15 @@ export function buildMultiSearch(
   };
   const facetQueries = [...new Set(options.facets)]
     .filter((field) => hasFieldFilter(state, field))
-    .map(
-      (field): MultiSearchQuery => ({
-        indexUid: options.indexUid,
-        q,
-        filter: searchFilter(state, ctx, field as RefinementField | RangeField),
-        sort,
-        facets: [field],
-        limit: 1,
-        offset: 0,
-        ...highlight,
-      }),
-    );
+    .map((field): MultiSearchQuery => ({
+      indexUid: options.indexUid,
+      q,
+      filter: searchFilter(state, ctx, field as RefinementField | RangeField),
+      sort,
+      facets: [field],
+      limit: 1,
+      offset: 0,
+      ...highlight,
+    }));
   return [main, ...facetQueries];
 }

@@ -40,10 +40,7 @@ export interface CarTypeCount {
  * Car types with stock, in the order new, demo, used. When the live counts are missing
  * (the search failed), the stock counts per car type in the site's config stand in.
  */
-export function carTypeCounts(
-  facetDistribution: FacetDistribution | undefined,
-  configured: DealerConfig['search']['car_types'],
-): CarTypeCount[] {
+export function carTypeCounts(facetDistribution: FacetDistribution | undefined, configured: DealerConfig['search']['car_types']): CarTypeCount[] {
   const live = facetDistribution?.car_type;
   const source: Partial<Record<string, number>> = live ?? configured;
   return CAR_TYPE_ORDER.map((type) => ({ type, count: countOf(source[type]) })).filter(({ count }) => count > 0);

@@ -36,7 +36,11 @@ const location = (id: number, name: string, city: string, state: string): Locati
 });
 /** Fixture dealer with Brisbane, Rockhampton (QLD) and Penrith (NSW) yards and every pattern allowed. */
 const everyPattern = testSite({
-  locations: [location(1, 'Fixture Brisbane', 'Brisbane', 'QLD'), location(2, 'Fixture Rockhampton', 'Rockhampton', 'QLD'), location(3, 'Fixture Penrith', 'Penrith', 'NSW')],
+  locations: [
+    location(1, 'Fixture Brisbane', 'Brisbane', 'QLD'),
+    location(2, 'Fixture Rockhampton', 'Rockhampton', 'QLD'),
+    location(3, 'Fixture Penrith', 'Penrith', 'NSW'),
+  ],
   dealerships: [
     { id: 1, name: 'RV Vehicles QLD', slug: 'rv-vehicles-qld' },
     { id: 2, name: 'RV Utes QLD', slug: 'rv-utes-qld' },
@@ -65,7 +69,7 @@ describe('search routes every site answers', () => {
     expect(stateToRoute(s({ car_type: ['used', 'new', 'demo'] }), kingfisher)).toBe('/search/new-used-and-demo-cars');
   });
 
-  it('uses the template\'s default search path for an empty search, or the site setting', () => {
+  it("uses the template's default search path for an empty search, or the site setting", () => {
     expect(stateToRoute(s({}), kingfisher)).toBe('/search/new-used-and-demo-cars');
     expect(stateToRoute(s({}), drivesmart)).toBe('/pre-owned');
     expect(stateToRoute(s({}), testSite({ search: { categories: ['trucks'] } }))).toBe('/search/new-used-and-demo-trucks');
@@ -85,8 +89,15 @@ describe('search routes every site answers', () => {
     expect(refinementsOf('/find/rental-cars', testSite({ search: { default_search_path: '/find/rental-cars' } }))).toEqual({});
   });
 
-  it('reads and writes body style routes: suv, hatchback, ute, coupe, sedan, wagon and the site\'s own', () => {
-    for (const [slug, body] of [['suv', 'SUV'], ['hatchback', 'Hatchback'], ['ute', 'Ute'], ['coupe', 'Coupe'], ['sedan', 'Sedan'], ['wagon', 'Wagon']]) {
+  it("reads and writes body style routes: suv, hatchback, ute, coupe, sedan, wagon and the site's own", () => {
+    for (const [slug, body] of [
+      ['suv', 'SUV'],
+      ['hatchback', 'Hatchback'],
+      ['ute', 'Ute'],
+      ['coupe', 'Coupe'],
+      ['sedan', 'Sedan'],
+      ['wagon', 'Wagon'],
+    ]) {
       expect(refinementsOf(`/search/${slug}`, kingfisher)).toEqual({ body: [body] });
       expect(stateToRoute(s({ body: [body as string] }), kingfisher)).toBe(`/search/${slug}`);
     }
@@ -202,7 +213,7 @@ describe('search path building: the first allowed pattern that applies wins', ()
     expect(simpleSearchPath(drivesmart, {})).toBe('/pre-owned');
   });
 
-  it('reads paths the same with only the browser\'s slice of the config', () => {
+  it("reads paths the same with only the browser's slice of the config", () => {
     const slice = { search: everyPattern.search, site_vocabulary: siteVocabulary(everyPattern) };
     const state = s({ car_type: ['used'], state: ['QLD'], city: ['Rockhampton'] });
     expect(stateToRoute(state, slice)).toBe('/search/used-cars-rockhampton');
@@ -284,7 +295,11 @@ describe('malformed URLs read as what they can, never throw', () => {
     });
     expect(routeToState('/search?&&=&make&unknown=1&make=,,Mazda,&constructor=x&__proto__=y', kingfisher).refinements).toEqual({ make: ['Mazda'] });
     expect(routeToState('/search?car_type=luxury,used', kingfisher).refinements).toEqual({ car_type: ['used'] });
-    expect(routeToState('/search?sortBy=price:asc;drop&range[colour]=1:2&range[price]=x', kingfisher)).toEqual({ refinements: {}, ranges: {}, currentPath: '/search' });
+    expect(routeToState('/search?sortBy=price:asc;drop&range[colour]=1:2&range[price]=x', kingfisher)).toEqual({
+      refinements: {},
+      ranges: {},
+      currentPath: '/search',
+    });
     expect(routeToState('/search?page=2&page=3', kingfisher).page).toBe(2);
     expect(routeToState('/search?range%5Bprice%5D=5:', kingfisher).ranges).toEqual({ price: { min: 5 } });
   });
@@ -374,12 +389,17 @@ const SORTS = ['price:asc', 'price:desc', 'km:asc', 'year:desc', 'custom_rank:de
 const NUMBERS = [0, 1, 5.5, 500, 20_000, 30_000, 250_000, 1_700_000_000, -5, Number.NaN, Number.POSITIVE_INFINITY, 1e21];
 
 function generateState(next: () => number): SearchState {
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const state: SearchState = { refinements: {}, ranges: {} };
   const fields = refinementFields.filter(() => next() < 0.3);
   for (const field of fields) {
     const count = 1 + Math.floor(next() * 3);
-    const pool = field === 'car_type' ? ['new', 'demo', 'used', 'luxury'] : field === 'categories' ? ['cars', 'trucks', 'caravans', 'motorcycles', 'rental', 'subscription'] : VALUES;
+    const pool =
+      field === 'car_type'
+        ? ['new', 'demo', 'used', 'luxury']
+        : field === 'categories'
+          ? ['cars', 'trucks', 'caravans', 'motorcycles', 'rental', 'subscription']
+          : VALUES;
     state.refinements[field] = Array.from({ length: count }, () => pick(pool));
   }
   for (const field of rangeFields) {

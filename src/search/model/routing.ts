@@ -48,19 +48,11 @@ import { slugify } from '../../platform/formats/slugify';
 import { stockCategories } from '../../stock/model/kinds';
 import { CAR_TYPE_ORDER, orderCarTypes, type CarType } from './car-type';
 import { isValidSort } from './query';
-import {
-  rangeFields,
-  refinementFields,
-  type NumericRange,
-  type RangeField,
-  type RefinementField,
-  type SearchState,
-} from './state';
+import { rangeFields, refinementFields, type NumericRange, type RangeField, type RefinementField, type SearchState } from './state';
 
 import { PATH_PATTERNS, type PathPattern } from '../../platform/config/path-patterns';
 
 export { PATH_PATTERNS, type PathPattern };
-
 
 /** Car type, make and model, make, and body routes (/search/used-cars, /search/toyota/rav4,
  * /search/toyota, /search/suv): every site answers them whatever its patterns. */
@@ -585,10 +577,7 @@ function sameValues(a: readonly string[] | undefined, b: readonly string[] | und
 function readsBackAs(r: Reader, candidate: Candidate, refinements: PathRefinements): boolean {
   const read = readPath(r, candidate.path);
   const readFields = Object.keys(read) as RefinementField[];
-  return (
-    readFields.length === candidate.fields.length &&
-    candidate.fields.every((field) => sameValues(read[field], refinements[field]))
-  );
+  return readFields.length === candidate.fields.length && candidate.fields.every((field) => sameValues(read[field], refinements[field]));
 }
 
 function landingPath(state: SearchState, r: Reader): Candidate | undefined {
@@ -661,4 +650,3 @@ export function vocabularyFromFacets(facets: Readonly<Record<string, Readonly<Re
   }
   return vocabulary;
 }
-

@@ -202,13 +202,26 @@ function fakeMeilisearchServer() {
   const enqueue = (res: ServerResponse, type: string, indexUid: string | null, run: () => { code: string; message: string } | undefined): void => {
     const error = run();
     const uid = tasks.length;
-    tasks.push({ uid, batchUid: uid, indexUid, type, status: error ? 'failed' : 'succeeded', error: error ? { ...error, type: 'invalid_request', link: '' } : null, canceledBy: null, duration: 'PT0S', enqueuedAt: new Date().toISOString(), startedAt: null, finishedAt: null });
+    tasks.push({
+      uid,
+      batchUid: uid,
+      indexUid,
+      type,
+      status: error ? 'failed' : 'succeeded',
+      error: error ? { ...error, type: 'invalid_request', link: '' } : null,
+      canceledBy: null,
+      duration: 'PT0S',
+      enqueuedAt: new Date().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+    });
     send(res, 202, { taskUid: uid, indexUid, status: 'enqueued', type, enqueuedAt: new Date().toISOString() });
   };
   const send = (res: ServerResponse, status: number, body: unknown): void => {
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
-  const notFound = (res: ServerResponse, uid: string): void => send(res, 404, { message: `Index \`${uid}\` not found.`, code: 'index_not_found', type: 'invalid_request', link: '' });
+  const notFound = (res: ServerResponse, uid: string): void =>
+    send(res, 404, { message: `Index \`${uid}\` not found.`, code: 'index_not_found', type: 'invalid_request', link: '' });
   const handle = (req: IncomingMessage, res: ServerResponse, body: string): void => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(`${req.method} ${url.pathname}`);
@@ -245,7 +258,8 @@ function fakeMeilisearchServer() {
     const index = uid ? indexes.get(uid) : undefined;
     if (!uid || (!index && !(req.method === 'DELETE' && !sub))) return notFound(res, uid ?? '');
     if (!sub && req.method === 'GET') return send(res, 200, { uid, primaryKey: index!.primaryKey, createdAt: '', updatedAt: '' });
-    if (!sub && req.method === 'DELETE') return enqueue(res, 'indexDeletion', uid, () => (indexes.delete(uid) ? undefined : { code: 'index_not_found', message: 'missing' }));
+    if (!sub && req.method === 'DELETE')
+      return enqueue(res, 'indexDeletion', uid, () => (indexes.delete(uid) ? undefined : { code: 'index_not_found', message: 'missing' }));
     if (sub === 'settings' && req.method === 'PATCH') return enqueue(res, 'settingsUpdate', uid, () => void Object.assign(index!.settings, json));
     if (sub === 'settings' && req.method === 'GET') return send(res, 200, index!.settings);
     if (sub === 'stats') return send(res, 200, { numberOfDocuments: index!.docs.size, isIndexing: false, fieldDistribution: {} });
@@ -285,7 +299,14 @@ describe('meilisearchAdmin over HTTP', () => {
     expect([...fake.indexes.get('shop')!.docs.keys()]).toEqual(['3', '4']);
     expect(fake.indexes.get('shop')!.settings).toEqual(meilisearchSettings());
     expect(fake.indexes.get('shop')!.primaryKey).toBe('id');
-    expect(fake.requests).toEqual(expect.arrayContaining(['POST /swap-indexes', 'PATCH /indexes/shop__incoming/settings', 'POST /indexes/shop__incoming/documents', 'DELETE /indexes/shop__incoming']));
+    expect(fake.requests).toEqual(
+      expect.arrayContaining([
+        'POST /swap-indexes',
+        'PATCH /indexes/shop__incoming/settings',
+        'POST /indexes/shop__incoming/documents',
+        'DELETE /indexes/shop__incoming',
+      ]),
+    );
     const key = await ensureSearchKey(admin, 'shop');
     expect(key).toBe('search-key-1');
     expect(await ensureSearchKey(admin, 'shop')).toBe(key);

@@ -129,7 +129,10 @@ export function parsePushArgs(argv: readonly string[]): PushArgs {
   const { values, tokens } = readCommandLine(
     argv,
     { dealer: { type: 'string', multiple: true }, dealers: { type: 'string', multiple: true }, 'create-read-key': { type: 'boolean' } },
-    (problem) => (problem.kind === 'needs-value' ? new PushError(`--dealer needs at least one slug\n${PUSH_USAGE}`) : new PushError(`unknown argument "${problem.arg}"\n${PUSH_USAGE}`)),
+    (problem) =>
+      problem.kind === 'needs-value'
+        ? new PushError(`--dealer needs at least one slug\n${PUSH_USAGE}`)
+        : new PushError(`unknown argument "${problem.arg}"\n${PUSH_USAGE}`),
   );
   const args: PushArgs = { createReadKey: values['create-read-key'] ?? false };
   // --dealer and --dealers are one list, in the order typed.
@@ -194,7 +197,10 @@ export function meilisearchAdmin(client: Meilisearch): SearchAdmin {
       succeeded(await client.index(uid).updateSettings(settings).waitTask(WAIT), `updating the settings of ${uid}`);
     },
     async addDocuments(uid, documents) {
-      succeeded(await client.index<Vehicle>(uid).addDocuments(documents, { primaryKey: indexSettings.primaryKey }).waitTask(WAIT), `adding documents to ${uid}`);
+      succeeded(
+        await client.index<Vehicle>(uid).addDocuments(documents, { primaryKey: indexSettings.primaryKey }).waitTask(WAIT),
+        `adding documents to ${uid}`,
+      );
     },
     async countDocuments(uid) {
       return (await client.index(uid).getStats()).numberOfDocuments;

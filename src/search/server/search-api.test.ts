@@ -144,7 +144,11 @@ describe('POST /api/search/multi-search', () => {
   it('allows cross-origin calls, with a preflight', async () => {
     const preflight = await app.request('http://127.0.0.1:4321/api/search/multi-search', {
       method: 'OPTIONS',
-      headers: { Origin: 'https://cdn.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, authorization, x-meilisearch-client' },
+      headers: {
+        Origin: 'https://cdn.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, authorization, x-meilisearch-client',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -204,7 +208,11 @@ describe('stock reloads', () => {
     mkdirSync(path.join(work, 'broken'), { recursive: true });
     writeFileSync(path.join(work, 'broken', 'alpha.json'), 'not json');
     const broken = searchApp(indexes);
-    const res = await broken.request('http://127.0.0.1:4321/api/search/indexes/alpha/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await broken.request('http://127.0.0.1:4321/api/search/indexes/alpha/search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(500);
     expect(((await res.json()) as { code: string; type: string }).type).toBe('internal');
   });
@@ -214,7 +222,11 @@ describe('an injected index provider', () => {
   it('serves whatever engine it returns', async () => {
     const engine = new SearchEngine([{ id: 1, name: 'One' }], indexSettings);
     const custom = searchApp({ get: (uid) => Promise.resolve(uid === 'x' ? engine : undefined) });
-    const res = await custom.request('http://127.0.0.1:4321/api/search/indexes/x/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await custom.request('http://127.0.0.1:4321/api/search/indexes/x/search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(((await res.json()) as Result).hits).toEqual([{ id: 1, name: 'One' }]);
   });
 });

@@ -54,7 +54,8 @@ export function createSearchApi(indexes: SearchIndexProvider): Hono<AppEnv> {
     '*',
     bodyLimit({
       maxSize: MAX_SEARCH_BODY_BYTES,
-      onError: (c) => errorResponse(c, new MeiliError('payload_too_large', 'The provided payload reached the size limit. The maximum accepted payload size is 64 KiB.')),
+      onError: (c) =>
+        errorResponse(c, new MeiliError('payload_too_large', 'The provided payload reached the size limit. The maximum accepted payload size is 64 KiB.')),
     }),
   );
 

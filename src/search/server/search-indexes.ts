@@ -35,7 +35,14 @@ interface Entry {
   engine: SearchEngine;
 }
 
-export function createStockIndexes({ dealers, dealersDir, configs, env = process.env, now = Date.now, log = console.error }: StockIndexOptions): SearchIndexProvider {
+export function createStockIndexes({
+  dealers,
+  dealersDir,
+  configs,
+  env = process.env,
+  now = Date.now,
+  log = console.error,
+}: StockIndexOptions): SearchIndexProvider {
   const dealerConfigs = configs ?? createDealerConfigs({ dealersDir, log });
   const engines = new Map<string, Entry>();
   const building = new Map<string, Promise<SearchEngine>>();
@@ -88,7 +95,9 @@ export function createStockIndexes({ dealers, dealersDir, configs, env = process
         // A feed caught mid-write, or broken: keep answering from the last good stock.
         if (current) {
           failed.set(dealer.slug, version);
-          log(`search: could not reload the stock of ${dealer.slug}, still serving the previous stock: ${error instanceof Error ? error.message : String(error)}`);
+          log(
+            `search: could not reload the stock of ${dealer.slug}, still serving the previous stock: ${error instanceof Error ? error.message : String(error)}`,
+          );
           return current.engine;
         }
         throw error;

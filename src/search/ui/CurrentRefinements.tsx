@@ -29,6 +29,12 @@ export function CurrentRefinementsView({ chips, onRemove, onClearAll }: CurrentR
   );
 }
 
-export function CurrentRefinements({ chips, setIndexUiState }: { chips: readonly Chip[]; setIndexUiState: (update: (ui: IndexUiState) => IndexUiState) => void }) {
+export function CurrentRefinements({
+  chips,
+  setIndexUiState,
+}: {
+  chips: readonly Chip[];
+  setIndexUiState: (update: (ui: IndexUiState) => IndexUiState) => void;
+}) {
   return <CurrentRefinementsView chips={chips} onRemove={(chip) => setIndexUiState(chip.remove)} onClearAll={() => setIndexUiState(clearedUiState)} />;
 }

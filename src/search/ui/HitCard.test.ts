@@ -5,7 +5,18 @@ import type { CardHit } from '../browser/hits';
 import { HitCard, type CardSite } from './HitCard';
 
 const au: CardSite = { region: 'AU', locale: 'en-AU', units: 'km', saved_cars: 'favourites' };
-const hit: CardHit = { id: 42, slug: '2021-toyota-rav4-gx', name: '2021 Toyota RAV4 GX', price: 38_990, km: 30_100, car_type: 'used', status: 'in_stock', weekly_price: 189, primary_image_url: 'https://photos.example.test/rav4.jpg', badge: 'Certified' };
+const hit: CardHit = {
+  id: 42,
+  slug: '2021-toyota-rav4-gx',
+  name: '2021 Toyota RAV4 GX',
+  price: 38_990,
+  km: 30_100,
+  car_type: 'used',
+  status: 'in_stock',
+  weekly_price: 189,
+  primary_image_url: 'https://photos.example.test/rav4.jpg',
+  badge: 'Certified',
+};
 
 const render = (props: Partial<Parameters<typeof HitCard>[0]> = {}) => renderToStaticMarkup(createElement(HitCard, { hit, site: au, eager: false, ...props }));
 

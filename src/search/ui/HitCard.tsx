@@ -27,7 +27,6 @@ export const CARD_ATTRIBUTES = [
   'transmission',
 ] as const;
 
-
 export interface CardSite {
   region: DealerConfig['region'];
   locale: string;

@@ -39,11 +39,19 @@ export function PaginationView({ pages, current, total, href, onSelect }: Pagina
       <ul>
         {current > 0 && <li>{link(current - 1, 'Previous page', '‹ Prev', 'prev')}</li>}
         {pages[0] !== undefined && pages[0] > 0 && <li>{link(0, 'Page 1', '1')}</li>}
-        {pages[0] !== undefined && pages[0] > 1 && <li aria-hidden="true" className="page-gap">…</li>}
+        {pages[0] !== undefined && pages[0] > 1 && (
+          <li aria-hidden="true" className="page-gap">
+            …
+          </li>
+        )}
         {pages.map((page) => (
           <li key={page}>{link(page, `Page ${page + 1}`, String(page + 1))}</li>
         ))}
-        {pages[pages.length - 1] !== undefined && (pages[pages.length - 1] ?? 0) < total - 2 && <li aria-hidden="true" className="page-gap">…</li>}
+        {pages[pages.length - 1] !== undefined && (pages[pages.length - 1] ?? 0) < total - 2 && (
+          <li aria-hidden="true" className="page-gap">
+            …
+          </li>
+        )}
         {(pages[pages.length - 1] ?? 0) < total - 1 && <li>{link(total - 1, `Page ${total}`, String(total))}</li>}
         {current < total - 1 && <li>{link(current + 1, 'Next page', 'Next ›', 'next')}</li>}
       </ul>

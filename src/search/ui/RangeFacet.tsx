@@ -74,9 +74,13 @@ const snapDown = (value: number, step: number) => Math.floor(value / step) * ste
 const snapUp = (value: number, step: number) => Math.ceil(value / step) * step;
 
 /** Slider ends: fixed where the definition sets them (price: 5,000 to 250,000), else the stock's own range snapped to the step. */
-export function sliderBounds(definition: Pick<RangeDefinition, 'bounds' | 'step'>, stats: { min?: number; max?: number }): { min: number; max: number } | undefined {
+export function sliderBounds(
+  definition: Pick<RangeDefinition, 'bounds' | 'step'>,
+  stats: { min?: number; max?: number },
+): { min: number; max: number } | undefined {
   if (definition.bounds) return definition.bounds;
-  if (stats.min === undefined || stats.max === undefined || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max <= stats.min) return undefined;
+  if (stats.min === undefined || stats.max === undefined || !Number.isFinite(stats.min) || !Number.isFinite(stats.max) || stats.max <= stats.min)
+    return undefined;
   return { min: snapDown(stats.min, definition.step), max: snapUp(stats.max, definition.step) };
 }
 

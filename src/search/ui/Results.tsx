@@ -51,8 +51,7 @@ export function SearchErrorView({ showingEarlier, retrying, onRetry }: SearchErr
   return (
     <div className="search-error" role="alert">
       <p>
-        <strong>We couldn’t update the results.</strong>{' '}
-        {showingEarlier ? 'You’re seeing the cars from your last search. ' : ''}We’ll keep trying.
+        <strong>We couldn’t update the results.</strong> {showingEarlier ? 'You’re seeing the cars from your last search. ' : ''}We’ll keep trying.
       </p>
       <button type="button" className="button button-outline" onClick={onRetry} disabled={retrying}>
         {retrying ? 'Retrying…' : 'Retry'}

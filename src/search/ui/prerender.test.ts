@@ -10,7 +10,15 @@ import SearchApp from './SearchApp';
 
 const site = testSite();
 
-const car = (id: number, name: string, carType: string) => ({ id, slug: `car-${id}`, name, price: 20_000 + id, km: 1000 * id, car_type: carType, status: 'in_stock' });
+const car = (id: number, name: string, carType: string) => ({
+  id,
+  slug: `car-${id}`,
+  name,
+  price: 20_000 + id,
+  km: 1000 * id,
+  car_type: carType,
+  status: 'in_stock',
+});
 
 /** A stand-in engine: records queries, answers each with two used cars and their facet counts. */
 function fakeEngine() {
@@ -38,7 +46,15 @@ function fakeEngine() {
 describe('prerendered first page', () => {
   it('searches once at build time with the filter and state of the page URL', async () => {
     const engine = fakeEngine();
-    const state = await prerenderSearch({ site, url: '/search/used-cars', heading: 'Used Cars', vocabulary: {}, stock: [], answer: engine.answer, now: 1_750_000_000_000 });
+    const state = await prerenderSearch({
+      site,
+      url: '/search/used-cars',
+      heading: 'Used Cars',
+      vocabulary: {},
+      stock: [],
+      answer: engine.answer,
+      now: 1_750_000_000_000,
+    });
     const main = engine.queries.find((q) => Number(q.limit) > 0 && Array.isArray(q.filter) && String(q.filter[0]).includes('car_type'));
     expect(main?.filter).toEqual([expect.stringContaining('car_type = "used"')]);
     expect(main?.sort).toEqual(['custom_rank:desc']);
@@ -49,7 +65,14 @@ describe('prerendered first page', () => {
     const engine = fakeEngine();
     const serverState = await prerenderSearch({ site, url: '/search/used-cars', heading: 'Used Cars', vocabulary: {}, stock: [], answer: engine.answer });
     const asked = engine.queries.length;
-    const props = { site: searchSite(site), card: cardSite(site), heading: 'Used Cars', vocabulary: {}, prerenderedUrl: '/search/used-cars', ...(serverState ? { serverState } : {}) };
+    const props = {
+      site: searchSite(site),
+      card: cardSite(site),
+      heading: 'Used Cars',
+      vocabulary: {},
+      prerenderedUrl: '/search/used-cars',
+      ...(serverState ? { serverState } : {}),
+    };
     const html = renderToString(createElement(SearchApp, props));
     expect(html).toContain('2020 Toyota Corolla');
     expect(html).toContain('2019 Mazda CX-5');
@@ -72,7 +95,14 @@ describe('prerendered with the embedded engine', () => {
   it('lists the cars the page stands for, as many as a page holds, with the true count', async () => {
     const stock = generateDemoStock(site, 120);
     const listed = stock.filter((car) => car.car_type === 'used' && car.status !== 'sold');
-    const serverState = await prerenderSearch({ site, url: '/search/used-cars', heading: 'Used Cars', vocabulary: {}, stock, answer: embeddedAnswer(stock, site.slug) });
+    const serverState = await prerenderSearch({
+      site,
+      url: '/search/used-cars',
+      heading: 'Used Cars',
+      vocabulary: {},
+      stock,
+      answer: embeddedAnswer(stock, site.slug),
+    });
     const [main] = serverState.initialResults[site.slug]?.results ?? [];
     const hits = (main?.hits ?? []) as Array<{ car_type: string }>;
     expect(hits.length).toBe(Math.min(21, listed.length));

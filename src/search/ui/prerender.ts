@@ -29,7 +29,8 @@ const BUILD_HOST = 'http://build.invalid/api/search';
 export function inProcessHttpClient(answer: MultiSearchAnswer): SearchHttpClient {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (!url.pathname.endsWith('/multi-search') || init?.method !== 'POST') throw new Error(`build-time search cannot answer ${init?.method ?? 'GET'} ${url.pathname}`);
+    if (!url.pathname.endsWith('/multi-search') || init?.method !== 'POST')
+      throw new Error(`build-time search cannot answer ${init?.method ?? 'GET'} ${url.pathname}`);
     if (typeof init.body !== 'string') throw new Error('build-time search expects a JSON body');
     return answer(JSON.parse(init.body));
   };

@@ -195,7 +195,11 @@ describe('gallery', () => {
       }),
       cdn,
     );
-    expect(images[0]).toEqual({ url: 'https://stock.example/1.jpg', src: 'https://img.example/?url=https%3A%2F%2Fstock.example%2F1.jpg&w=800&q=70', thumb: 'https://stock.example/1-thumb.jpg' });
+    expect(images[0]).toEqual({
+      url: 'https://stock.example/1.jpg',
+      src: 'https://img.example/?url=https%3A%2F%2Fstock.example%2F1.jpg&w=800&q=70',
+      thumb: 'https://stock.example/1-thumb.jpg',
+    });
     expect(images[1]?.thumb).toBe('https://img.example/?url=https%3A%2F%2Fstock.example%2F2.jpg&w=240&q=70');
   });
 });
@@ -311,7 +315,10 @@ describe('Car JSON-LD', () => {
       offers: { availability: 'https://schema.org/PreOrder' },
     });
     const sold = carJsonLd(car({ status: 'sold', sold_date_timestamp: 1_760_100_000 }), { site: us, sellerId });
-    expect(sold).toMatchObject({ offers: { availability: 'https://schema.org/SoldOut', priceCurrency: 'USD' }, mileageFromOdometer: { value: 25632, unitCode: 'SMI' } });
+    expect(sold).toMatchObject({
+      offers: { availability: 'https://schema.org/SoldOut', priceCurrency: 'USD' },
+      mileageFromOdometer: { value: 25632, unitCode: 'SMI' },
+    });
   });
 
   it('leaves the price out for price on application', () => {

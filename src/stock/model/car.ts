@@ -148,7 +148,11 @@ export function vehicleEnquiryCategory(carType: string | null | undefined): Vehi
 // ---------------------------------------------------------------------------
 
 /** The dealership a car belongs to: its own slug, its location's, else the site's main one. */
-export function carDealershipSlug(car: Pick<CarView, 'dealership_slug'>, site: Pick<CarSite, 'dealership_slug'>, location?: Pick<Location, 'dealership_slug'>): string | undefined {
+export function carDealershipSlug(
+  car: Pick<CarView, 'dealership_slug'>,
+  site: Pick<CarSite, 'dealership_slug'>,
+  location?: Pick<Location, 'dealership_slug'>,
+): string | undefined {
   return car.dealership_slug ?? location?.dealership_slug ?? site.dealership_slug;
 }
 
@@ -200,7 +204,10 @@ export function checkoutLink(car: Pick<CarView, 'slug'>, site: { features: Pick<
  * The location a car stands at: by `location_id`, else by `location_name`, else undefined (the
  * page then shows the dealer's main location). Ids compare as text: feeds send 31001 or "31001".
  */
-export function findCarLocation<L extends Pick<Location, 'id' | 'name'>>(car: Pick<CarView, 'location_id' | 'location_name'>, locations: readonly L[]): L | undefined {
+export function findCarLocation<L extends Pick<Location, 'id' | 'name'>>(
+  car: Pick<CarView, 'location_id' | 'location_name'>,
+  locations: readonly L[],
+): L | undefined {
   if (car.location_id !== undefined) {
     const byId = locations.find((l) => String(l.id) === String(car.location_id));
     if (byId) return byId;
@@ -306,7 +313,6 @@ export function safetyBannerClasses(configured: readonly SafetyClass[], car?: Pi
   const own: SafetyClass = car.categories.includes('trucks') || COMMERCIAL_BODY.test(car.body) ? 'N' : 'V';
   return configured.includes(own) ? [own] : [];
 }
-
 
 // ---------------------------------------------------------------------------
 // Sharing

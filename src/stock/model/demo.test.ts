@@ -16,7 +16,9 @@ const sites: Record<string, DealerConfig> = Object.fromEntries([
   ...demoDealers.map((slug) => [slug, loadDealer(slug, DEALER_FILES_DIR)] as const),
   ...fixtureDealers.map((slug) => [slug, loadDealer(slug, 'tests/fixtures/dealers')] as const),
 ]);
-const stock: Record<string, Vehicle[]> = Object.fromEntries(Object.entries(sites).map(([slug, site]) => [slug, generateDemoStock(site, site.search.demo_stock ?? 0, NOW)]));
+const stock: Record<string, Vehicle[]> = Object.fromEntries(
+  Object.entries(sites).map(([slug, site]) => [slug, generateDemoStock(site, site.search.demo_stock ?? 0, NOW)]),
+);
 
 const share = (cars: Vehicle[], test: (car: Vehicle) => boolean): number => cars.filter(test).length / cars.length;
 const distinct = <T>(values: T[]): number => new Set(values).size;
@@ -88,7 +90,13 @@ describe('generateDemoStock', () => {
     expect(share(cars, (c) => c.car_type === 'demo')).toBeGreaterThan(0.03);
     // Only the sales location holds stock, not service or parts.
     expect(new Set(cars.map((c) => c.location_name))).toEqual(new Set(['Kingfisher Toyota - Sales']));
-    expect(cars[0]).toMatchObject({ dealership_name: 'Kingfisher Toyota', dealership_slug: 'kingfisher-toyota', state: 'QLD', city: 'Morayfield', location_id: 31001 });
+    expect(cars[0]).toMatchObject({
+      dealership_name: 'Kingfisher Toyota',
+      dealership_slug: 'kingfisher-toyota',
+      state: 'QLD',
+      city: 'Morayfield',
+      location_id: 31001,
+    });
   });
 
   it('stocks a used-only dealer with used cars only, enough for a default search above 1,999 hits', () => {
@@ -231,7 +239,11 @@ describe('generateDemoStock', () => {
 
   it('fills the facets: bodies, fuels, transmissions, drives, colours, seats, tags and badges', () => {
     const cars = stock['drivesmart-pre-owned']!;
-    for (const body of ['SUV', 'Hatchback', 'Ute', 'Coupe', 'Sedan', 'Wagon', 'Van']) expect(cars.some((c) => c.body === body), body).toBe(true);
+    for (const body of ['SUV', 'Hatchback', 'Ute', 'Coupe', 'Sedan', 'Wagon', 'Van'])
+      expect(
+        cars.some((c) => c.body === body),
+        body,
+      ).toBe(true);
     expect(new Set(cars.map((c) => c.fuel))).toEqual(new Set(['Petrol', 'Diesel', 'Hybrid', 'Electric']));
     expect(new Set(cars.map((c) => c.transmission))).toEqual(new Set(['Automatic', 'Manual']));
     expect(new Set(cars.map((c) => c.simple_drive))).toEqual(new Set(['2WD', 'AWD', '4WD']));
@@ -263,7 +275,10 @@ describe('generateDemoStock', () => {
         expect(car.thumbnails).toHaveLength(4);
         expect(car.images.map((i) => i.image_url)).toEqual(car.thumbnails);
         expect(car.photos_count).toBe(4);
-        expect(car.thumbnails.every((url) => names.has(url)), slug).toBe(true);
+        expect(
+          car.thumbnails.every((url) => names.has(url)),
+          slug,
+        ).toBe(true);
       }
     }
     const redUte = stock['kingfisher-toyota']!.find((c) => c.body === 'Ute' && c.colour === 'Red')!;

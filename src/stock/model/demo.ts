@@ -1,6 +1,18 @@
 import type { DealerConfig, Location } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';
-import { caravanCatalogue, carCatalogue, marketPriceFactor, motorcycleCatalogue, motorcycleVinPrefixes, usedMakeShare, vinPrefixes, type Drive, type Fuel, type Market, type ModelSpec } from './catalogue';
+import {
+  caravanCatalogue,
+  carCatalogue,
+  marketPriceFactor,
+  motorcycleCatalogue,
+  motorcycleVinPrefixes,
+  usedMakeShare,
+  vinPrefixes,
+  type Drive,
+  type Fuel,
+  type Market,
+  type ModelSpec,
+} from './catalogue';
 import { colourKey, kindForBody, placeholderUrls } from './placeholder-image';
 import { hashSeed, seededRandom, type Random } from './random';
 import type { CarType, StockCategory, Vehicle } from './vehicle';
@@ -285,7 +297,10 @@ export function weeklyPriceBand(weekly: number): string {
 const VIN_CHARS = [...'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'];
 const VIN_YEARS = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 const VIN_VALUES: Record<string, number> = Object.fromEntries(
-  [...'ABCDEFGHJKLMNPRSTUVWXYZ'].map((c) => [c, [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9][[...'ABCDEFGHJKLMNPRSTUVWXYZ'].indexOf(c)] ?? 0]),
+  [...'ABCDEFGHJKLMNPRSTUVWXYZ'].map((c) => [
+    c,
+    [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9][[...'ABCDEFGHJKLMNPRSTUVWXYZ'].indexOf(c)] ?? 0,
+  ]),
 );
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
@@ -402,7 +417,13 @@ function featuresFor(r: Random, plan: Plan, spec: ModelSpec, fuel: Fuel | undefi
   if (spec.itemType === 'caravan') pool = caravanFeatures;
   else if (spec.itemType === 'motorcycle') pool = motorcycleFeatures;
   else {
-    const extra = /ute|truck/i.test(spec.body) ? utilityFeatures : fuel === 'electric' ? electricFeatures : fuel === 'hybrid' ? ['Regenerative Braking', 'EV Mode'] : [];
+    const extra = /ute|truck/i.test(spec.body)
+      ? utilityFeatures
+      : fuel === 'electric'
+        ? electricFeatures
+        : fuel === 'hybrid'
+          ? ['Regenerative Braking', 'EV Mode']
+          : [];
     pool = [...extra, ...carFeatures];
     if (spec.seats >= 7) pool.unshift('Third Row Seating');
   }
@@ -444,12 +465,20 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   const trim = spec.trims[trimIndex] ?? '';
   const fuel = spec.fuels.length > 0 ? r.weighted(spec.fuels.map((f, i) => [f, spec.fuels.length - i + 1] as const)) : undefined;
   const fuelSuffix =
-    fuel === 'hybrid' && !/hybrid|e:|phev|\d+e\b|hev/i.test(trim) ? ' Hybrid' : fuel === 'electric' && spec.fuels.length > 1 && !/ev|electric/i.test(trim) ? ' EV' : '';
+    fuel === 'hybrid' && !/hybrid|e:|phev|\d+e\b|hev/i.test(trim)
+      ? ' Hybrid'
+      : fuel === 'electric' && spec.fuels.length > 1 && !/ev|electric/i.test(trim)
+        ? ' EV'
+        : '';
   const variant = `${trim === 'Standard' ? '' : trim}${fuelSuffix}`.trim();
 
   const driveCode = spec.drives.length > 0 ? r.weighted(spec.drives.map((d, i) => [d, spec.drives.length - i + 1] as const)) : undefined;
   const transmission =
-    spec.itemType === 'caravan' ? undefined : spec.itemType === 'motorcycle' || (fuel !== 'electric' && fuel !== 'hybrid' && r.chance(spec.manual ?? 0)) ? 'Manual' : 'Automatic';
+    spec.itemType === 'caravan'
+      ? undefined
+      : spec.itemType === 'motorcycle' || (fuel !== 'electric' && fuel !== 'hybrid' && r.chance(spec.manual ?? 0))
+        ? 'Manual'
+        : 'Automatic';
 
   const colour =
     spec.itemType === 'caravan'
@@ -494,8 +523,7 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     showSold = soldRoll < 0.7;
     soldAgo = within ? r.int(0, Math.max(0, W - 1) * DAY) : r.int((W + 1) * DAY, (W + 45) * DAY);
   }
-  const listedAgo =
-    soldAgo !== undefined ? soldAgo + r.int(5 * DAY, 110 * DAY) : status === 'coming_soon' ? r.int(0, 10 * DAY) : r.int(0, 120 * DAY);
+  const listedAgo = soldAgo !== undefined ? soldAgo + r.int(5 * DAY, 110 * DAY) : status === 'coming_soon' ? r.int(0, 10 * DAY) : r.int(0, 120 * DAY);
 
   const certified = carType === 'used' && spec.itemType === 'car' && age <= 6 && km <= 120_000 && r.chance(spec.make === plan.franchise ? 0.35 : 0.12);
   const tags: string[] = [];
@@ -539,13 +567,14 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   const name = `${year} ${spec.make} ${spec.model}${variant ? ` ${variant}` : ''}`;
   const images = placeholderUrls(kindForBody(spec.body, spec.itemType), colourKey(colour));
   const weekly = price > 0 ? Math.round(price * WEEKLY_FACTOR) : 0;
-  const simpleBody = spec.itemType === 'caravan' ? 'Caravan' : spec.itemType === 'motorcycle' ? 'Motorcycle' : spec.body === 'Convertible' ? 'Coupe' : spec.body;
+  const simpleBody =
+    spec.itemType === 'caravan' ? 'Caravan' : spec.itemType === 'motorcycle' ? 'Motorcycle' : spec.body === 'Convertible' ? 'Coupe' : spec.body;
   const drive = driveCode ? driveNames[driveCode] : undefined;
   const description =
     carType === 'new'
       ? `Brand new ${spec.make} ${spec.model} with the full factory warranty.`
       : carType === 'demo'
-        ? "Dealer demonstrator with the balance of the new-car warranty."
+        ? 'Dealer demonstrator with the balance of the new-car warranty.'
         : r.sample(usedNotes, 2).join(' ');
 
   return {

@@ -6,7 +6,9 @@ const cdn = { image_cdn: { base_url: 'https://img.example/', quality: 70 } };
 describe('imageSrc', () => {
   it('asks the CDN for the width and the dealer quality', () => {
     expect(imageSrc('https://stock.example/a b.jpg', cdn, { width: 400 })).toBe('https://img.example/?url=https%3A%2F%2Fstock.example%2Fa+b.jpg&w=400&q=70');
-    expect(imageSrc('https://stock.example/a.jpg', cdn, { width: 120.4, quality: 50 })).toBe('https://img.example/?url=https%3A%2F%2Fstock.example%2Fa.jpg&w=120&q=50');
+    expect(imageSrc('https://stock.example/a.jpg', cdn, { width: 120.4, quality: 50 })).toBe(
+      'https://img.example/?url=https%3A%2F%2Fstock.example%2Fa.jpg&w=120&q=50',
+    );
   });
 
   it('leaves site files and CDN-less dealers alone', () => {

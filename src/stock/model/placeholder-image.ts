@@ -42,7 +42,15 @@ export function kindForBody(body: string, itemType = 'car'): PlaceholderKind {
   return 'sedan';
 }
 
-const colourAliases: Record<string, PlaceholderColour> = { gray: 'grey', gold: 'orange', bronze: 'orange', yellow: 'orange', brown: 'orange', beige: 'silver', purple: 'blue' };
+const colourAliases: Record<string, PlaceholderColour> = {
+  gray: 'grey',
+  gold: 'orange',
+  bronze: 'orange',
+  yellow: 'orange',
+  brown: 'orange',
+  beige: 'silver',
+  purple: 'blue',
+};
 
 /** "Crystal White Pearl" → white; unknown colours fall back to silver, the commonest neutral. */
 export function colourKey(colour: string | undefined): PlaceholderColour {
@@ -66,7 +74,9 @@ export function placeholderUrls(kind: PlaceholderKind, colour: PlaceholderColour
 
 /** The kinds a dealer's stock can show: car bodies always, caravans and motorcycles if it sells them. */
 export function placeholderKindsFor(categories: readonly string[]): PlaceholderKind[] {
-  return placeholderKinds.filter((kind) => (kind === 'caravan' ? categories.includes('caravans') : kind === 'motorcycle' ? categories.includes('motorcycles') : true));
+  return placeholderKinds.filter((kind) =>
+    kind === 'caravan' ? categories.includes('caravans') : kind === 'motorcycle' ? categories.includes('motorcycles') : true,
+  );
 }
 
 /** Every file name (without `.svg`) for the given kinds. */

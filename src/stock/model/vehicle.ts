@@ -78,7 +78,10 @@ export const vehicleSchema = z
     description: text(5000).optional(),
     primary_image_url: imageUrl.optional(),
     thumbnails: z.array(imageUrl).max(100).default([]),
-    images: z.array(z.strictObject({ image_url: imageUrl })).max(100).default([]),
+    images: z
+      .array(z.strictObject({ image_url: imageUrl }))
+      .max(100)
+      .default([]),
     photos_count: z.number().int().min(0).max(1000).default(0),
     has_nvic: z.boolean().optional(),
     custom_rank: z.number().int().min(0).max(1_000_000_000).default(0).describe('Dealer ranking; higher first.'),

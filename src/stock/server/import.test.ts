@@ -80,7 +80,12 @@ describe('CSV feeds', () => {
       sold_date_timestamp: null,
       description: 'One owner, full service history.',
     });
-    expect(ranger).toMatchObject({ name: '2019 Ford Ranger XLT "Hi-Rider"', variant: 'XLT "Hi-Rider"', description: 'Tradie special.\nTow bar, tub liner, roof racks.', images: [] });
+    expect(ranger).toMatchObject({
+      name: '2019 Ford Ranger XLT "Hi-Rider"',
+      variant: 'XLT "Hi-Rider"',
+      description: 'Tradie special.\nTow bar, tub liner, roof racks.',
+      images: [],
+    });
     expect(ranger!.weekly_price).toBeUndefined();
     expect(cx5).toMatchObject({ status: 'sold', sold_date_timestamp: 1_748_500_000, location_id: 'LOC-7', certified: false });
     expect(hilux).toMatchObject({ price: 0, status: 'coming_soon', filtered_features: [] });
@@ -185,8 +190,14 @@ describe('hostile feeds', () => {
   it('keep markup as text to be escaped on the page, but refuse control characters and huge strings', () => {
     const markup = '<script>alert(1)</script> "><img src=x onerror=alert(1)>';
     expect(parseFeed(JSON.stringify([car(1, { name: markup, description: markup })]), 'json').vehicles[0]!.name).toBe(markup);
-    const feed = parseFeed(JSON.stringify([car(1, { name: 'Bell\u0007car' }), car(2, { description: 'x'.repeat(5001) }), car(3, { make: 'ok\u202eevil' })]), 'json');
-    expect(feed.problems).toEqual(['row 1 (id 1): name: must not contain control characters', 'row 2 (id 2): description: Too big: expected string to have <=5000 characters']);
+    const feed = parseFeed(
+      JSON.stringify([car(1, { name: 'Bell\u0007car' }), car(2, { description: 'x'.repeat(5001) }), car(3, { make: 'ok\u202eevil' })]),
+      'json',
+    );
+    expect(feed.problems).toEqual([
+      'row 1 (id 1): name: must not contain control characters',
+      'row 2 (id 2): description: Too big: expected string to have <=5000 characters',
+    ]);
     expect(feed.badRows).toBe(2);
   });
 

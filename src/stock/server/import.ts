@@ -38,7 +38,19 @@ export function feedFormat(file: string): FeedFormat {
 
 // How CSV cells become document values. Every vehicle field is listed in exactly one place here
 // (import.test.ts checks that against vehicleSchema), so a new field cannot be imported as text by accident.
-export const csvNumberFields = ['id', 'price', 'subscription_price', 'weekly_price', 'km', 'year', 'seats', 'created_at_timestamp', 'sold_date_timestamp', 'photos_count', 'custom_rank'] as const;
+export const csvNumberFields = [
+  'id',
+  'price',
+  'subscription_price',
+  'weekly_price',
+  'km',
+  'year',
+  'seats',
+  'created_at_timestamp',
+  'sold_date_timestamp',
+  'photos_count',
+  'custom_rank',
+] as const;
 export const csvBooleanFields = ['certified', 'show_on_dealer_website', 'has_nvic'] as const;
 /** `|`-separated lists; `images` holds image URLs and becomes `[{ image_url }]`. */
 export const csvListFields = ['categories', 'filtered_features', 'thumbnails', 'images'] as const;
@@ -91,7 +103,10 @@ function coerceCell(field: string, cell: string): { value?: unknown; reason?: st
     return { reason: `expected true or false, got "${printable(cell, 40)}"` };
   }
   if (listFields.has(field)) {
-    const items = cell.split('|').map((s) => s.trim()).filter((s) => s !== '');
+    const items = cell
+      .split('|')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     return { value: field === 'images' ? items.map((image_url) => ({ image_url })) : items };
   }
   if (idFields.has(field)) return { value: /^\d{1,15}$/.test(cell) ? Number(cell) : cell };
@@ -166,7 +181,11 @@ export function readJsonRows(text: string): FeedRow[] {
   } catch (error) {
     throw new FeedError('the JSON cannot be read', [`(file): ${printable(error instanceof Error ? error.message : String(error))}`]);
   }
-  const list: unknown[] | undefined = Array.isArray(data) ? (data as unknown[]) : typeof data === 'object' && data !== null && 'vehicles' in data && Array.isArray(data.vehicles) ? (data.vehicles as unknown[]) : undefined;
+  const list: unknown[] | undefined = Array.isArray(data)
+    ? (data as unknown[])
+    : typeof data === 'object' && data !== null && 'vehicles' in data && Array.isArray(data.vehicles)
+      ? (data.vehicles as unknown[])
+      : undefined;
   if (!list) throw new FeedError('the JSON is not a feed', ['(file): expected an array of vehicles or an object with a "vehicles" array']);
   return list.map((raw, i) => {
     const id = rawField(raw, 'id');
@@ -276,7 +295,9 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
     argv,
     { dealer: { type: 'string' }, 'allow-empty': { type: 'boolean' } },
     (problem) =>
-      problem.kind === 'needs-value' ? new FeedError(`--dealer <slug> is required\n${IMPORT_USAGE}`) : new FeedError(`unknown option ${printable(problem.arg, 40)}\n${IMPORT_USAGE}`),
+      problem.kind === 'needs-value'
+        ? new FeedError(`--dealer <slug> is required\n${IMPORT_USAGE}`)
+        : new FeedError(`unknown option ${printable(problem.arg, 40)}\n${IMPORT_USAGE}`),
     { allowPositionals: true },
   );
   if (!values.dealer) throw new FeedError(`--dealer <slug> is required\n${IMPORT_USAGE}`);

@@ -30,10 +30,7 @@ export function outboxDestinations(site: DestinationSite, env: NodeJS.ProcessEnv
 }
 
 /** What a destination name stands for, against the dealer's current config. */
-export type ResolvedDestination =
-  | { type: 'folder' }
-  | { type: 'webhook'; url: string; secret_env: string }
-  | { type: 'adf_email'; to: string[] };
+export type ResolvedDestination = { type: 'folder' } | { type: 'webhook'; url: string; secret_env: string } | { type: 'adf_email'; to: string[] };
 
 export class DestinationError extends Error {}
 

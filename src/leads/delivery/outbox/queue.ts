@@ -44,12 +44,19 @@ export async function listDeliveries(database: Pick<Database, 'db'>, { dealer, d
  * lead twice on purpose is not what a retry is for. Returns the row's status before, or
  * undefined when there is no such row (for that dealer).
  */
-export async function requeueDelivery(database: Pick<Database, 'db'>, id: number, { dealer, now = new Date() }: { dealer?: string; now?: Date } = {}): Promise<string | undefined> {
+export async function requeueDelivery(
+  database: Pick<Database, 'db'>,
+  id: number,
+  { dealer, now = new Date() }: { dealer?: string; now?: Date } = {},
+): Promise<string | undefined> {
   const where = dealer ? and(eq(outbox.id, id), eq(outbox.dealer, dealer)) : eq(outbox.id, id);
   const [row] = await database.db.select({ status: outbox.status }).from(outbox).where(where);
   if (!row) return undefined;
   if (row.status !== 'delivered') {
-    await database.db.update(outbox).set({ status: 'pending', next_attempt_at: now }).where(and(where, inArray(outbox.status, ['pending', 'dead'])));
+    await database.db
+      .update(outbox)
+      .set({ status: 'pending', next_attempt_at: now })
+      .where(and(where, inArray(outbox.status, ['pending', 'dead'])));
   }
   return row.status;
 }

@@ -38,7 +38,10 @@ describe('shortError and headerText', () => {
   });
 
   it('sends from SMTP_FROM, else from leads@ the dealer site host', () => {
-    expect(adfEmail(delivery(), { to: ['crm@example.com'] }, {}).from).toEqual({ name: 'Kingfisher Toyota website', address: 'leads@www.kingfishertoyota.example' });
+    expect(adfEmail(delivery(), { to: ['crm@example.com'] }, {}).from).toEqual({
+      name: 'Kingfisher Toyota website',
+      address: 'leads@www.kingfishertoyota.example',
+    });
     expect(adfEmail(delivery(), { to: ['crm@example.com'] }, { SMTP_FROM: 'noreply@platform.example' }).from.address).toBe('noreply@platform.example');
   });
 });
@@ -60,7 +63,10 @@ describe('folder transport', () => {
     await expect(deliverToFolder(delivery({ id: '../../etc/passwd' }), dir)).rejects.toThrow('not a safe file name');
     await expect(deliverToFolder(delivery({ dealer: '..' }), dir)).rejects.toThrow(DeliveryError);
     await deliverToFolder(delivery(), dir);
-    expect(readdirSync(path.join(dir, 'kingfisher-toyota')).sort()).toEqual(['6c1f2d0e-3a4b-4c5d-8e9f-0a1b2c3d4e5f.adf.xml', '6c1f2d0e-3a4b-4c5d-8e9f-0a1b2c3d4e5f.json']);
+    expect(readdirSync(path.join(dir, 'kingfisher-toyota')).sort()).toEqual([
+      '6c1f2d0e-3a4b-4c5d-8e9f-0a1b2c3d4e5f.adf.xml',
+      '6c1f2d0e-3a4b-4c5d-8e9f-0a1b2c3d4e5f.json',
+    ]);
     await expect(deliverToFolder(delivery(), undefined)).rejects.toThrow('LEADS_OUTBOX_DIR is off');
   });
 });
@@ -87,7 +93,9 @@ describe('webhook transport', () => {
 
   it('gives up on a receiver that does not answer in time', async () => {
     handler = () => undefined;
-    await expect(deliverToWebhook(delivery(), { url, secret_env: 'SECRET_X' }, { env, timeoutMs: 200 })).rejects.toThrow('the webhook did not answer within 200 ms');
+    await expect(deliverToWebhook(delivery(), { url, secret_env: 'SECRET_X' }, { env, timeoutMs: 200 })).rejects.toThrow(
+      'the webhook did not answer within 200 ms',
+    );
   });
 
   it('resolves with the status on any 2xx', async () => {

@@ -13,7 +13,16 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { defaultProvider, leadToAdf } from '../adf';
-import { deliveryIdHeader, signatureHeader, signWebhook, webhookBody, webhookJson, type DeliverableLead, type LeadFileMeta, type LeadVehicle } from '../webhook';
+import {
+  deliveryIdHeader,
+  signatureHeader,
+  signWebhook,
+  webhookBody,
+  webhookJson,
+  type DeliverableLead,
+  type LeadFileMeta,
+  type LeadVehicle,
+} from '../webhook';
 import type { DealerConfig } from '../../../platform/config/schema';
 
 export interface Delivery {
@@ -105,7 +114,11 @@ export interface WebhookTarget {
   secret_env: string;
 }
 
-export async function deliverToWebhook(delivery: Delivery, target: WebhookTarget, { env = process.env, fetch: fetchImpl = fetch, timeoutMs = webhookTimeoutMs }: { env?: NodeJS.ProcessEnv; fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<number> {
+export async function deliverToWebhook(
+  delivery: Delivery,
+  target: WebhookTarget,
+  { env = process.env, fetch: fetchImpl = fetch, timeoutMs = webhookTimeoutMs }: { env?: NodeJS.ProcessEnv; fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<number> {
   const secret = env[target.secret_env];
   if (!secret) throw new DeliveryError(`the webhook secret is missing: set the environment variable ${target.secret_env}`);
   const body = jsonFor(delivery);
@@ -126,7 +139,8 @@ export async function deliverToWebhook(delivery: Delivery, target: WebhookTarget
     });
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new DeliveryError(`the webhook did not answer within ${timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new DeliveryError(`the webhook did not answer within ${timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`);
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new DeliveryError(shortError(`the webhook request failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`, [secret, target.url]));
   }
@@ -161,7 +175,10 @@ export function closeMailers(): void {
 
 /** Header text: no CR, LF or other control characters (no header injection), one short line. */
 export function headerText(value: string, max = 150): string {
-  const line = value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const line = value
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -205,7 +222,9 @@ export async function deliverByEmail(delivery: Delivery, target: EmailTarget, { 
     return String((info as { messageId?: string }).messageId ?? '');
   } catch (error) {
     const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code;
-    throw new DeliveryError(shortError(`the SMTP server refused or failed${code ? ` (${code})` : ''}: ${(error as Error).message}`, [smtpUrl, ...passwordsIn(smtpUrl)]));
+    throw new DeliveryError(
+      shortError(`the SMTP server refused or failed${code ? ` (${code})` : ''}: ${(error as Error).message}`, [smtpUrl, ...passwordsIn(smtpUrl)]),
+    );
   }
 }
 

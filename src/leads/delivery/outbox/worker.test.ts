@@ -20,10 +20,21 @@ const SECRET = 'whsec_test_0123456789';
 /** RFC 2047 encoded words (Q and B), as nodemailer writes non-ASCII headers. */
 const decodeWords = (header: string): string =>
   header.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=(?:\s+(?==\?))?/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 const decodeQuotedPrintable = (text: string): string =>
-  Buffer.from(text.replace(/\r\n/g, '\n').replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    text
+      .replace(/\r\n/g, '\n')
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 const base = dealerFileCopy('kingfisher-toyota');
 const withDestinations = (destinations: DealerConfig['leads']['destinations']): DealerConfig => ({ ...base, leads: { ...base.leads, destinations } });
@@ -67,7 +78,10 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
   const rowsOf = (leadId: string) => db.current.db.select().from(outbox).where(eq(outbox.lead_id, leadId)).orderBy(outbox.destination);
 
   it('writes the JSON and ADF/XML to the outbox folder, and rewrites them harmlessly on redelivery', async () => {
-    const leadId = await insertLead(db.current, { created_at: T0, data: { name: 'Jane <b>Citizen</b>', email: 'jane@example.com', phone: '0412 345 678', message: 'a & b' } });
+    const leadId = await insertLead(db.current, {
+      created_at: T0,
+      data: { name: 'Jane <b>Citizen</b>', email: 'jane@example.com', phone: '0412 345 678', message: 'a & b' },
+    });
     const w = worker(base);
     expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
     const folder = path.join(outboxRoot, 'kingfisher-toyota');
@@ -123,7 +137,14 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
       result = await w.runOnce();
     }
     const threeHourTries = Math.floor((72 * HOUR - 81 * MINUTE) / (3 * HOUR));
-    expect(waits).toEqual([MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, ...Array<number>(threeHourTries).fill(3 * HOUR), 72 * HOUR - 81 * MINUTE - threeHourTries * 3 * HOUR]);
+    expect(waits).toEqual([
+      MINUTE,
+      5 * MINUTE,
+      15 * MINUTE,
+      HOUR,
+      ...Array<number>(threeHourTries).fill(3 * HOUR),
+      72 * HOUR - 81 * MINUTE - threeHourTries * 3 * HOUR,
+    ]);
     expect(clock.getTime() - T0.getTime()).toBe(72 * HOUR);
     expect(result).toEqual({ delivered: 0, failed: 0, dead: 1 });
     const [row] = await rowsOf(leadId);
@@ -167,7 +188,12 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     const w = worker(site);
     expect(await w.runOnce()).toEqual({ delivered: 0, failed: 1, dead: 0 });
     const [row] = await rowsOf(leadId);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'the webhook secret is missing: set the environment variable MISSING_SECRET', next_attempt_at: new Date(T0.getTime() + MINUTE) });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'the webhook secret is missing: set the environment variable MISSING_SECRET',
+      next_attempt_at: new Date(T0.getTime() + MINUTE),
+    });
     expect(receiver.received).toHaveLength(0);
     await w.stop();
   });
@@ -261,7 +287,9 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
       const [head = '', ...bodyParts] = (mail?.data ?? '').split('\r\n\r\n');
       const body = bodyParts.join('\r\n\r\n');
       const headers = head.replace(/\r\n[ \t]+/g, ' ').split('\r\n');
-      expect(decodeWords(headers.find((h) => h.startsWith('Subject: ')) ?? '')).toBe('Subject: Lead: used-vehicle-enquiry – Eve Bcc: victim@example.com X-Evil: 1');
+      expect(decodeWords(headers.find((h) => h.startsWith('Subject: ')) ?? '')).toBe(
+        'Subject: Lead: used-vehicle-enquiry – Eve Bcc: victim@example.com X-Evil: 1',
+      );
       expect(headers.filter((h) => /^(bcc|x-evil):/i.test(h))).toEqual([]);
       expect(headers.map((h) => h.toLowerCase())).toContain(`x-lead-delivery-id: ${leadId}:adf_email:0`);
       expect(headers.find((h) => h.startsWith('From:'))).toBe('From: Kingfisher Toyota website <leads@platform.example>');

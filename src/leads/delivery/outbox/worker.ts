@@ -92,7 +92,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return tx
         .update(outbox)
         .set({ next_attempt_at: new Date(at.getTime() + claimLeaseMs) })
-        .where(inArray(outbox.id, due.map((r) => r.id)))
+        .where(
+          inArray(
+            outbox.id,
+            due.map((r) => r.id),
+          ),
+        )
         .returning();
     });
   }
@@ -140,7 +145,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const what = `${row.destination} for lead ${row.lead_id} (${row.dealer})`;
     const never = undeliverable(lead);
     if (never || !lead) {
-      await db.update(outbox).set({ status: 'dead', last_error: never ?? 'undeliverable' }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ status: 'dead', last_error: never ?? 'undeliverable' })
+        .where(eq(outbox.id, row.id));
       result.dead++;
       log(`outbox: ${what} is dead: ${never}`);
       return;
@@ -154,7 +162,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (next.status === 'dead') {
         await db.update(outbox).set({ status: 'dead', attempts: failures, last_error: message }).where(eq(outbox.id, row.id));
         result.dead++;
-        log(`outbox: ${what} failed for the last time (attempt ${failures}, 72 hours are up): ${message}. Retry it with npm run leads:outbox -- --retry ${row.id}`);
+        log(
+          `outbox: ${what} failed for the last time (attempt ${failures}, 72 hours are up): ${message}. Retry it with npm run leads:outbox -- --retry ${row.id}`,
+        );
       } else {
         await db.update(outbox).set({ attempts: failures, last_error: message, next_attempt_at: next.nextAttemptAt }).where(eq(outbox.id, row.id));
         result.failed++;
@@ -181,7 +191,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .from(leadFiles)
         .where(inArray(leadFiles.lead_id, leadIds));
       const byId = new Map(leadRows.map((l) => [l.id, l]));
-      await Promise.all(rows.map((row) => settle(row, byId.get(row.lead_id), fileRows.filter((f) => f.lead_id === row.lead_id), result)));
+      await Promise.all(
+        rows.map((row) =>
+          settle(
+            row,
+            byId.get(row.lead_id),
+            fileRows.filter((f) => f.lead_id === row.lead_id),
+            result,
+          ),
+        ),
+      );
       if (rows.length < batchSize) break;
     }
     return result;

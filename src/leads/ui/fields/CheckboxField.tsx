@@ -21,7 +21,15 @@ export function CheckboxField({ id, name, label, defaultChecked, disabled, class
   const { error, errorId, describedBy } = useFieldState(id, name);
   return (
     <div className={['lead-checkbox', className].filter(Boolean).join(' ')}>
-      <input id={id} type="checkbox" defaultChecked={defaultChecked} {...register(name)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} disabled={disabled} />
+      <input
+        id={id}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        {...register(name)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        disabled={disabled}
+      />
       <label htmlFor={id}>{label}</label>
       <FieldError id={errorId} message={error} />
     </div>

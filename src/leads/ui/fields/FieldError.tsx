@@ -14,7 +14,19 @@ export function RequiredMark({ required }: { required: boolean | undefined }) {
 }
 
 /** A field's label with its required mark, and its help text when it has some. */
-export function FieldLabel({ htmlFor, label, required, hint, hintId }: { htmlFor: string; label: string; required: boolean | undefined; hint: string | undefined; hintId: string }) {
+export function FieldLabel({
+  htmlFor,
+  label,
+  required,
+  hint,
+  hintId,
+}: {
+  htmlFor: string;
+  label: string;
+  required: boolean | undefined;
+  hint: string | undefined;
+  hintId: string;
+}) {
   return (
     <>
       <label htmlFor={htmlFor}>

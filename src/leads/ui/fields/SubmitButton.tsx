@@ -16,7 +16,15 @@ export interface SubmitButtonProps {
   onClick?: () => void;
 }
 
-export function SubmitButton({ label, busy, busyLabel = 'Sending…', disabled, className = 'button button-brand', type = 'submit', onClick }: SubmitButtonProps) {
+export function SubmitButton({
+  label,
+  busy,
+  busyLabel = 'Sending…',
+  disabled,
+  className = 'button button-brand',
+  type = 'submit',
+  onClick,
+}: SubmitButtonProps) {
   // Served disabled: until the island hydrates, a click would submit the server-rendered form
   // natively, putting what the shopper typed into the page's URL.
   const [hydrated, setHydrated] = useState(false);

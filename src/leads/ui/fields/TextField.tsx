@@ -27,7 +27,22 @@ export interface TextFieldProps {
   className?: string;
 }
 
-export function TextField({ id, name, label, type = 'text', required, autoComplete, inputMode, placeholder, maxLength, multiline, rows = 4, hint, disabled, className }: TextFieldProps) {
+export function TextField({
+  id,
+  name,
+  label,
+  type = 'text',
+  required,
+  autoComplete,
+  inputMode,
+  placeholder,
+  maxLength,
+  multiline,
+  rows = 4,
+  hint,
+  disabled,
+  className,
+}: TextFieldProps) {
   const { register } = useFormContext();
   const { error, errorId, hintId, describedBy } = useFieldState(id, name, Boolean(hint));
   const common = {

@@ -107,7 +107,14 @@ export default function FinanceFlow({ site, options, heading, termsLabel }: Fina
             case 'employment':
               return (
                 <div className="grid grid-2">
-                  <SelectField id={id('employment-status')} name="employment_status" label="Employment status" required placeholder="Choose one" options={EMPLOYMENT_STATUSES} />
+                  <SelectField
+                    id={id('employment-status')}
+                    name="employment_status"
+                    label="Employment status"
+                    required
+                    placeholder="Choose one"
+                    options={EMPLOYMENT_STATUSES}
+                  />
                   <TextField id={id('employer')} name="employer" label="Employer" autoComplete="organization" maxLength={100} />
                   <TextField id={id('years-employed')} name="years_employed" label="Years with this employer" inputMode="decimal" maxLength={5} />
                   <TextField id={id('income')} name="annual_income" label="Annual income before tax ($)" required inputMode="numeric" maxLength={12} />

@@ -53,7 +53,19 @@ function useSlots(locationId: string | undefined): SlotsState {
   return state;
 }
 
-function DateAndTime({ idPrefix, locationId, location, locale, sitePhone }: { idPrefix: string; locationId: string | undefined; location: ServiceLocation | undefined; locale: string; sitePhone: string }) {
+function DateAndTime({
+  idPrefix,
+  locationId,
+  location,
+  locale,
+  sitePhone,
+}: {
+  idPrefix: string;
+  locationId: string | undefined;
+  location: ServiceLocation | undefined;
+  locale: string;
+  sitePhone: string;
+}) {
   const slots = useSlots(locationId);
   const chosenDate = useWatch({ name: 'booking_date' }) as unknown;
   const phone = location?.phone || sitePhone;
@@ -69,8 +81,8 @@ function DateAndTime({ idPrefix, locationId, location, locale, sitePhone }: { id
   if (slots.status === 'failed' || slots.days.length === 0) {
     return (
       <p role="status" className="multi-step-note">
-        {slots.status === 'failed' ? `We couldn't load booking times${where} just now.` : `There are no online booking times${where} at the moment.`} Please call us on{' '}
-        <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> and we'll find a time for you.
+        {slots.status === 'failed' ? `We couldn't load booking times${where} just now.` : `There are no online booking times${where} at the moment.`} Please
+        call us on <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> and we'll find a time for you.
       </p>
     );
   }
@@ -150,8 +162,17 @@ export default function ServiceFlow({ site, options, heading, locations, presetL
                       options={locations.map((l) => ({ value: l.id, label: l.name }))}
                     />
                   )}
-                  <SelectField id={id('service-type')} name="service_type" label="Service type" required placeholder="Choose a service" options={SERVICE_TYPES} />
-                  {options.additional_services.length > 0 && <CheckboxGroupField id={id('additional')} name="additional_services" legend="Additional services" options={options.additional_services} />}
+                  <SelectField
+                    id={id('service-type')}
+                    name="service_type"
+                    label="Service type"
+                    required
+                    placeholder="Choose a service"
+                    options={SERVICE_TYPES}
+                  />
+                  {options.additional_services.length > 0 && (
+                    <CheckboxGroupField id={id('additional')} name="additional_services" legend="Additional services" options={options.additional_services} />
+                  )}
                   <TextField id={id('notes')} name="notes" label="Notes for the workshop" multiline rows={3} maxLength={5000} />
                 </>
               );
@@ -159,7 +180,15 @@ export default function ServiceFlow({ site, options, heading, locations, presetL
             case 'date_time': {
               const chosen: unknown = flow.saver.collected().location_id;
               const locationId = typeof chosen === 'string' && chosen !== '' ? chosen : onlyLocation;
-              return <DateAndTime idPrefix={idPrefix} locationId={locationId} location={locations.find((l) => l.id === locationId)} locale={site.locale} sitePhone={site.phone} />;
+              return (
+                <DateAndTime
+                  idPrefix={idPrefix}
+                  locationId={locationId}
+                  location={locations.find((l) => l.id === locationId)}
+                  locale={site.locale}
+                  sitePhone={site.phone}
+                />
+              );
             }
             default:
               return <UserDetails idPrefix={idPrefix} consentText={site.consentText} region={options.region} />;

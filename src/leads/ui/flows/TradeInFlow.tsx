@@ -13,7 +13,15 @@ import { formatMoney } from '../../../platform/formats/region';
 import { RadioGroupField, SelectField, TextField } from '../fields';
 import { MultiStepForm } from '../MultiStepForm';
 import { UserDetails } from '../steps/UserDetails';
-import { carDealershipId, lookUpRego, requestValuation, valuationAnswers, type DealershipDirectory, type LookedUpVehicle, type Valuation } from '../../browser/trade-in-api';
+import {
+  carDealershipId,
+  lookUpRego,
+  requestValuation,
+  valuationAnswers,
+  type DealershipDirectory,
+  type LookedUpVehicle,
+  type Valuation,
+} from '../../browser/trade-in-api';
 import { useLeadFlow, type FlowSite } from './use-lead-flow';
 
 export interface TradeInFlowProps {
@@ -52,8 +60,8 @@ function Result({ valuation, locale, phone }: { valuation: Valuation; locale: st
             {formatMoney(valuation.low, locale, valuation.currency)} – {formatMoney(valuation.high, locale, valuation.currency)}
           </p>
           <p>
-            This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. We confirm the exact price when we inspect your car;
-            our team will be in touch shortly.
+            This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. We confirm the exact price when we inspect
+            your car; our team will be in touch shortly.
           </p>
         </>
       ) : (
@@ -111,9 +119,16 @@ export default function TradeInFlow({ site, options, heading, category, withCar 
           // No default for rego: react-hook-form then reads what was typed while the island loaded.
           if (step?.id === 'car') return { regoState: '' };
           if (step?.id === 'vehicle_details') {
-            return { make: vehicle?.make ?? '', model: vehicle?.model ?? '', year: vehicle ? String(vehicle.year) : '', variant: vehicle?.variant ?? '', km: '' };
+            return {
+              make: vehicle?.make ?? '',
+              model: vehicle?.model ?? '',
+              year: vehicle ? String(vehicle.year) : '',
+              variant: vehicle?.variant ?? '',
+              km: '',
+            };
           }
-          if (step?.id === 'condition') return { adjustmentAnswers: { two_sets_of_keys: '', service_history: '', no_illegal_modifications: '', condition: '' } };
+          if (step?.id === 'condition')
+            return { adjustmentAnswers: { two_sets_of_keys: '', service_history: '', no_illegal_modifications: '', condition: '' } };
           if (step?.id === 'user_details') return flow.savedUserDetails();
           return undefined;
         }}
@@ -139,7 +154,9 @@ export default function TradeInFlow({ site, options, heading, category, withCar 
             }),
           );
         }}
-        renderComplete={() => (valuation ? <Result valuation={valuation} locale={site.locale} phone={site.phone} /> : <p role="status">Working out your estimate…</p>)}
+        renderComplete={() =>
+          valuation ? <Result valuation={valuation} locale={site.locale} phone={site.phone} /> : <p role="status">Working out your estimate…</p>
+        }
         renderStep={({ step, idPrefix }) => {
           const id = (name: string) => `${idPrefix}-${name}`;
           switch (step.id) {
@@ -147,7 +164,9 @@ export default function TradeInFlow({ site, options, heading, category, withCar 
               return (
                 <div className="grid grid-2">
                   <TextField id={id('rego')} name="rego" label={regoLabel} required maxLength={10} autoComplete="off" />
-                  {options.states.length > 0 && <SelectField id={id('state')} name="regoState" label="State" required placeholder="Choose a state" options={options.states} />}
+                  {options.states.length > 0 && (
+                    <SelectField id={id('state')} name="regoState" label="State" required placeholder="Choose a state" options={options.states} />
+                  )}
                 </div>
               );
             case 'vehicle_details':
@@ -172,10 +191,35 @@ export default function TradeInFlow({ site, options, heading, category, withCar 
             case 'condition':
               return (
                 <>
-                  <RadioGroupField id={id('keys')} name="adjustmentAnswers.two_sets_of_keys" legend="Does it come with 2 sets of keys?" required options={yesNo} />
-                  <RadioGroupField id={id('history')} name="adjustmentAnswers.service_history" legend="Does it have a service history?" required options={yesNo} />
-                  <RadioGroupField id={id('mods')} name="adjustmentAnswers.no_illegal_modifications" legend="Is it free of illegal modifications?" required options={yesNo} />
-                  <SelectField id={id('condition')} name="adjustmentAnswers.condition" label="Overall condition" required placeholder="Choose one" options={CAR_CONDITIONS} />
+                  <RadioGroupField
+                    id={id('keys')}
+                    name="adjustmentAnswers.two_sets_of_keys"
+                    legend="Does it come with 2 sets of keys?"
+                    required
+                    options={yesNo}
+                  />
+                  <RadioGroupField
+                    id={id('history')}
+                    name="adjustmentAnswers.service_history"
+                    legend="Does it have a service history?"
+                    required
+                    options={yesNo}
+                  />
+                  <RadioGroupField
+                    id={id('mods')}
+                    name="adjustmentAnswers.no_illegal_modifications"
+                    legend="Is it free of illegal modifications?"
+                    required
+                    options={yesNo}
+                  />
+                  <SelectField
+                    id={id('condition')}
+                    name="adjustmentAnswers.condition"
+                    label="Overall condition"
+                    required
+                    placeholder="Choose one"
+                    options={CAR_CONDITIONS}
+                  />
                 </>
               );
             default:

@@ -86,7 +86,13 @@ export function useLeadFlow({ site, form, category, steps, fixed, successExtra, 
   useEffect(() => {
     if (!done) return;
     const values = saver.collected();
-    saveDetails(site.lead.website_slug, { name: values.first_name, last_name: values.last_name, email: values.email, phone: values.phone, postcode: values.postcode });
+    saveDetails(site.lead.website_slug, {
+      name: values.first_name,
+      last_name: values.last_name,
+      email: values.email,
+      phone: values.phone,
+      postcode: values.postcode,
+    });
   }, [done, saver, site.lead.website_slug]);
 
   const honeypotId = `${useId().replace(/:/g, '')}-company-website`;

@@ -9,7 +9,12 @@ export const seoSchema = z
     description: text(300).min(1).describe('Default meta description.'),
     keywords: z.array(text(60)).max(30).default([]).describe('Meta keywords.'),
     social_image: imageUrl.optional().describe('Default social-sharing image (1200x630).'),
-    google_site_verification: z.string().regex(/^[A-Za-z0-9_-]+$/).max(100).optional().describe('Google site verification token.'),
+    google_site_verification: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .max(100)
+      .optional()
+      .describe('Google site verification token.'),
   })
   .describe('Search engine and sharing metadata.');
 

@@ -23,7 +23,7 @@ export const headerSchema = z
     top_banner: z
       .strictObject({
         show: z.boolean().default(true).describe('Show the top banner.'),
-        address: z.boolean().default(true).describe('Show the primary location\'s address.'),
+        address: z.boolean().default(true).describe("Show the primary location's address."),
         phone: z.boolean().default(true).describe('Show the phone number.'),
         locations_link: z.boolean().default(true).describe('Show a link to the locations list.'),
         social: z.boolean().default(true).describe('Show social links.'),
@@ -48,13 +48,15 @@ export const footerSchema = z
     variant: z
       .enum(footerVariants)
       .default('columns')
-      .describe('Footer layout: columns (link columns), brand (columns with the manufacturer), group (columns plus the group logo strip), minimal (no navigation).'),
-    show_hours: z.boolean().default(true).describe('Show the primary location\'s opening hours.'),
+      .describe(
+        'Footer layout: columns (link columns), brand (columns with the manufacturer), group (columns plus the group logo strip), minimal (no navigation).',
+      ),
+    show_hours: z.boolean().default(true).describe("Show the primary location's opening hours."),
     show_contact: z.boolean().default(true).describe('Show contact details and the map link.'),
     show_subscribe: z.boolean().default(true).describe('Show the subscribe form.'),
     staff_contacts: z.array(staffContactSchema).max(20).default([]).describe('Staff contacts.'),
     licence_numbers: z.array(text(120)).max(20).default([]).describe('Licence numbers as static text, e.g. "LMCT 12345".'),
-    licence_line: text(300).optional().describe('Dealer licence line under the copyright; built from the primary location\'s licence when absent.'),
+    licence_line: text(300).optional().describe("Dealer licence line under the copyright; built from the primary location's licence when absent."),
     sub_footer_text: text(1000).optional().describe('Static text in the sub-footer (disclaimers).'),
     powered_by: z
       .strictObject({ name: text(60).describe('Credit name.'), url: absoluteUrl.describe('Credit link.') })

@@ -5,9 +5,7 @@ import { hhmm, isoDate, text } from './values';
 export const openingHourSchema = z
   .strictObject({
     weekday: z.number().int().min(0).max(6).describe('Day of the week, 0 Sunday to 6 Saturday.'),
-    status: text(60)
-      .min(1)
-      .describe('"Open", "Closed", or other text shown instead of hours (e.g. "By appointment only").'),
+    status: text(60).min(1).describe('"Open", "Closed", or other text shown instead of hours (e.g. "By appointment only").'),
     formated_hours: text(60).optional().describe('Hours as the back-office formats them, e.g. "8:30am - 5:00pm". Shown as is when set.'),
     open: hhmm.optional().describe('Opening time "HH:MM" (24-hour) when status is Open.'),
     close: hhmm.optional().describe('Closing time "HH:MM" (24-hour) when status is Open.'),
@@ -17,7 +15,7 @@ export const openingHourSchema = z
       ctx.addIssue({ code: 'custom', path: [], message: 'an Open day needs open and close times, or formated_hours' });
     }
   })
-  .describe('One day of a location\'s regular opening hours.');
+  .describe("One day of a location's regular opening hours.");
 
 export const specialHoursSchema = z
   .strictObject({
@@ -30,7 +28,10 @@ export const specialHoursSchema = z
       .strictObject({ begin: hhmm.describe('Opening time.'), end: hhmm.describe('Closing time.') })
       .optional()
       .describe('Back-office form of start_hour/end_hour; used when those are absent.'),
-    location_id: z.union([z.number().int(), z.string().max(40)]).optional().describe('The location these hours belong to.'),
+    location_id: z
+      .union([z.number().int(), z.string().max(40)])
+      .optional()
+      .describe('The location these hours belong to.'),
     location: z
       .strictObject({ id: z.union([z.number().int(), z.string().max(40)]).describe('Location id.') })
       .optional()

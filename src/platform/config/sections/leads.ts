@@ -29,14 +29,22 @@ export const leadsSchema = z
       .array(leadDestinationSchema)
       .max(10)
       .default([])
-      .describe('Delivery destinations; with none, ADF/XML goes to the site email when SMTP is configured. The local outbox folder always gets a copy unless disabled.'),
+      .describe(
+        'Delivery destinations; with none, ADF/XML goes to the site email when SMTP is configured. The local outbox folder always gets a copy unless disabled.',
+      ),
     retention_days: z.number().int().min(30).max(3650).default(730).describe('Leads older than this are removed by `npm run leads:purge`.'),
-    consent_text: text(400).min(1).default('Keep me up to date with offers and news').describe('Opt-in wording shown beside the checkbox and stored with each lead.'),
+    consent_text: text(400)
+      .min(1)
+      .default('Keep me up to date with offers and news')
+      .describe('Opt-in wording shown beside the checkbox and stored with each lead.'),
     service_booking_pages: z
       .array(
         z
           .strictObject({
-            path: z.string().regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be a one-segment site path such as "/book-a-service-smithfield"' }).describe('Page path.'),
+            path: z
+              .string()
+              .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be a one-segment site path such as "/book-a-service-smithfield"' })
+              .describe('Page path.'),
             location_slug: slug.describe('Service location the page books at.'),
             title: text(120).min(1).optional().describe('Page heading; "Book a Service at {location}" when absent.'),
           })

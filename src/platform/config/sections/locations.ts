@@ -9,9 +9,13 @@ export const locationTypes = ['sales', 'service', 'parts'] as const;
 export const locationSchema = z
   .strictObject({
     id: z.union([z.number().int(), z.string().max(40)]).describe('Location id from the back-office.'),
-    name: text(120).min(1).describe('Location name, e.g. "Northside Toyota - Service". A trailing " - Sales", " - Service" or " - Parts" is dropped in /contact-us/{location} URLs.'),
+    name: text(120)
+      .min(1)
+      .describe(
+        'Location name, e.g. "Northside Toyota - Service". A trailing " - Sales", " - Service" or " - Parts" is dropped in /contact-us/{location} URLs.',
+      ),
     slug: slug.describe('URL slug for /our-location/{slug}; unique within the dealer.'),
-    primary: z.boolean().default(false).describe('The dealer\'s main location; listed first.'),
+    primary: z.boolean().default(false).describe("The dealer's main location; listed first."),
     position: z.number().int().default(0).describe('Sort order among locations (lower first, after the primary).'),
     location_type: z
       .union([z.enum(locationTypes), z.literal('')])
@@ -19,7 +23,10 @@ export const locationSchema = z
       .transform((v) => (v === '' ? 'sales' : v))
       .describe('sales, service or parts; empty means sales.'),
     location_subtype: z.array(text(40)).default([]).describe('Sub-types, e.g. ["buying"].'),
-    dealership_id: z.union([z.number().int(), z.string().max(40)]).optional().describe('Dealership this location belongs to.'),
+    dealership_id: z
+      .union([z.number().int(), z.string().max(40)])
+      .optional()
+      .describe('Dealership this location belongs to.'),
     dealership_slug: slug.optional().describe('Slug of the dealership this location belongs to.'),
     manufacturers: z.array(text(60)).default([]).describe('Makes sold or serviced here.'),
     dealer_license_number: text(60).optional().describe('Dealer licence number shown on the location card, e.g. "MD12345".'),
@@ -34,7 +41,10 @@ export const locationSchema = z
         image: z
           .strictObject({
             url: imageUrl.describe('Full-size photo.'),
-            thumb: z.strictObject({ url: imageUrl.describe('Thumbnail photo.') }).optional().describe('Thumbnail.'),
+            thumb: z
+              .strictObject({ url: imageUrl.describe('Thumbnail photo.') })
+              .optional()
+              .describe('Thumbnail.'),
           })
           .describe('Photo of the location.'),
       })
@@ -50,7 +60,7 @@ export const locationSchema = z
         long: z.number().min(-180).max(180).optional().describe('Longitude.'),
         place_url: absoluteUrl.optional().describe('Maps link for directions; built from the address when absent.'),
         place_id: text(200).optional().describe('Maps place id.'),
-        map_key: text(200).optional().describe('Public maps key for this location; overrides the site\'s maps key.'),
+        map_key: text(200).optional().describe("Public maps key for this location; overrides the site's maps key."),
       })
       .describe('Postal address and map position.'),
     contact_detail: z

@@ -7,7 +7,12 @@ export const navLinkSchema = z
     name: text(80).min(1).describe('Link text.'),
     url: linkUrl.describe('Link target.'),
     target: z.enum(['_self', '_blank']).default('_self').describe('"_blank" opens in a new tab.'),
-    className: z.string().regex(/^[A-Za-z0-9 _-]*$/, { error: 'must be plain class names' }).max(120).optional().describe('Extra CSS classes.'),
+    className: z
+      .string()
+      .regex(/^[A-Za-z0-9 _-]*$/, { error: 'must be plain class names' })
+      .max(120)
+      .optional()
+      .describe('Extra CSS classes.'),
     image: imageUrl.optional().describe('Tile image (brands and models menus).'),
   })
   .describe('A menu link.');
@@ -19,11 +24,18 @@ export const navigationItemSchema = z
     name: text(80).min(1).describe('Menu label.'),
     url: linkUrl.optional().describe('Link target; a dropdown without one opens on click only.'),
     target: z.enum(['_self', '_blank']).default('_self').describe('"_blank" opens in a new tab.'),
-    className: z.string().regex(/^[A-Za-z0-9 _-]*$/, { error: 'must be plain class names' }).max(120).optional().describe('Extra CSS classes.'),
+    className: z
+      .string()
+      .regex(/^[A-Za-z0-9 _-]*$/, { error: 'must be plain class names' })
+      .max(120)
+      .optional()
+      .describe('Extra CSS classes.'),
     dynamicDropdown: z
       .enum(dynamicDropdowns)
       .optional()
-      .describe('Mega-menu kind: brands (tiles from manufacturers), models (grid from models), tractors, bodies (body styles plus a Shop Cars column from dropdownItems), stock (car types), columns (dropdownMenus as columns).'),
+      .describe(
+        'Mega-menu kind: brands (tiles from manufacturers), models (grid from models), tractors, bodies (body styles plus a Shop Cars column from dropdownItems), stock (car types), columns (dropdownMenus as columns).',
+      ),
     dropdownItems: z.array(navLinkSchema).max(60).default([]).describe('Links of a plain dropdown, or the Shop Cars column of a bodies menu.'),
     dropdownMenus: z
       .array(

@@ -11,7 +11,10 @@ export const reviewSchema = z
     review_date: isoDate.optional().describe('Date of the review, "YYYY-MM-DD".'),
     review_date_in_words: text(60).optional().describe('Date as words, e.g. "3 weeks ago".'),
     created_at_time_ago_in_words: text(60).optional().describe('Alternative "time ago" wording from the back-office.'),
-    image: z.strictObject({ url: imageUrl.describe('Reviewer photo.') }).optional().describe('Reviewer photo.'),
+    image: z
+      .strictObject({ url: imageUrl.describe('Reviewer photo.') })
+      .optional()
+      .describe('Reviewer photo.'),
     hidden: z.boolean().default(false).describe('Hide this review on the site.'),
   })
   .describe('A customer review.');

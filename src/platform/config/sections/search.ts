@@ -20,20 +20,19 @@ export const searchSchema = z
       .describe('Site filter added to every stock search, in Meilisearch filter syntax.'),
     host: absoluteUrl.optional().describe('Meilisearch host for the browser; the embedded search API is used when absent.'),
     read_only_key: z.string().max(200).optional().describe('Meilisearch search-only key for the browser.'),
-    index_uid: z.string().regex(/^[A-Za-z0-9_-]+$/).max(100).optional().describe('Stock index name; defaults to the dealer slug.'),
+    index_uid: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .max(100)
+      .optional()
+      .describe('Stock index name; defaults to the dealer slug.'),
     default_sort: z.string().max(100).optional().describe('Default sort, e.g. "price:asc"; "custom_rank:desc" when absent.'),
     price_asc_requires_price: z.boolean().default(false).describe('Price-ascending sort also filters price > 0.'),
     path_patterns: z
-      .array(
-        z.enum(PATH_PATTERNS),
-      )
+      .array(z.enum(PATH_PATTERNS))
       .default(['car_type', 'make+model', 'make', 'body'])
       .describe('Search path patterns this site allows; tried in a fixed order, the first that applies wins.'),
-    body_styles: z
-      .array(text(30))
-      .max(20)
-      .default(['SUV', 'Hatchback', 'Ute', 'Coupe', 'Sedan', 'Wagon'])
-      .describe('Body styles offered in menus and tiles.'),
+    body_styles: z.array(text(30)).max(20).default(['SUV', 'Hatchback', 'Ute', 'Coupe', 'Sedan', 'Wagon']).describe('Body styles offered in menus and tiles.'),
     hero_options: z
       .array(z.enum(['all', 'new_demo', 'new', 'used', 'demo']))
       .default(['all', 'new', 'used'])

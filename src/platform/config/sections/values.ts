@@ -5,14 +5,9 @@ import { z } from 'zod';
 export const text = (max = 500) => z.string().trim().max(max);
 
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const slug = z
-  .string()
-  .regex(slugPattern, { error: 'must be lowercase letters, digits and single hyphens, e.g. "city-motors"' })
-  .max(80);
+export const slug = z.string().regex(slugPattern, { error: 'must be lowercase letters, digits and single hyphens, e.g. "city-motors"' }).max(80);
 
-export const absoluteUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL, e.g. "https://www.example.com.au"' })
-  .max(2000);
+export const absoluteUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL, e.g. "https://www.example.com.au"' }).max(2000);
 
 /**
  * A link target: a site path ("/service"), an in-page anchor ("#finance-form"), an absolute

@@ -22,7 +22,10 @@ export const BUDGET_MIN_PRICE = 1_000;
 export function parseAmount(input: string | number | null | undefined): number {
   if (typeof input === 'number') return clampAmount(input);
   // "$54,000" and "54 000" are what people type; a decimal part of cents is dropped.
-  const digits = (input ?? '').trim().replace(/[$,\s]/g, '').replace(/\.\d*$/, '');
+  const digits = (input ?? '')
+    .trim()
+    .replace(/[$,\s]/g, '')
+    .replace(/\.\d*$/, '');
   return /^\d+$/.test(digits) ? clampAmount(Number(digits)) : 0;
 }
 

@@ -28,17 +28,22 @@ describe('multiSearch', () => {
 
   it('sends the read-only key to a real Meilisearch', async () => {
     const { calls, fetcher } = fakeFetch({ results: [{ hits: [] }] });
-    await multiSearch({ host: 'https://search.example.com', apiKey: 'read-only', indexUid: 'x' }, [query], { origin: 'https://dealer.example', fetch: fetcher });
+    await multiSearch({ host: 'https://search.example.com', apiKey: 'read-only', indexUid: 'x' }, [query], {
+      origin: 'https://dealer.example',
+      fetch: fetcher,
+    });
     expect(calls[0]?.url).toBe('https://search.example.com/multi-search');
     expect(calls[0]?.init?.headers).toEqual({ 'Content-Type': 'application/json', Authorization: 'Bearer read-only' });
   });
 
   it('fails on an error status or an unexpected body', async () => {
-    await expect(multiSearch(embedded, [query], { origin: 'http://a.localhost', fetch: fakeFetch({ message: 'down' }, 503).fetcher })).rejects.toThrow(SearchError);
-    await expect(multiSearch(embedded, [query], { origin: 'http://a.localhost', fetch: fakeFetch({ results: 'no' }).fetcher })).rejects.toThrow(SearchError);
-    await expect(multiSearch(embedded, [query, query], { origin: 'http://a.localhost', fetch: fakeFetch({ results: [{ hits: [] }] }).fetcher })).rejects.toThrow(
+    await expect(multiSearch(embedded, [query], { origin: 'http://a.localhost', fetch: fakeFetch({ message: 'down' }, 503).fetcher })).rejects.toThrow(
       SearchError,
     );
+    await expect(multiSearch(embedded, [query], { origin: 'http://a.localhost', fetch: fakeFetch({ results: 'no' }).fetcher })).rejects.toThrow(SearchError);
+    await expect(
+      multiSearch(embedded, [query, query], { origin: 'http://a.localhost', fetch: fakeFetch({ results: [{ hits: [] }] }).fetcher }),
+    ).rejects.toThrow(SearchError);
   });
 });
 

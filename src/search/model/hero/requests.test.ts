@@ -52,7 +52,14 @@ describe('hero queries', () => {
 
 describe('header autocomplete query', () => {
   it('searches the base index with the base filter, custom_rank:desc, a handful of hits', () => {
-    expect(autocompleteQuery('rav4', ctx, 'idx')).toEqual({ indexUid: 'idx', q: 'rav4', offset: 0, limit: AUTOCOMPLETE_LIMIT, filter: base, sort: ['custom_rank:desc'] });
+    expect(autocompleteQuery('rav4', ctx, 'idx')).toEqual({
+      indexUid: 'idx',
+      q: 'rav4',
+      offset: 0,
+      limit: AUTOCOMPLETE_LIMIT,
+      filter: base,
+      sort: ['custom_rank:desc'],
+    });
   });
   it('wraps stock numbers in quotes for an exact match', () => {
     expect(autocompleteQuery('AB12345', ctx, 'idx').q).toBe('"AB12345"');
@@ -73,7 +80,12 @@ describe('autocompleteHit', () => {
   const hit = { id: 1, name: '2022 Toyota RAV4 GX', slug: '2022-toyota-rav4-gx-1', price: 45_990, primary_image_url: 'https://cdn.example.com/a.jpg' };
 
   it('gives name, car page, price and image', () => {
-    expect(autocompleteHit(hit)).toEqual({ name: '2022 Toyota RAV4 GX', url: '/cars/2022-toyota-rav4-gx-1', price: 45_990, image: 'https://cdn.example.com/a.jpg' });
+    expect(autocompleteHit(hit)).toEqual({
+      name: '2022 Toyota RAV4 GX',
+      url: '/cars/2022-toyota-rav4-gx-1',
+      price: 45_990,
+      image: 'https://cdn.example.com/a.jpg',
+    });
   });
 
   it('shows a price only above 250', () => {
@@ -88,15 +100,20 @@ describe('autocompleteHit', () => {
 
   it('falls back to a thumbnail, then the first image', () => {
     expect(autocompleteHit({ ...hit, primary_image_url: undefined, thumbnails: ['/stock-images/a.svg'] })?.image).toBe('/stock-images/a.svg');
-    expect(autocompleteHit({ ...hit, primary_image_url: undefined, images: [{ image_url: 'https://x.example/b.jpg' }] })?.image).toBe('https://x.example/b.jpg');
+    expect(autocompleteHit({ ...hit, primary_image_url: undefined, images: [{ image_url: 'https://x.example/b.jpg' }] })?.image).toBe(
+      'https://x.example/b.jpg',
+    );
   });
 
-  it.each(['javascript:alert(1)', 'http://insecure.example/a.jpg', '//evil.example/a.jpg', 'data:image/svg+xml,<svg onload=alert(1)>', 'https://a.example/x" onerror="y'])(
-    'refuses the image %s',
-    (url) => {
-      expect(autocompleteHit({ ...hit, primary_image_url: url })?.image).toBeUndefined();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'http://insecure.example/a.jpg',
+    '//evil.example/a.jpg',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'https://a.example/x" onerror="y',
+  ])('refuses the image %s', (url) => {
+    expect(autocompleteHit({ ...hit, primary_image_url: url })?.image).toBeUndefined();
+  });
 
   it.each([
     ['no name', { ...hit, name: '' }],

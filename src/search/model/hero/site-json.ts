@@ -52,12 +52,7 @@ const search = object({
   index_uid: optional(text(100)),
   default_sort: optional(text(100)),
   price_asc_requires_price: boolean,
-  path_patterns: list(
-    oneOf(
-      every<Search['path_patterns'][number]>()(PATH_PATTERNS),
-    ),
-    32,
-  ),
+  path_patterns: list(oneOf(every<Search['path_patterns'][number]>()(PATH_PATTERNS)), 32),
   body_styles: list(text(30), 20),
   hero_options: list(oneOf(every<Search['hero_options'][number]>()(['all', 'new_demo', 'new', 'used', 'demo'])), 5),
   categories: list(oneOf(every<Search['categories'][number]>()(['cars', 'trucks', 'caravans', 'motorcycles', 'rental', 'subscription'])), 6),

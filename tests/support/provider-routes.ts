@@ -10,6 +10,8 @@ import type { AppEnv } from '../../src/platform/http/app-env';
 import type { SiteEnv } from '../../src/platform/http/dealer-site';
 import type { Fetch } from '../../src/platform/http/outbound';
 import { providersFromEnv, type Providers } from '../../src/providers';
+import type { Database } from '../../src/platform/db/open';
+import { leads } from '../../src/platform/db/schema';
 import { testSite } from './test-site';
 
 /** Monday 2 June 2025, 05:00 in Brisbane. */
@@ -89,3 +91,17 @@ export interface Answer {
 }
 
 export const read = async (response: Response) => (await response.json()) as Answer;
+
+/** Two Incomplete trade-in leads, `lead-alpha` for dealer alpha and `lead-beta` for beta: what valuations and miscellaneous rows attach to. */
+export async function seedTradeInLeads(database: Database): Promise<void> {
+  const lead = (id: string, slug: string) => ({
+    id,
+    dealer: slug,
+    form: 'trade_in',
+    category: 'trade-in',
+    status: 'Incomplete',
+    data: {},
+    consent: { opt_in: true, wording: 'x', at: '2025-06-02T00:00:00Z' },
+  });
+  await database.db.insert(leads).values([lead('lead-alpha', 'alpha'), lead('lead-beta', 'beta')]);
+}

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/open';
-import { leads, miscellaneous } from '../../platform/db/schema';
+import { miscellaneous } from '../../platform/db/schema';
 import { SMALL_BODY_BYTES } from '../../platform/http/request-body';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
-import { mountAtApi, post, read, routerDeps } from '../../../tests/support/provider-routes';
+import { mountAtApi, post, read, routerDeps, seedTradeInLeads } from '../../../tests/support/provider-routes';
 import { createMiscellaneousApi } from './miscellaneous-api';
 
 function mount({ database }: { database?: Database } = {}) {
@@ -44,16 +44,7 @@ describe.each(testDatabaseKinds())('stored on %s', (kind) => {
   beforeEach(async () => {
     database = db.current;
     await resetTestDatabase(database);
-    const lead = (id: string, slug: string) => ({
-      id,
-      dealer: slug,
-      form: 'trade_in',
-      category: 'trade-in',
-      status: 'Incomplete',
-      data: {},
-      consent: { opt_in: true, wording: 'x', at: '2025-06-02T00:00:00Z' },
-    });
-    await database.db.insert(leads).values([lead('lead-alpha', 'alpha'), lead('lead-beta', 'beta')]);
+    await seedTradeInLeads(database);
   });
 
   it('POST /miscellaneous stores the values under the column name', async () => {

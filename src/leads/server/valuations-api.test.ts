@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/open';
-import { leads, valuations } from '../../platform/db/schema';
+import { valuations } from '../../platform/db/schema';
 import { ProviderUnavailableError } from '../../platform/http/outbound';
 import { REFUSAL_MESSAGES, estimateTradeIn } from '../../providers/valuation';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
-import { mountAtApi, NOW, post, put, read, routerDeps, type ProviderSetup } from '../../../tests/support/provider-routes';
+import { mountAtApi, NOW, post, put, read, routerDeps, seedTradeInLeads, type ProviderSetup } from '../../../tests/support/provider-routes';
 import { createValuationsApi } from './valuations-api';
 
 function mount(setup: ProviderSetup & { database?: Database } = {}) {
@@ -94,16 +94,7 @@ describe.each(testDatabaseKinds())('stored on %s', (kind) => {
   beforeEach(async () => {
     database = db.current;
     await resetTestDatabase(database);
-    const lead = (id: string, slug: string) => ({
-      id,
-      dealer: slug,
-      form: 'trade_in',
-      category: 'trade-in',
-      status: 'Incomplete',
-      data: {},
-      consent: { opt_in: true, wording: 'x', at: '2025-06-02T00:00:00Z' },
-    });
-    await database.db.insert(leads).values([lead('lead-alpha', 'alpha'), lead('lead-beta', 'beta')]);
+    await seedTradeInLeads(database);
   });
 
   const car = { make: 'Toyota', model: 'RAV4', year: 2021, km: 60_000 };

@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
-import { vehicleEnquiryCategory } from '../../src/stock/model/car';
+import { vehicleEnquiryCategory } from '../../src/stock/model/enquiry-category';
 import { EMAIL_MESSAGE, PHONE_AU_MESSAGE, PHONE_NZ_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../../src/leads/model/messages';
 import type { WebhookBody } from '../../src/leads/delivery/webhook';
 import { loadStock } from '../../src/stock/server/store';

@@ -15,11 +15,11 @@ import {
   safetyBannerClasses,
   shareLinks,
   tradeInLink,
-  vehicleEnquiryCategory,
   type CarSite,
   type CarView,
   type GalleryImage,
 } from '../../stock/model/car';
+import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
 import { formatDistance, wording } from '../../platform/formats/region';
 import { slugify } from '../../platform/formats/slugify';
 import { fetchCar, searchConfig } from './fetch-car';

@@ -14,7 +14,7 @@ export const COMPETITION_ENQUIRY = 'Competition Enquiry';
 export const NEWSLETTER_SUBCATEGORY = 'Newsletter';
 
 // The vehicle enquiry categories (new-, demo-, used-vehicle-enquiry) come from the car's own
-// type: `vehicleEnquiryCategory` in src/stock/model/car.ts.
+// type: `vehicleEnquiryCategory` in src/stock/model/enquiry-category.ts.
 
 /** Categories of the multi-step forms: finance, service, and the three trade-in flavours. */
 export const MULTI_STEP_CATEGORIES = ['finance-pre-approval', 'service-booking', 'trade-in', 'sell-my-car', 'valuation'] as const;

@@ -4,7 +4,7 @@
  * The query is shopper-editable: it only selects one of the page's own messages, and the one
  * value that reaches the page, the car slug for the 'Back to the vehicle' link, must be a slug.
  */
-import { VEHICLE_ENQUIRY_CATEGORIES } from '../../stock/model/car';
+import { VEHICLE_ENQUIRY_CATEGORIES } from '../../stock/model/enquiry-category';
 import { CAREER_SUBCATEGORY, COMPETITION_ENQUIRY, NEWSLETTER_SUBCATEGORY } from './category';
 
 export type SuccessKind = 'enquiry' | 'vehicle' | 'signup' | 'career' | 'finance' | 'service' | 'trade-in';

@@ -5,7 +5,6 @@ import { testSite } from '../../../tests/support/test-site';
 import {
   PRICE_ON_APPLICATION,
   SHARE_POPUP,
-  VEHICLE_ENQUIRY_CATEGORIES,
   assistantCarMetadata,
   carDealershipId,
   carJsonLd,
@@ -25,7 +24,6 @@ import {
   sharePopupFeatures,
   shareLinks,
   tradeInLink,
-  vehicleEnquiryCategory,
   weeklyPriceText,
 } from './car';
 
@@ -99,43 +97,6 @@ describe('links', () => {
     expect(carSlugFromPath('/cars/a/b')).toBeUndefined();
     expect(carSlugFromPath('/cars/%22%20OR%20id%20%3E%200')).toBeUndefined();
     expect(carSlugFromPath('/cars/Upper-Case')).toBeUndefined();
-  });
-});
-
-describe('vehicleEnquiryCategory: the lead category from the car type', () => {
-  it('demo gives demo-vehicle-enquiry, used gives used-vehicle-enquiry, otherwise new-vehicle-enquiry', () => {
-    expect(vehicleEnquiryCategory('demo')).toBe('demo-vehicle-enquiry');
-    expect(vehicleEnquiryCategory('used')).toBe('used-vehicle-enquiry');
-    expect(vehicleEnquiryCategory('new')).toBe('new-vehicle-enquiry');
-    expect(vehicleEnquiryCategory('')).toBe('new-vehicle-enquiry');
-  });
-
-  it.each([
-    ['demo', 'demo-vehicle-enquiry'],
-    ['used', 'used-vehicle-enquiry'],
-    ['Used', 'used-vehicle-enquiry'],
-    ['new', 'new-vehicle-enquiry'],
-    ['', 'new-vehicle-enquiry'],
-    [undefined, 'new-vehicle-enquiry'],
-    [null, 'new-vehicle-enquiry'],
-    ['electric', 'new-vehicle-enquiry'],
-  ])('%j → %s', (carType, category) => {
-    expect(vehicleEnquiryCategory(carType)).toBe(category);
-  });
-
-  // The two copies this replaced disagreed here: the car page's filed these as new-vehicle-enquiry.
-  it.each([
-    [' Used ', 'used-vehicle-enquiry'],
-    ['USED', 'used-vehicle-enquiry'],
-    ['DEMO', 'demo-vehicle-enquiry'],
-    ['\tdemo\n', 'demo-vehicle-enquiry'],
-    [' New', 'new-vehicle-enquiry'],
-  ])('files a feed car type written %j as %s, not as a new-car enquiry', (carType, category) => {
-    expect(vehicleEnquiryCategory(carType)).toBe(category);
-  });
-
-  it('lists one category per car type', () => {
-    expect(VEHICLE_ENQUIRY_CATEGORIES).toEqual(['new-vehicle-enquiry', 'demo-vehicle-enquiry', 'used-vehicle-enquiry']);
   });
 });
 

@@ -12,6 +12,7 @@ import { formatDistance, formatMoney, KM_TO_MILES, wording } from '../../platfor
 import { imageSrc } from './images';
 import { quoteFilterValue } from '../../platform/formats/filter-syntax';
 import { isRecord } from '../../platform/formats/records';
+import { vehicleEnquiryCategory } from './enquiry-category';
 
 /** The vehicle fields a car page shows: what a search hit carries, so the shell can render one too. */
 export type CarView = Pick<
@@ -122,26 +123,6 @@ export function weeklyPriceText(weekly: number | undefined, site: Pick<CarSite, 
 export const STATUS_LABELS = { in_stock: 'In Stock', coming_soon: 'Coming Soon', sold: 'Sold' } as const satisfies Record<VehicleStatus, string>;
 
 export const CAR_TYPE_LABELS = { new: 'New', demo: 'Demo', used: 'Used' } as const satisfies Record<CarType, string>;
-
-/** The lead categories an enquiry about a car is filed under, one per car type. */
-export const VEHICLE_ENQUIRY_CATEGORIES = ['new-vehicle-enquiry', 'demo-vehicle-enquiry', 'used-vehicle-enquiry'] as const;
-export type VehicleEnquiryCategory = (typeof VEHICLE_ENQUIRY_CATEGORIES)[number];
-
-/**
- * The category an enquiry about this car is filed under: demo → demo-vehicle-enquiry, used →
- * used-vehicle-enquiry, anything else (new, unknown, none) → new-vehicle-enquiry. Feeds and query
- * strings write the car type as ' Used ' or 'DEMO' too; such a car is still a used or demo car,
- * and its lead belongs with the used or demo enquiries, not the new ones.
- *
- * Here rather than with the other lead categories (src/leads/model/category.ts) because it is a
- * fact about a car that the car page's own metadata needs, and stock sits below leads.
- */
-export function vehicleEnquiryCategory(carType: string | null | undefined): VehicleEnquiryCategory {
-  const type = (carType ?? '').trim().toLowerCase();
-  if (type === 'demo') return 'demo-vehicle-enquiry';
-  if (type === 'used') return 'used-vehicle-enquiry';
-  return 'new-vehicle-enquiry';
-}
 
 // ---------------------------------------------------------------------------
 // Links

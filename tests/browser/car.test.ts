@@ -273,6 +273,34 @@ describe('car shell (cars added after the last build)', () => {
     await context.close();
   });
 
+  it('fills in the same page the build renders for a car (one car page, two ways to fill it)', async () => {
+    const built = await open(`/cars/${forSale.slug}`);
+    // What a shopper reads and can reach in the article: text, links, images, list items.
+    const outline = (page: Page) =>
+      page.locator('article[data-car]').evaluate((article) =>
+        [...article.querySelectorAll('h1, h2, a[href], img, li, dt, dd, .car-variant, .badge, .car-description, .car-pill, [data-car-price]')]
+          .filter((el) => !el.closest('[hidden], template, form, [data-share]'))
+          .map((el) => `${el.tagName} ${el instanceof HTMLImageElement ? `${el.getAttribute('src')} ${el.alt}` : ''}${el.getAttribute('href') ?? ''} ${el.textContent?.trim().replace(/\s+/g, ' ')}`),
+      );
+    await expect.poll(() => built.page.locator('article[data-car]').getAttribute('data-refreshed')).toBe('true');
+    const fromBuild = await outline(built.page);
+    await context.close();
+
+    const shell = await get(SLUG, '/shell/car/');
+    const { page, errors } = await open(`/cars/${forSale.slug}`, async (p) => {
+      await p.route(`**/cars/${forSale.slug}`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: Buffer.from(shell.body, 'latin1') }),
+      );
+      await p.route('**/api/search/multi-search', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ results: [{ hits: [forSale] }] }) }),
+      );
+    });
+    await expect.poll(() => page.locator('[data-car-shell]').getAttribute('data-shell-state')).toBe('found');
+    expect(await outline(page)).toEqual(fromBuild);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('says so when search has no such car', async () => {
     const shell = await get(SLUG, '/shell/car/');
     const { page } = await open('/cars/no-such-car-1', async (p) => {

@@ -1,4 +1,8 @@
-/** The prerendered car page: gallery, share menu, lazy safety banner, and live price and status. */
+/**
+ * The car page: gallery, share menu, lazy safety banner, and live price and status. The car shell
+ * (the same page rendered without a car) loads its filler as a chunk of its own, so prerendered
+ * car pages never download it.
+ */
 import { initGallery } from './gallery';
 import { initShare } from './share';
 import { initSafetyBanner } from './safety-banner';
@@ -6,10 +10,14 @@ import { fetchCar, searchConfig } from './fetch-car';
 import { applyLiveState, siteFromDataset } from './live';
 
 export function initCarPage(doc: Document = document): void {
+  const article = doc.querySelector<HTMLElement>('[data-car]');
+  if (article?.hasAttribute('data-shell-car')) {
+    void import('./shell').then(({ initCarShell }) => initCarShell(doc));
+    return;
+  }
   initGallery(doc);
   initShare(doc);
   initSafetyBanner(doc, doc);
-  const article = doc.querySelector<HTMLElement>('[data-car]');
   if (article) void refreshCar(article);
 }
 

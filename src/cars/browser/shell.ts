@@ -1,12 +1,13 @@
 /**
  * The car shell (src/pages/shell/car.astro): a car added after the last build. Reads the slug
- * from the address, fetches the car from search and fills the skeleton with the same markup
- * the prerendered page has. All feed text goes in through textContent or attributes, never HTML.
+ * from the address, fetches the car from search and fills the car page CarPage.astro rendered
+ * without a car: values go into the elements named by `data-slot`, repeated items are cloned
+ * from the `<template>` beside them. No markup is written here, so the shell cannot drift from
+ * the prerendered page. All feed text goes in through textContent or attributes, never HTML.
  */
 import {
   CAR_TYPE_LABELS,
-  GALLERY_IMAGE,
-  GALLERY_THUMB,
+  GALLERY_WIDTHS,
   assistantCarMetadata,
   carDealershipSlug,
   carSlugFromPath,
@@ -19,6 +20,7 @@ import {
   type CarView,
   type GalleryImage,
 } from '../../stock/model/car';
+import { imageSrcSet } from '../../stock/model/images';
 import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
 import { formatDistance, wording } from '../../platform/formats/region';
 import { slugify } from '../../platform/formats/slugify';
@@ -30,10 +32,11 @@ import { initSafetyBanner } from './safety-banner';
 
 export function initCarShell(doc: Document = document, win: Window = window): void {
   const root = doc.querySelector<HTMLElement>('[data-car-shell]');
+  const article = root?.querySelector<HTMLElement>('[data-shell-car]');
   const site = readSite(doc);
-  if (!root || !site) return;
+  if (!root || !article || !site) return;
   const retry = root.querySelector<HTMLButtonElement>('[data-shell-retry]');
-  const load = () => void loadCar(root, site, doc, win);
+  const load = () => void loadCar(root, article, site, doc, win);
   retry?.addEventListener('click', load);
   load();
 }
@@ -70,10 +73,10 @@ function showMessage(root: HTMLElement, kind: Message): void {
   root.dataset.shellState = kind;
 }
 
-async function loadCar(root: HTMLElement, site: CarSite, doc: Document, win: Window): Promise<void> {
+async function loadCar(root: HTMLElement, article: HTMLElement, site: CarSite, doc: Document, win: Window): Promise<void> {
   showMessage(root, 'loading');
   const slug = carSlugFromPath(win.location.pathname);
-  const config = searchConfig(root);
+  const config = searchConfig(article);
   if (!slug || !config) {
     showMessage(root, 'missing');
     return;
@@ -83,13 +86,11 @@ async function loadCar(root: HTMLElement, site: CarSite, doc: Document, win: Win
     showMessage(root, result.kind);
     return;
   }
-  renderCar(root, result.car, site, doc, win);
+  renderCar(root, article, result.car, site, doc, win);
 }
 
-function renderCar(root: HTMLElement, car: CarView, site: CarSite, doc: Document, win: Window): void {
-  const article = root.querySelector<HTMLElement>('[data-shell-car]');
+function renderCar(root: HTMLElement, article: HTMLElement, car: CarView, site: CarSite, doc: Document, win: Window): void {
   const message = root.querySelector<HTMLElement>('[data-shell-message]');
-  if (!article || !message) return;
   const w = wording(site.locale);
   const slot = <T extends HTMLElement = HTMLElement>(name: string) => article.querySelector<T>(`[data-slot="${name}"]`);
   const fill = (name: string, text: string | undefined) => {
@@ -118,15 +119,18 @@ function renderCar(root: HTMLElement, car: CarView, site: CarSite, doc: Document
     similar.href = `${makePath}/${slugify(car.model)}`;
     similar.textContent = `See similar ${car.make} ${car.model} cars`;
   }
-  slot('facts')?.replaceChildren(
-    ...[String(car.year), formatDistance(car.km, site.units, site.locale), car.fuel && w(car.fuel), car.transmission]
-      .filter((f): f is string => Boolean(f))
-      .map((f) => element(doc, 'li', {}, f)),
+  fillList(
+    slot('facts'),
+    [String(car.year), formatDistance(car.km, site.units, site.locale), car.fuel && w(car.fuel), car.transmission].filter((f): f is string => Boolean(f)).map((f) => [f]),
   );
-  slot('specs')?.replaceChildren(
-    ...keySpecs(car, site).map((spec) => element(doc, 'div', {}, element(doc, 'dt', {}, spec.label), element(doc, 'dd', {}, spec.value))),
+  fillList(
+    slot('specs'),
+    keySpecs(car, site).map((spec) => [spec.label, spec.value]),
   );
-  slot('features')?.replaceChildren(...car.filtered_features.map((f) => element(doc, 'li', {}, f)));
+  fillList(
+    slot('features'),
+    car.filtered_features.map((f) => [f]),
+  );
   const featuresSection = slot('features-section');
   if (featuresSection) featuresSection.hidden = car.filtered_features.length === 0;
   fill('description', car.description);
@@ -136,7 +140,7 @@ function renderCar(root: HTMLElement, car: CarView, site: CarSite, doc: Document
   if (tradeIn) tradeIn.href = tradeInLink(car);
 
   const gallery = slot('gallery');
-  if (gallery) renderGallery(doc, gallery, galleryImages(car, site), car.name);
+  if (gallery) fillGallery(gallery, galleryImages(car, site), car.name, site);
 
   const location = showLocation(article, car);
   const dealership = carDealershipSlug(car, site, location);
@@ -181,7 +185,7 @@ function renderCar(root: HTMLElement, car: CarView, site: CarSite, doc: Document
   article.append(metadata);
 
   applyLiveState(article, car, site);
-  message.hidden = true;
+  if (message) message.hidden = true;
   article.hidden = false;
   root.dataset.shellState = 'found';
   initGallery(article);
@@ -189,93 +193,87 @@ function renderCar(root: HTMLElement, car: CarView, site: CarSite, doc: Document
   initSafetyBanner(article, doc);
 }
 
-/** Reveals the prerendered card of the car's location (by id, else name), else keeps the first. */
+/**
+ * Replaces a list's items with one clone of its `<template>` item per row, writing a row's
+ * values into the item's innermost elements in order (an `<li>` takes one, a `<dt>`/`<dd>` pair two).
+ */
+function fillList(list: HTMLElement | null, rows: string[][]): void {
+  const item = list?.querySelector('template')?.content.firstElementChild;
+  if (!list || !item) return;
+  const items = rows.map((row) => {
+    const clone = item.cloneNode(true) as Element;
+    const leaves = clone.children.length > 0 ? [...clone.querySelectorAll('*')].filter((el) => el.children.length === 0) : [clone];
+    leaves.forEach((leaf, i) => {
+      leaf.textContent = row[i] ?? '';
+    });
+    return clone;
+  });
+  list.querySelectorAll(':scope > :not(template)').forEach((old) => old.remove());
+  list.prepend(...items);
+}
+
+/** Clones the gallery template and keeps the parts the photo count calls for (as CarGallery.astro). */
+function fillGallery(gallery: HTMLElement, images: GalleryImage[], name: string, site: CarSite): void {
+  const template = gallery.querySelector('template');
+  if (!template) return;
+  const parts = template.content.cloneNode(true) as DocumentFragment;
+  const count = images.length;
+  const alt = (i: number) => (count > 1 ? `${name}, photo ${i + 1} of ${count}` : name);
+  const srcset = (url: string) => imageSrcSet(url, site, GALLERY_WIDTHS);
+  const remove = (selector: string) => parts.querySelectorAll(selector).forEach((el) => el.remove());
+  const main = parts.querySelector<HTMLImageElement>('[data-gallery-main]');
+  const first = images[0];
+  if (!first || !main) {
+    remove('[data-gallery-main], [data-gallery-step], [data-gallery-count], [data-gallery-thumbs]');
+  } else {
+    remove('.car-gallery-empty');
+    const firstSet = srcset(first.url);
+    if (firstSet) main.srcset = firstSet;
+    else main.removeAttribute('sizes');
+    main.src = first.src;
+    main.alt = alt(0);
+  }
+  if (count < 2) remove('[data-gallery-step], [data-gallery-count], [data-gallery-thumbs]');
+  else {
+    const counter = parts.querySelector('[data-gallery-count]');
+    if (counter) counter.textContent = `1 / ${count}`;
+    const thumbs = parts.querySelector('[data-gallery-thumbs]');
+    const item = thumbs?.firstElementChild;
+    if (thumbs && item) {
+      thumbs.replaceChildren(
+        ...images.map((image, i) => {
+          const li = item.cloneNode(true) as HTMLElement;
+          const button = li.querySelector<HTMLButtonElement>('[data-gallery-thumb]');
+          const img = li.querySelector<HTMLImageElement>('img');
+          if (button) {
+            button.dataset.src = image.src;
+            const set = srcset(image.url);
+            if (set) button.dataset.srcset = set;
+            button.dataset.alt = alt(i);
+            button.setAttribute('aria-label', `Show photo ${i + 1} of ${count}`);
+            button.setAttribute('aria-pressed', String(i === 0));
+          }
+          if (img) img.src = image.thumb;
+          return li;
+        }),
+      );
+    }
+  }
+  gallery.replaceChildren(parts);
+}
+
+/** Reveals the location card of the car's location (by id, else name), else keeps the first. */
 function showLocation(article: HTMLElement, car: CarView): { id: string; dealership_id?: string; dealership_slug?: string } | undefined {
-  const cards = [...article.querySelectorAll<HTMLElement>('[data-shell-location]')];
+  const cards = [...article.querySelectorAll<HTMLElement>('[data-location-card]')];
   const name = car.location_name?.trim().toLowerCase();
   const match =
-    cards.find((c) => car.location_id !== undefined && c.dataset.shellLocation === String(car.location_id)) ??
+    cards.find((c) => car.location_id !== undefined && c.dataset.locationCard === String(car.location_id)) ??
     cards.find((c) => name && c.dataset.locationName?.trim().toLowerCase() === name) ??
     cards[0];
   cards.forEach((c) => {
     c.hidden = c !== match;
   });
-  const { shellLocation, dealershipId, dealershipSlug } = match?.dataset ?? {};
-  if (!shellLocation) return undefined;
-  return { id: shellLocation, ...(dealershipId ? { dealership_id: dealershipId } : {}), ...(dealershipSlug ? { dealership_slug: dealershipSlug } : {}) };
-}
-
-function renderGallery(doc: Document, gallery: HTMLElement, images: GalleryImage[], name: string): void {
-  const count = images.length;
-  const alt = (i: number) => (count > 1 ? `${name}, photo ${i + 1} of ${count}` : name);
-  const main = element(doc, 'div', { class: 'car-gallery-main' });
-  const first = images[0];
-  if (!first) {
-    main.append(element(doc, 'p', { class: 'car-gallery-empty' }, 'Photos coming soon'));
-    gallery.replaceChildren(main);
-    return;
-  }
-  main.append(
-    element(doc, 'img', {
-      'data-gallery-main': '',
-      src: first.src,
-      width: String(GALLERY_IMAGE.width),
-      height: String(GALLERY_IMAGE.height),
-      alt: alt(0),
-      fetchpriority: 'high',
-      decoding: 'async',
-    }),
-  );
-  if (count < 2) {
-    gallery.replaceChildren(main);
-    return;
-  }
-  main.append(
-    element(
-      doc,
-      'button',
-      { type: 'button', class: 'car-gallery-step car-gallery-prev', 'data-gallery-step': '-1', 'aria-label': 'Previous photo' },
-      element(doc, 'span', { 'aria-hidden': 'true' }, '‹'),
-    ),
-    element(
-      doc,
-      'button',
-      { type: 'button', class: 'car-gallery-step car-gallery-next', 'data-gallery-step': '1', 'aria-label': 'Next photo' },
-      element(doc, 'span', { 'aria-hidden': 'true' }, '›'),
-    ),
-    element(doc, 'p', { class: 'car-gallery-count', 'data-gallery-count': '', 'aria-live': 'polite' }, `1 / ${count}`),
-  );
-  const thumbs = element(doc, 'ul', { class: 'car-gallery-thumbs', 'data-gallery-thumbs': '', 'aria-label': 'Choose a photo' });
-  images.forEach((image, i) => {
-    const button = element(
-      doc,
-      'button',
-      {
-        type: 'button',
-        class: 'car-gallery-thumb',
-        'data-gallery-thumb': '',
-        'data-src': image.src,
-        'data-alt': alt(i),
-        'aria-label': `Show photo ${i + 1} of ${count}`,
-        'aria-pressed': String(i === 0),
-      },
-      element(doc, 'img', {
-        src: image.thumb,
-        alt: '',
-        width: String(GALLERY_THUMB.width),
-        height: String(GALLERY_THUMB.height),
-        loading: 'lazy',
-        decoding: 'async',
-      }),
-    );
-    thumbs.append(element(doc, 'li', {}, button));
-  });
-  gallery.replaceChildren(main, thumbs);
-}
-
-function element(doc: Document, tag: string, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElement {
-  const el = doc.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  el.append(...children);
-  return el;
+  const { locationCard, dealershipId, dealershipSlug } = match?.dataset ?? {};
+  if (!locationCard) return undefined;
+  return { id: locationCard, ...(dealershipId ? { dealership_id: dealershipId } : {}), ...(dealershipSlug ? { dealership_slug: dealershipSlug } : {}) };
 }

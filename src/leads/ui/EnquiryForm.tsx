@@ -133,13 +133,13 @@ function carFromPage(doc: Document): EnquiryCar | undefined {
     if (typeof meta !== 'object' || meta === null) return undefined;
     const { id, category, dealership_id } = meta as Record<string, unknown>;
     if (typeof id !== 'string' || typeof category !== 'string') return undefined;
-    const location = doc.querySelector<HTMLElement>('[data-shell-location]:not([hidden])');
+    const location = doc.querySelector<HTMLElement>('[data-shell-car] [data-location-card]:not([hidden])');
     const slug = doc.querySelector<HTMLElement>('[data-shell-car]')?.dataset.carSlug;
     return {
       id,
       category,
       ...(typeof dealership_id === 'string' ? { dealership_id } : {}),
-      ...(location?.dataset.shellLocation ? { location_id: location.dataset.shellLocation } : {}),
+      ...(location?.dataset.locationCard ? { location_id: location.dataset.locationCard } : {}),
       ...(location?.dataset.dealershipSlug ? { dealership_slug: location.dataset.dealershipSlug } : {}),
       ...(slug ? { slug } : {}),
     };

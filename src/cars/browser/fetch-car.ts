@@ -1,5 +1,6 @@
 /** One car by slug from the search engine (a multi-search on the site's index), for the refresh and the shell. */
-import { carSearchRequest, firstHit, parseCarHit, type CarView } from '../../stock/model/car';
+import { type CarView } from '../../stock/model/car';
+import { carSearchRequest, firstHit, parseCarHit } from '../../stock/model/car-hit';
 import { resolveSearchHost } from '../../platform/config/search-endpoint';
 
 export type CarLookup = { kind: 'found'; car: CarView } | { kind: 'missing' } | { kind: 'failed' };

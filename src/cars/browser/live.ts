@@ -2,7 +2,8 @@
  * Puts the live price and status from search onto a rendered car (prerendered page or shell):
  * a static page can be days old, and a car sold this morning must not read "In Stock".
  */
-import { STATUS_LABELS, financeLink, priceText, weeklyPriceText, type CarSite, type CarView } from '../../stock/model/car';
+import { STATUS_LABELS, priceText, weeklyPriceText, type CarSite, type CarView } from '../../stock/model/car';
+import { financeLink } from '../../stock/model/car-page';
 import { regions, type Region } from '../../platform/config/regions';
 
 export function siteFromDataset(el: HTMLElement): Pick<CarSite, 'locale' | 'region'> | undefined {

@@ -2,7 +2,7 @@
  * The share menu: network links open in a 550×400 popup, email in the mail client,
  * and "Copy link" puts the page address on the clipboard.
  */
-import { sharePopupFeatures } from '../../stock/model/car';
+import { sharePopupFeatures } from '../../stock/model/car-page';
 
 export function initShare(root: ParentNode = document, win: Window = window): void {
   root.querySelectorAll<HTMLElement>('[data-share]').forEach((share) => setUpShare(share, win));

@@ -5,21 +5,18 @@
  * from the `<template>` beside them. No markup is written here, so the shell cannot drift from
  * the prerendered page. All feed text goes in through textContent or attributes, never HTML.
  */
+import { CAR_TYPE_LABELS, carSlugFromPath, type CarSite, type CarView } from '../../stock/model/car';
 import {
-  CAR_TYPE_LABELS,
   GALLERY_WIDTHS,
   assistantCarMetadata,
   carDealershipSlug,
-  carSlugFromPath,
   galleryImages,
   keySpecs,
   safetyBannerClasses,
   shareLinks,
   tradeInLink,
-  type CarSite,
-  type CarView,
   type GalleryImage,
-} from '../../stock/model/car';
+} from '../../stock/model/car-page';
 import { imageSrcSet } from '../../stock/model/images';
 import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
 import { formatDistance, wording } from '../../platform/formats/region';
@@ -121,7 +118,9 @@ function renderCar(root: HTMLElement, article: HTMLElement, car: CarView, site: 
   }
   fillList(
     slot('facts'),
-    [String(car.year), formatDistance(car.km, site.units, site.locale), car.fuel && w(car.fuel), car.transmission].filter((f): f is string => Boolean(f)).map((f) => [f]),
+    [String(car.year), formatDistance(car.km, site.units, site.locale), car.fuel && w(car.fuel), car.transmission]
+      .filter((f): f is string => Boolean(f))
+      .map((f) => [f]),
   );
   fillList(
     slot('specs'),

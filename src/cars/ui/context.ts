@@ -4,7 +4,8 @@
  */
 import { site } from '../../platform/config/current';
 import type { Location } from '../../platform/config/schema';
-import { carSite, findCarLocation, type CarSite, type CarView } from '../../stock/model/car';
+import { carSite, type CarSite, type CarView } from '../../stock/model/car';
+import { findCarLocation } from '../../stock/model/car-page';
 import { sortLocations } from '../../dealer/model/locations';
 import { dealerId } from '../../dealer/model/seo';
 import { searchEndpoint, type SearchEndpoint } from '../../platform/config/search-endpoint';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { financeLink } from '../../stock/model/car';
+import { financeLink } from '../../stock/model/car-page';
 import { buildFinanceQuery, MAX_VEHICLE_PRICE_BUDGET, parseBudget, parseFinanceQuery, type FinanceLinkQuery } from './finance-query';
 
 describe('parseFinanceQuery', () => {

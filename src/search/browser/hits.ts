@@ -3,7 +3,7 @@
  * look like a car is left out rather than shown half-broken. No zod here, nor zod/mini: the
  * search page loads no zod, and zod's core would add about 16 KB gzip to it (measured).
  *
- * Not the car page's `parseCarHit` (src/stock/model/car.ts) either: a card refuses a hit
+ * Not the car page's `parseCarHit` (src/stock/model/car-hit.ts) either: a card refuses a hit
  * without km, a non-integer id or over-long text, where the car page fills in or keeps them.
  */
 import type { Vehicle } from '../../stock/model/vehicle';

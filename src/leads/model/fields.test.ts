@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   checkboxField,
   choiceField,
@@ -41,7 +41,7 @@ import {
 } from './messages';
 
 /** The value, or the first message, as react-hook-form would show it. */
-function run(schema: z.ZodType, value: unknown): { value: unknown } | { message: string } {
+function run(schema: z.ZodMiniType, value: unknown): { value: unknown } | { message: string } {
   const result = schema.safeParse(value);
   return result.success ? { value: result.data } : { message: result.error.issues[0]?.message ?? '' };
 }

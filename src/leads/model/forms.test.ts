@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { FORM_KINDS, HEAR_ABOUT_US_OPTIONS, enquirySchema, formDefinition, formOptions, lastModelYear, type FormKind, type FormOptions } from './forms';
 import { ALPHABETICAL_MESSAGE, CHOICE_MESSAGE, REQUIRED_MESSAGE } from './messages';
 
-function errors(schema: z.ZodType, value: unknown): Record<string, string> {
+function errors(schema: z.ZodMiniType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
   if (result.success) return {};
   const out: Record<string, string> = {};

@@ -4,9 +4,9 @@
  * schemas; the API validates the same schemas, so the browser and the server agree.
  *
  * Browser code imports this module: it must not import the dealer schema at runtime (type
- * imports only) and stays small.
+ * imports only) and stays small, so it builds with zod/mini as fields.ts does.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { regionDefaults, type Region } from '../../platform/config/regions';
 import type { PhoneRule } from '../../platform/config/schema';
 import { COMPETITION_ENQUIRY, GENERAL_ENQUIRY, NEWSLETTER_SUBCATEGORY } from './category';
@@ -175,14 +175,14 @@ export function formOptions(overrides: Partial<FormOptions> = {}): FormOptions {
 }
 
 /** A step's fields by name. */
-export type FieldShape = Record<string, z.ZodType>;
+export type FieldShape = Record<string, z.ZodMiniType>;
 
 export interface FormStep {
   id: string;
   /** Step heading, in AU wording; islands pass it through `wording(locale)`. */
   title: string;
   /** Validates this step's fields; other fields in the form values are ignored. */
-  schema: z.ZodObject<FieldShape>;
+  schema: z.ZodMiniObject<FieldShape>;
   /** This step's field names, for react-hook-form's `trigger(fields)`. */
   fields: string[];
   /** True when the values already entered make this step irrelevant (finance without a trade-in). */
@@ -213,9 +213,12 @@ const yearField = () => numberField({ min: FIRST_YEAR, max: lastModelYear() });
  */
 function categoryField(options: FormOptions) {
   if (options.show_category && options.categories.length > 0) {
-    return choiceField(options.categories).default(GENERAL_ENQUIRY);
+    return z._default(choiceField(options.categories), GENERAL_ENQUIRY);
   }
-  return optionalText(80, { multiline: false }).transform((v) => v || GENERAL_ENQUIRY);
+  return z.pipe(
+    optionalText(80, { multiline: false }),
+    z.transform((v: string | undefined) => v || GENERAL_ENQUIRY),
+  );
 }
 
 function messageField(options: FormOptions) {

@@ -18,7 +18,6 @@ import {
   formDefinition,
   isFormKind,
   isSubscribeCategory,
-  type FieldShape,
   type FormDefinition,
   type FormKind,
   type FormOptions,
@@ -240,11 +239,11 @@ function stepsToValidate(definition: FormDefinition, lead: Record<string, unknow
  * not, since a half-typed later step must not block saving the steps before it. Defaults are
  * not applied: an opt_in the shopper has not been shown yet is not consent.
  */
-function unchecked(field: z.ZodType) {
+function unchecked(field: z.core.$ZodType) {
   return z
     .unknown()
     .transform((value) => {
-      const result = field.safeParse(value);
+      const result = z.safeParse(field, value);
       return result.success ? result.data : undefined;
     })
     .optional();
@@ -288,7 +287,8 @@ function leadSchema(form: FormKind, options: FormOptions, definition: Readonly<F
   const key = `${definitionKey(form, options)}\u0000${[...validated].join(',')}`;
   let schema = leadSchemas.get(key);
   if (!schema) {
-    const shape: FieldShape = { ...contextShape(form, definition.steps.length) };
+    // The forms' fields are zod/mini schemas (the islands load them); a classic object takes any zod schema.
+    const shape: Record<string, z.core.$ZodType> = { ...contextShape(form, definition.steps.length) };
     definition.steps.forEach((step, i) => {
       for (const [name, field] of Object.entries(step.schema.shape)) shape[name] = validated.has(i) ? field : unchecked(field);
     });

@@ -11,7 +11,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { resolveEnquiryCategory } from '../model/category';
 import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead, type LeadSite } from '../browser/client';
 import { HEAR_ABOUT_US_OPTIONS, enquirySchema, type EnquiryInput, type EnquiryValues, type FormOptions } from '../model/forms';
@@ -27,7 +27,10 @@ import { SubmitButton } from './fields/SubmitButton';
 import { TextField } from './fields/TextField';
 
 // The site's CSP has no 'unsafe-eval': zod must not try its compiled fast path.
-z.config({ jitless: true });
+// zod/mini sets no locale, where classic zod set English: without it, the messages zod writes
+// itself (react-hook-form shows a union option's, such as 'Invalid input: expected string,
+// received undefined') would shrink to 'Invalid input'.
+z.config({ jitless: true, ...z.locales.en() });
 
 /** Visible text, already worded for the site's locale; defaults are the AU wording. */
 export interface EnquiryFormText {

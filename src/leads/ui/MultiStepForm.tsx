@@ -10,7 +10,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { FormStep } from '../model/forms';
 import type { LeadSaver, LeadSaverState } from '../browser/lead-saving';
 import { nextShownStep, viewOf } from '../model/multi-step';
@@ -19,7 +19,10 @@ import './multi-step.css';
 
 // The site's CSP has no 'unsafe-eval': zod must not even try its compiled fast path, or every
 // form page would log a CSP violation.
-z.config({ jitless: true });
+// zod/mini sets no locale, where classic zod set English: without it, the messages zod writes
+// itself (react-hook-form shows a union option's, such as 'Invalid input: expected string,
+// received undefined') would shrink to 'Invalid input'.
+z.config({ jitless: true, ...z.locales.en() });
 
 export interface StepContext {
   step: FormStep;

@@ -11,6 +11,7 @@ import { projectPaths, staleReasons } from '../src/build/stamps';
 import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/platform/db/lock';
 import { leadFilesDir } from '../src/leads/server/files';
 import { rateLimitPerMinute } from '../src/leads/server/rate-limit';
+import { proxyTrust } from '../src/platform/http/client-ip';
 import { outboxDir } from '../src/leads/delivery/outbox/transports';
 import { startPlatform } from '../src/server/platform';
 
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   let limitPerMinute: number;
   try {
     limitPerMinute = rateLimitPerMinute(env);
+    proxyTrust(env); // a mistyped TRUST_PROXY stops here, not after the build
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }

@@ -325,6 +325,22 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect((await via('192.0.2.2')).status).toBe(201);
       expect((await via('192.0.2.1')).status).toBe(429);
     });
+
+    it('counts by the client address behind two proxies (TRUST_PROXY=2) or behind the listed ones, never by a hop the client wrote', async () => {
+      for (const TRUST_PROXY of ['2', '10.0.0.0/8, 203.0.113.50']) {
+        const proxied = testApp({ database: db.current, filesDir, env: { TRUST_PROXY }, rateLimiter: memoryRateLimiter({ limit: 1, now: () => NOW }) });
+        // client → CDN edge 203.0.113.50 → load balancer 10.0.0.1 → us; "spoofed-n" is what the client wrote.
+        const via = (client: string, spoofed: string) =>
+          send(proxied, { body: enquiry(), ip: '10.0.0.1', headers: { 'x-forwarded-for': `${spoofed}, ${client}, 203.0.113.50` } });
+        expect((await via('192.0.2.1', 'spoofed-1')).status, TRUST_PROXY).toBe(201);
+        expect((await via('192.0.2.2', 'spoofed-2')).status, TRUST_PROXY).toBe(201);
+        expect((await via('192.0.2.1', 'spoofed-3')).status, TRUST_PROXY).toBe(429);
+      }
+    });
+
+    it('refuses a TRUST_PROXY that is neither a count nor addresses', () => {
+      expect(() => testApp({ database: db.current, filesDir, env: { TRUST_PROXY: 'true' } })).toThrow(/TRUST_PROXY must be/);
+    });
   });
 
   describe('POST /api/leads/with-files', () => {

@@ -23,7 +23,7 @@ import type { DealerConfigs } from '../../platform/config/dealer-configs';
 import type { AppEnv } from '../../platform/http/app-env';
 import { outboxDestinations } from '../delivery/outbox/destinations';
 import { quarantineReason } from './abuse';
-import { clientIp } from '../../platform/http/client-ip';
+import { clientIp, proxyTrust } from '../../platform/http/client-ip';
 import { leadFromFormFields } from './form-fields';
 import {
   checkLeadFiles,
@@ -76,12 +76,13 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
   const limiter = storage?.rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) });
   const now = storage?.now ?? Date.now;
   const filesDir = storage?.filesDir ?? leadFilesDir(env, root);
+  const trust = proxyTrust(env);
 
   api.onError(answerFaults({ log, logAs: 'could not take the lead', answer: 'Your enquiry could not be saved just now. Please try again.' }));
 
   const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.get('dealer') === null) return send(c, problem(404, 'Unknown dealer'));
-    const decision = await limiter.hit(clientIp(c.env, c.req.header('x-forwarded-for'), env));
+    const decision = await limiter.hit(clientIp(c.env, c.req.header('x-forwarded-for'), trust));
     if (!decision.allowed) {
       c.header('Retry-After', String(decision.retryAfterSeconds));
       return send(c, problem(429, 'Too many requests. Please wait a minute and try again.'));

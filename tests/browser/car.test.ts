@@ -277,11 +277,16 @@ describe('car shell (cars added after the last build)', () => {
     const built = await open(`/cars/${forSale.slug}`);
     // What a shopper reads and can reach in the article: text, links, images, list items.
     const outline = (page: Page) =>
-      page.locator('article[data-car]').evaluate((article) =>
-        [...article.querySelectorAll('h1, h2, a[href], img, li, dt, dd, .car-variant, .badge, .car-description, .car-pill, [data-car-price]')]
-          .filter((el) => !el.closest('[hidden], template, form, [data-share]'))
-          .map((el) => `${el.tagName} ${el instanceof HTMLImageElement ? `${el.getAttribute('src')} ${el.alt}` : ''}${el.getAttribute('href') ?? ''} ${el.textContent?.trim().replace(/\s+/g, ' ')}`),
-      );
+      page
+        .locator('article[data-car]')
+        .evaluate((article) =>
+          [...article.querySelectorAll('h1, h2, a[href], img, li, dt, dd, .car-variant, .badge, .car-description, .car-pill, [data-car-price]')]
+            .filter((el) => !el.closest('[hidden], template, form, [data-share]'))
+            .map(
+              (el) =>
+                `${el.tagName} ${el instanceof HTMLImageElement ? `${el.getAttribute('src')} ${el.alt}` : ''}${el.getAttribute('href') ?? ''} ${el.textContent?.trim().replace(/\s+/g, ' ')}`,
+            ),
+        );
     await expect.poll(() => built.page.locator('article[data-car]').getAttribute('data-refreshed')).toBe('true');
     const fromBuild = await outline(built.page);
     await context.close();

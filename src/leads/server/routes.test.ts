@@ -459,6 +459,57 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
     });
   });
 
+  describe("the dealer's own domains", () => {
+    const KINGFISHER = 'www.kingfishertoyota.example';
+    const LONE_STAR = 'www.lonestarautogroup.example';
+    // A Lone Star (US) finance lead as carClarity posts it: form fields, no website_slug.
+    const usFinance = (extra: Record<string, string> = {}) =>
+      new URLSearchParams({
+        vehiclePriceBudget: '35000',
+        loan_term_years: '5',
+        has_trade_in: 'no',
+        employment_status: 'Full time',
+        annual_income: '90000',
+        first_name: 'Jane',
+        last_name: 'Citizen',
+        email: 'jane@example.com',
+        phone: '(512) 555-0134',
+        postcode: '78701',
+        opt_in: 'on',
+        ...extra,
+      }).toString();
+    const carClarity = (host: string, body: string, headers: Record<string, string> = {}) =>
+      send(app, { host, path: '/api/carClarityCustomer', body, contentType: 'application/x-www-form-urlencoded', headers });
+
+    it('files a carClarity lead without website_slug under the dealer whose domain it was posted to', async () => {
+      const res = await carClarity(LONE_STAR, usFinance());
+      expect(res.status).toBe(201);
+      expect((await allLeads()).map((row) => row.dealer)).toEqual([OTHER_DEALER]);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      const json = await send(app, { host: 'kingfishertoyota.example', body: enquiry() });
+      expect(json.status).toBe(201);
+      expect((await allLeads()).map((row) => row.dealer).sort()).toEqual([DEALER, OTHER_DEALER]);
+    });
+
+    it("refuses a lead naming another website_slug than the domain's dealer", async () => {
+      const res = await carClarity(LONE_STAR, usFinance({ website_slug: DEALER }));
+      expect(res).toMatchObject({
+        status: 400,
+        body: { error: 'This form belongs to another website.', fields: { 'lead.website_slug': `Must be "${OTHER_DEALER}" on this website.` } },
+      });
+      expect((await send(app, { host: KINGFISHER, body: enquiry({ website_slug: OTHER_DEALER }) })).status).toBe(400);
+      expect(await allLeads()).toHaveLength(0);
+    });
+
+    it('stores nothing posted to a host that names no dealer', async () => {
+      for (const host of ['www.unknown-dealer.example', 'lonestarautogroup.example', '192.0.2.10']) {
+        expect(await carClarity(host, usFinance()), host).toMatchObject({ status: 404, body: { error: 'Unknown dealer' } });
+        expect(await send(app, { host, body: enquiry() }), host).toMatchObject({ status: 404, body: { error: 'Unknown dealer' } });
+      }
+      expect(await allLeads()).toHaveLength(0);
+    });
+  });
+
   it('answers 503 when the server has no lead storage', async () => {
     const bare = testApp({ database: undefined });
     const res = await send(bare, { body: enquiry() });

@@ -6,9 +6,10 @@
  * - POST /leads/with-files    multipart: a `lead` part (JSON) plus file parts → 201 { id }
  * - POST /carClarityCustomer  form fields of a finance lead (urlencoded or multipart) → 201 { id }
  *
- * Every route: the dealer is the one the Host names; a per-client rate limit; an optional
- * Idempotency-Key that makes a retry get the first answer; validation by the shared form
- * schemas; and a 2xx only once the lead, its outbox rows and the key's answer have committed.
+ * Every route: the dealer is the one the Host names (a lead naming another `website_slug` is
+ * refused); a per-client rate limit; an optional Idempotency-Key that makes a retry get the
+ * first answer; validation by the shared form schemas; and a 2xx only once the lead, its outbox
+ * rows and the key's answer have committed.
  * Nothing here reads leads back out: there is no route that lists or serves them.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -24,6 +25,7 @@ import type { AppEnv } from '../../platform/http/app-env';
 import { outboxDestinations } from '../delivery/outbox/destinations';
 import { quarantineReason } from './abuse';
 import { clientIp, proxyTrust } from '../../platform/http/client-ip';
+import { UNKNOWN_DEALER } from '../../platform/http/dealer-site';
 import { leadFromFormFields } from './form-fields';
 import {
   checkLeadFiles,
@@ -81,7 +83,7 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
   api.onError(answerFaults({ log, logAs: 'could not take the lead', answer: 'Your enquiry could not be saved just now. Please try again.' }));
 
   const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.get('dealer') === null) return send(c, problem(404, 'Unknown dealer'));
+    if (c.get('dealer') === null) return send(c, UNKNOWN_DEALER);
     const decision = await limiter.hit(clientIp(c.env, c.req.header('x-forwarded-for'), trust));
     if (!decision.allowed) {
       c.header('Retry-After', String(decision.retryAfterSeconds));

@@ -508,6 +508,45 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       }
       expect(await allLeads()).toHaveLength(0);
     });
+
+    it("refuses form-encoded and multipart posts from another website's page (403), and stores nothing", async () => {
+      const refused = { status: 403, body: { error: 'This form can only be sent from the dealer’s own website.' } };
+      expect(await carClarity(LONE_STAR, usFinance(), { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).toMatchObject(refused);
+      // Browsers without Sec-Fetch-Site: the Origin tells.
+      expect(await carClarity(LONE_STAR, usFinance(), { origin: 'https://evil.example' })).toMatchObject(refused);
+      expect(await carClarity(LONE_STAR, usFinance(), { origin: `https://${LONE_STAR}.evil.example` })).toMatchObject(refused);
+      expect(await carClarity(LONE_STAR, usFinance(), { origin: 'null' })).toMatchObject(refused);
+      // Another dealer of this platform is another website too.
+      expect(await carClarity(LONE_STAR, usFinance(), { origin: `https://${KINGFISHER}` })).toMatchObject(refused);
+      const multipart = new FormData();
+      multipart.append('lead', JSON.stringify(financeLead(3, 'Complete').lead));
+      multipart.append('payslips', PDF(), 'p.pdf');
+      const withFiles = (headers: Record<string, string>) => send(app, { host: KINGFISHER, path: '/api/leads/with-files', body: multipart, headers });
+      expect(await withFiles({ 'sec-fetch-site': 'cross-site' })).toMatchObject(refused);
+      expect(await withFiles({ origin: 'https://evil.example' })).toMatchObject(refused);
+      expect(await allLeads()).toHaveLength(0);
+      expect(existsSync(path.join(filesDir, DEALER))).toBe(false);
+    });
+
+    it("takes form posts from the dealer's own pages, and from servers that send neither header", async () => {
+      const own: Record<string, string>[] = [
+        { 'sec-fetch-site': 'same-origin', origin: `https://${LONE_STAR}` },
+        { 'sec-fetch-site': 'same-site' },
+        { 'sec-fetch-site': 'none' },
+        { origin: `https://${LONE_STAR}` },
+        { origin: 'http://127.0.0.1:4321', 'sec-fetch-site': 'same-origin' },
+        {},
+      ];
+      for (const headers of own) expect((await carClarity(LONE_STAR, usFinance(), headers)).status, JSON.stringify(headers)).toBe(201);
+      // The request's own origin, on a development host.
+      expect((await carClarity(`${OTHER_DEALER}.localhost:4321`, usFinance(), { origin: `http://${OTHER_DEALER}.localhost:4321` })).status).toBe(201);
+      // A page on another of the dealer's domains.
+      const form = new FormData();
+      form.append('lead', JSON.stringify(financeLead(3, 'Complete').lead));
+      const alias = await send(app, { host: KINGFISHER, path: '/api/leads/with-files', body: form, headers: { origin: 'https://kingfishertoyota.example' } });
+      expect(alias.status).toBe(201);
+      expect(await allLeads()).toHaveLength(own.length + 2);
+    });
   });
 
   it('answers 503 when the server has no lead storage', async () => {

@@ -7,9 +7,10 @@
  * - POST /carClarityCustomer  form fields of a finance lead (urlencoded or multipart) → 201 { id }
  *
  * Every route: the dealer is the one the Host names (a lead naming another `website_slug` is
- * refused); a per-client rate limit; an optional Idempotency-Key that makes a retry get the
- * first answer; validation by the shared form schemas; and a 2xx only once the lead, its outbox
- * rows and the key's answer have committed.
+ * refused); a per-client rate limit; the two form routes refuse posts from other websites'
+ * pages; an optional Idempotency-Key that makes a retry get the first answer; validation by the
+ * shared form schemas; and a 2xx only once the lead, its outbox rows and the key's answer have
+ * committed.
  * Nothing here reads leads back out: there is no route that lists or serves them.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -25,7 +26,9 @@ import type { AppEnv } from '../../platform/http/app-env';
 import { outboxDestinations } from '../delivery/outbox/destinations';
 import { quarantineReason } from './abuse';
 import { clientIp, proxyTrust } from '../../platform/http/client-ip';
+import { refuseOtherSites } from '../../platform/http/cross-site';
 import { UNKNOWN_DEALER } from '../../platform/http/dealer-site';
+import { siteDomains } from '../../platform/config/dealer-domains';
 import { leadFromFormFields } from './form-fields';
 import {
   checkLeadFiles,
@@ -178,7 +181,10 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
     return receive(c, { mode: 'update', id, body: await c.req.json<unknown>() });
   });
 
-  api.post('/leads/with-files', guard, accepts('multipart/form-data'), limitBody(MULTIPART_LIMIT), async (c) => {
+  // A form on another website can post these two routes' bodies without a CORS preflight.
+  const fromOwnSite = refuseOtherSites(async (c) => siteDomains((await site(c)).config));
+
+  api.post('/leads/with-files', guard, fromOwnSite, accepts('multipart/form-data'), limitBody(MULTIPART_LIMIT), async (c) => {
     const form = await readForm(c);
     if (!form.ok) return send(c, form.problem);
     const leadParts = form.data.getAll('lead');
@@ -208,7 +214,8 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
     return receive(c, { mode: 'create', body, files: checked.files });
   });
 
-  api.post('/carClarityCustomer', guard, accepts('application/x-www-form-urlencoded', 'multipart/form-data'), limitBody(LEAD_BODY_LIMIT), async (c) => {
+  const formFields = accepts('application/x-www-form-urlencoded', 'multipart/form-data');
+  api.post('/carClarityCustomer', guard, fromOwnSite, formFields, limitBody(LEAD_BODY_LIMIT), async (c) => {
     const form = await readForm(c);
     if (!form.ok) return send(c, form.problem);
     const converted = leadFromFormFields(form.data);

@@ -1,12 +1,13 @@
 /**
  * npm run check:dealers [-- file.json ...]
  *
- * Validates every dealers/*.json (DEALERS_DIR respected), or the files given. Prints `ok <slug>`
- * per valid file and the full error per invalid one; exits 1 if any is invalid.
+ * Validates every dealers/*.json (DEALERS_DIR respected), or the files given, and that no two
+ * dealers claim one domain. Prints `ok <slug>` per valid file and the full error per invalid one;
+ * exits 1 if any is invalid.
  */
 import path from 'node:path';
-import { defaultDealersDir } from '../src/platform/config/load';
-import { checkDealerFile, filesToCheck } from '../src/build/check';
+import { dealerFile, defaultDealersDir, listDealerSlugs } from '../src/platform/config/load';
+import { checkDealerFiles, filesToCheck } from '../src/build/check';
 
 const dealersDir = defaultDealersDir();
 const files = filesToCheck(process.argv.slice(2), dealersDir);
@@ -15,7 +16,11 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const results = files.map(checkDealerFile);
+// The folder's other dealers too: a file given alone must not take a domain one of them is served on.
+const results = checkDealerFiles(
+  files,
+  listDealerSlugs(dealersDir).map((slug) => dealerFile(slug, dealersDir)),
+);
 for (const result of results) (result.ok ? console.log : console.error)(result.message);
 const bad = results.filter((r) => !r.ok);
 if (bad.length > 0) {

@@ -11,6 +11,7 @@ import { projectPaths, staleReasons } from '../src/build/stamps';
 import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/platform/db/lock';
 import { leadFilesDir } from '../src/leads/server/files';
 import { rateLimitPerMinute } from '../src/leads/server/rate-limit';
+import { behindProxy, proxyTrust } from '../src/platform/http/client-ip';
 import { outboxDir } from '../src/leads/delivery/outbox/transports';
 import { startPlatform } from '../src/server/platform';
 
@@ -55,8 +56,10 @@ async function main(): Promise<void> {
   }
   process.once('exit', () => lock?.release());
   let limitPerMinute: number;
+  let proxied: boolean;
   try {
     limitPerMinute = rateLimitPerMinute(env);
+    proxied = behindProxy(proxyTrust(env)); // a mistyped TRUST_PROXY stops here, not after the build
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
@@ -100,7 +103,7 @@ async function main(): Promise<void> {
     const width = Math.max(...[...names.values()].map((n) => n.length));
     console.log(`\nServing ${dealers.length} dealer${dealers.length === 1 ? '' : 's'}:`);
     for (const [slug, name] of names) console.log(`  ${name.padEnd(width)}  http://${slug}.localhost:${port}/`);
-    console.log(`\n  http://127.0.0.1:${port}/ → ${defaultDealer}`);
+    console.log(`\n  http://127.0.0.1:${port}/ → ${proxied ? 'no dealer (TRUST_PROXY is set: the proxy must pass each dealer host on)' : defaultDealer}`);
     console.log(`  API health: http://127.0.0.1:${port}/api/health`);
     console.log(`  Search (Meilisearch protocol, index = dealer slug): http://127.0.0.1:${port}/api/search`);
     const folder = outboxDir(env, paths.root);

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDealerSlugs } from '../platform/config/load';
-import { checkDealerFile, filesToCheck } from './check';
+import { checkDealerFile, checkDealerFiles, filesToCheck } from './check';
 
 let dir: string;
 
@@ -45,5 +45,44 @@ describe.skipIf(demo === undefined)('checkDealerFile on a fixture dealer', () =>
   it('prints ok <slug>', () => {
     const result = checkDealerFile(path.resolve('tests/fixtures/dealers', `${demo}.json`));
     expect(result).toMatchObject({ ok: true, message: `ok ${demo}` });
+  });
+});
+
+describe('checkDealerFiles', () => {
+  const fixture = JSON.parse(readFileSync('tests/fixtures/dealers/fixture-motors.json', 'utf8')) as Record<string, unknown>;
+  let folder: string;
+  const file = (slug: string) => path.join(folder, `${slug}.json`);
+  const write = (slug: string, url: string, domains?: string[]) =>
+    writeFileSync(file(slug), JSON.stringify({ ...fixture, slug, url, ...(domains ? { domains } : {}) }));
+
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'dealer-domains-'));
+    write('alpha-motors', 'https://www.alphamotors.example', ['alphamotors.example', 'shared.example']);
+    write('beta-motors', 'https://www.betamotors.example', ['shared.example']);
+    write('gamma-motors', 'https://alphamotors.example/');
+    write('delta-motors', 'https://www.deltamotors.example', ['deltamotors.example']);
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('refuses a domain two dealers claim, naming it, the field and the other dealer in both files', () => {
+    const results = checkDealerFiles(['alpha-motors', 'beta-motors', 'gamma-motors', 'delta-motors'].map(file));
+    expect(results.map((r) => r.ok)).toEqual([false, false, false, true]);
+    expect(results[0]?.message).toBe(
+      [
+        `${file('alpha-motors')} is not a valid dealer file:`,
+        '  - domains[0]: "alphamotors.example" is also claimed by gamma-motors (url)',
+        '  - domains[1]: "shared.example" is also claimed by beta-motors (domains[0])',
+      ].join('\n'),
+    );
+    expect(results[1]?.message).toContain('- domains[0]: "shared.example" is also claimed by alpha-motors (domains[1])');
+    expect(results[2]?.message).toContain('- url: "alphamotors.example" is also claimed by alpha-motors (domains[0])');
+    expect(results[3]).toMatchObject({ ok: true, message: 'ok delta-motors' });
+  });
+
+  it("checks a file given alone against the folder's other dealers", () => {
+    const folderFiles = ['alpha-motors', 'beta-motors', 'gamma-motors', 'delta-motors'].map(file);
+    const [beta] = checkDealerFiles([file('beta-motors')], folderFiles);
+    expect(beta?.message).toContain('"shared.example" is also claimed by alpha-motors (domains[1])');
+    expect(checkDealerFiles([file('delta-motors')], folderFiles)[0]?.ok).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
 import { createRegoApi } from '../leads/server/rego-api';
 import { createServiceSlotsApi } from '../leads/server/service-slots-api';
 import { createValuationsApi } from '../leads/server/valuations-api';
-import type { ConfigFor } from '../platform/http/dealer-site';
+import { hostNamesDealer, type ConfigFor } from '../platform/http/dealer-site';
 import { providersFromEnv } from '../providers';
 import { createCarTypesApi } from '../search/server/car-types-api';
 import { createSearchApi } from '../search/server/search-api';
@@ -29,7 +29,12 @@ export function createApi({ dealers, search, leads }: ApiOptions): Hono<AppEnv> 
   const { configs } = leads;
   const api = new Hono<AppEnv>();
 
-  api.get('/health', (c) => c.json({ ok: true, dealers: [...dealers] }));
+  // Acts for no dealer, so it answers on any host (a probe may ask by address); the dealers are
+  // listed only on a development host, never to a shopper on one dealer's domain or a stranger.
+  api.get('/health', (c) => c.json(c.get('devHost') ? { ok: true, dealers: [...dealers] } : { ok: true }));
+
+  // Every other route acts for the dealer the Host names: on a host that names none, nothing answers.
+  api.use('*', hostNamesDealer);
 
   api.route('/search', createSearchApi(search));
 

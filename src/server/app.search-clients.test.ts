@@ -26,6 +26,7 @@ beforeAll(async () => {
     distDir: 'unused',
     dealers: ['alpha'],
     defaultDealer: 'alpha',
+    domains: new Map(),
     search: { get: (uid) => Promise.resolve(uid === 'alpha' ? engine : undefined) },
   });
   const port = await new Promise<number>((resolve) => {

@@ -28,6 +28,7 @@ describe('conformance: embedded engine over HTTP', () => {
     distDir: 'does-not-matter',
     dealers: ['conformance'],
     defaultDealer: 'conformance',
+    domains: new Map(),
     search: { get: (uid) => Promise.resolve(uid === indexUid ? engine : undefined) },
   });
   const backend: Backend = {

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../platform/http/security';
-import { createApp, dealerForHost } from './app';
+import { DEALER_FILES_DIR } from '../../tests/support/test-site';
+import { createApp } from './app';
 
 let work: string;
 let dist: string;
@@ -22,7 +23,7 @@ function write(rel: string, content: string | Buffer): void {
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'dealer-app-'));
   dist = path.join(work, 'dist');
-  for (const slug of ['alpha', 'beta']) {
+  for (const slug of ['alpha', 'beta', 'kingfisher-toyota', 'lone-star-auto']) {
     write(`${slug}/index.html`, page(`${slug} home`));
     write(`${slug}/404.html`, page(`${slug} not found`));
     write(`${slug}/about/index.html`, page(`${slug} about`));
@@ -33,7 +34,8 @@ beforeAll(() => {
   }
   write('.stamps/alpha.json', '{"secret":true}');
   writeFileSync(path.join(work, 'outside.txt'), 'outside the dist folder');
-  app = createApp({ distDir: dist, dealers: ['alpha', 'beta'], defaultDealer: 'alpha' });
+  // alpha and beta have no dealer files, so no domains: they answer on <slug>.localhost and 127.0.0.1.
+  app = createApp({ distDir: dist, dealers: ['alpha', 'beta'], defaultDealer: 'alpha', domains: new Map() });
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -41,32 +43,34 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Response> =>
   Promise.resolve(app.request(url.startsWith('http') ? url : `http://127.0.0.1:4321${url}`, { method, headers }));
 
-describe('dealerForHost', () => {
-  const dealers = ['alpha', 'beta'];
-  it('selects <slug>.localhost with or without a port, case-insensitively', () => {
-    expect(dealerForHost('beta.localhost:4321', dealers, 'alpha')).toEqual({ dealer: 'beta' });
-    expect(dealerForHost('BETA.localhost', dealers, 'alpha')).toEqual({ dealer: 'beta' });
-  });
-  it('falls back to the default for localhost, 127.0.0.1 and other hosts', () => {
-    for (const host of ['localhost:4321', '127.0.0.1:4321', '[::1]:4321', 'example.com', undefined]) {
-      expect(dealerForHost(host, dealers, 'alpha')).toEqual({ dealer: 'alpha' });
-    }
-  });
-  it('reports an unknown <x>.localhost', () => {
-    expect(dealerForHost('gamma.localhost:4321', dealers, 'alpha')).toEqual({ unknown: 'gamma' });
-    expect(dealerForHost('a.beta.localhost', dealers, 'alpha')).toEqual({ unknown: 'a.beta' });
-  });
-});
-
 describe('createApp', () => {
   it('refuses a default dealer it does not serve', () => {
     expect(() => createApp({ distDir: dist, dealers: ['alpha'], defaultDealer: 'beta' })).toThrow(/default dealer "beta"/);
     expect(() => createApp({ distDir: dist, dealers: [], defaultDealer: 'alpha' })).toThrow(/no dealers/);
   });
+  it('refuses to start when two dealers claim one domain, or a dealer file cannot be read', () => {
+    const dealersDir = mkdtempSync(path.join(work, 'dealers-'));
+    const copy = (slug: string, edit: (dealer: Record<string, unknown>) => void = () => undefined) => {
+      const dealer = JSON.parse(readFileSync(path.join(DEALER_FILES_DIR, `${slug}.json`), 'utf8')) as Record<string, unknown>;
+      edit(dealer);
+      writeFileSync(path.join(dealersDir, `${slug}.json`), JSON.stringify(dealer));
+    };
+    copy('kingfisher-toyota');
+    copy('lone-star-auto', (dealer) => (dealer.domains = ['kingfishertoyota.example']));
+    const options = { distDir: dist, dealers: ['kingfisher-toyota', 'lone-star-auto'], defaultDealer: 'lone-star-auto', dealersDir };
+    expect(() => createApp(options)).toThrow(
+      'Two dealers cannot be served on one domain:\n' +
+        '  - kingfisher-toyota: domains[0]: "kingfishertoyota.example" is also claimed by lone-star-auto (domains[0])\n' +
+        '  - lone-star-auto: domains[0]: "kingfishertoyota.example" is also claimed by kingfisher-toyota (domains[0])',
+    );
+    copy('lone-star-auto');
+    expect(() => createApp(options)).not.toThrow();
+    expect(() => createApp({ ...options, dealers: [...options.dealers, 'alpha'] })).toThrow(/alpha\.json/);
+  });
 });
 
 describe('GET /api/health', () => {
-  it('answers JSON with the dealers', async () => {
+  it('answers JSON with the dealers on a development host', async () => {
     const res = await get('/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -101,6 +105,91 @@ describe('dealer selection by Host', () => {
     expect(text).toContain('"gamma"');
     expect(text).toContain('http://alpha.localhost:4321/');
     expect(text).toContain('http://beta.localhost:4321/');
+  });
+});
+
+describe('dealer selection by domain', () => {
+  // Copies of demo dealer files: Kingfisher at www.kingfishertoyota.example with the other domain
+  // kingfishertoyota.example; Lone Star, the default dealer here, at www.lonestarautogroup.example.
+  const dealers = ['kingfisher-toyota', 'lone-star-auto'];
+  const kingfisherTypes = [
+    { car_type: 'new', count: 86 },
+    { car_type: 'demo', count: 14 },
+    { car_type: 'used', count: 132 },
+  ];
+  const loneStarTypes = [
+    { car_type: 'new', count: 96 },
+    { car_type: 'used', count: 318 },
+  ];
+  let byDomain: ReturnType<typeof createApp>;
+  let proxied: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    const options = {
+      distDir: dist,
+      dealers,
+      defaultDealer: 'lone-star-auto',
+      dealersDir: DEALER_FILES_DIR,
+      search: { get: () => Promise.resolve(undefined) },
+    };
+    byDomain = createApp({ ...options, env: {} });
+    proxied = createApp({ ...options, env: { TRUST_PROXY: '1' } });
+  });
+  const at = (host: string, target: string, init: RequestInit = {}, server = byDomain): Promise<Response> =>
+    Promise.resolve(server.request(`http://${host}${target}`, { ...init, headers: { ...(init.headers as Record<string, string>), host } }));
+  const carTypes = async (res: Response): Promise<unknown> => ((await res.json()) as { car_types?: unknown }).car_types;
+
+  it("serves a dealer's site and API on its url's host and on its other domains", async () => {
+    for (const host of ['www.kingfishertoyota.example', 'kingfishertoyota.example', 'WWW.KingfisherToyota.example.:443']) {
+      expect(await (await at(host, '/about/')).text(), host).toContain('kingfisher-toyota about');
+      expect(await carTypes(await at(host, '/api/car-types')), host).toEqual(kingfisherTypes);
+    }
+    expect(await (await at('www.lonestarautogroup.example', '/')).text()).toContain('lone-star-auto home');
+    expect(await carTypes(await at('www.lonestarautogroup.example', '/api/car-types'))).toEqual(loneStarTypes);
+  });
+
+  it('answers a host that names no dealer 404 on /api, and with a page that lists no dealers', async () => {
+    const unknown = 'www.unknown-dealer.example';
+    const json = { 'content-type': 'application/json' };
+    const requests: [string, RequestInit][] = [
+      ['/api/car-types', {}],
+      ['/api/leads', { method: 'POST', headers: json, body: '{"lead":{}}' }],
+      ['/api/carClarityCustomer', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'first_name=Jane' }],
+      ['/api/search/multi-search', { method: 'POST', headers: json, body: '{"queries":[{"indexUid":"kingfisher-toyota"}]}' }],
+      ['/api/nope', {}],
+    ];
+    for (const [target, init] of requests) {
+      const res = await at(unknown, target, init);
+      expect(res.status, target).toBe(404);
+      expect(await res.json(), target).toEqual({ error: 'Unknown dealer' });
+    }
+    const page = await at(unknown, '/');
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await page.text();
+    for (const word of [...dealers, 'localhost', 'home']) expect(text).not.toContain(word);
+    // Health acts for no dealer: it answers a probe on any host, listing the dealers only on a development host.
+    expect(await (await at(unknown, '/api/health')).json()).toEqual({ ok: true });
+    expect(await (await at('www.kingfishertoyota.example', '/api/health')).json()).toEqual({ ok: true });
+    expect(await (await at('127.0.0.1:4321', '/api/health')).json()).toEqual({ ok: true, dealers });
+  });
+
+  it('keeps development hosts: <slug>.localhost for each dealer, loopback names for the default one', async () => {
+    expect(await carTypes(await at('kingfisher-toyota.localhost:4321', '/api/car-types'))).toEqual(kingfisherTypes);
+    for (const host of ['127.0.0.1:4321', 'localhost:4321', '[::1]:4321']) {
+      expect(await (await at(host, '/')).text(), host).toContain('lone-star-auto home');
+      expect(await carTypes(await at(host, '/api/car-types')), host).toEqual(loneStarTypes);
+    }
+  });
+
+  it("behind a proxy (TRUST_PROXY set) takes a loopback Host for the proxy's own, naming no dealer", async () => {
+    const res = await at('127.0.0.1:4321', '/api/car-types', {}, proxied);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Unknown dealer' });
+    const page = await at('127.0.0.1:4321', '/', {}, proxied);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain('lone-star-auto');
+    expect(await (await at('127.0.0.1:4321', '/api/health', {}, proxied)).json()).toEqual({ ok: true });
+    expect(await carTypes(await at('www.kingfishertoyota.example', '/api/car-types', {}, proxied))).toEqual(kingfisherTypes);
   });
 });
 

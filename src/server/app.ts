@@ -1,16 +1,20 @@
 /**
  * The one multi-tenant server: every dealer's static site plus the shared /api, on one port.
- * The dealer is chosen by Host (`<slug>.localhost` locally; a CDN does the same by domain in
- * production), so each site is served at its own origin root exactly as it is deployed.
+ * The dealer is chosen by Host (src/platform/http/dealer-host.ts): a dealer's own domains as a CDN
+ * passes them on in production, `<slug>.localhost` locally. Each site is served at its own origin
+ * root exactly as it is deployed.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { securityHeaders } from '../platform/http/security';
-import { defaultDealersDir } from '../platform/config/load';
+import { defaultDealersDir, loadDealer } from '../platform/config/load';
 import { createApi } from './api';
 import { createDealerConfigs, type DealerConfigs } from '../platform/config/dealer-configs';
+import { domainOwners, type DomainOwners } from '../platform/config/dealer-domains';
 import type { AppEnv } from '../platform/http/app-env';
+import { behindProxy, proxyTrust } from '../platform/http/client-ip';
+import { dealerForHost, requestHost, type HostRules } from '../platform/http/dealer-host';
 import { FallbackRoutes } from './fallback';
 import type { LeadStorage } from '../leads/server/routes';
 import { createStockIndexes, type SearchIndexProvider } from '../search/server/search-indexes';
@@ -34,14 +38,19 @@ export interface AppOptions {
   distDir: string;
   /** Dealers to serve; each must have `<distDir>/<slug>/`. */
   dealers: readonly string[];
-  /** Served for `localhost`, `127.0.0.1` and any host that is not `<slug>.localhost`. */
+  /** Served for `localhost`, `127.0.0.1` and `[::1]`, unless TRUST_PROXY says a proxy stands in front. */
   defaultDealer: string;
-  /** Dealer files, read by the search API for each dealer's index settings and stock (default `dealers/`). */
+  /** Dealer files: the dealers' domains, and for search and leads each dealer's settings (default `dealers/`). */
   dealersDir?: string;
   /**
-   * Environment (default process.env): STOCK_DIR for search; for leads TRUST_PROXY,
-   * LEADS_RATE_LIMIT_PER_MINUTE, LEADS_FILES_DIR, LEADS_OUTBOX_DIR and SMTP_URL (which outbox
-   * rows a lead gets).
+   * The served dealers' domains (domain → slug); by default read from their files in `dealersDir`
+   * when the app is made, so a file that cannot be read, or a domain two dealers claim, stops it.
+   */
+  domains?: DomainOwners;
+  /**
+   * Environment (default process.env): TRUST_PROXY (the client address, and whether loopback
+   * hosts are local); STOCK_DIR for search; for leads LEADS_RATE_LIMIT_PER_MINUTE,
+   * LEADS_FILES_DIR, LEADS_OUTBOX_DIR and SMTP_URL (which outbox rows a lead gets).
    */
   env?: NodeJS.ProcessEnv;
   /** Stock indexes for /api/search; by default built from `dealersDir` and the stock store. */
@@ -54,19 +63,6 @@ export interface AppOptions {
   configs?: DealerConfigs;
 }
 
-export type HostMatch = { dealer: string } | { unknown: string };
-
-/**
- * `<slug>.localhost[:port]` selects that dealer; every other host gets the default, so plain
- * `localhost`, `127.0.0.1` and LAN addresses keep working.
- */
-export function dealerForHost(host: string | undefined, dealers: readonly string[], defaultDealer: string): HostMatch {
-  const hostname = (host ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  if (!hostname.endsWith('.localhost')) return { dealer: defaultDealer };
-  const label = hostname.slice(0, -'.localhost'.length);
-  return dealers.includes(label) ? { dealer: label } : { unknown: label };
-}
-
 /** The short page for an unknown `<x>.localhost`: plain text, so nothing from the host is ever markup. */
 function unknownDealerPage(label: string, host: string | undefined, dealers: readonly string[]): string {
   const port = /:(\d+)$/.exec(host ?? '')?.[1];
@@ -77,9 +73,6 @@ function unknownDealerPage(label: string, host: string | undefined, dealers: rea
 
 const plain = (text: string, status: 400 | 404 | 405 | 500, extra: Record<string, string> = {}): Response =>
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra } });
-
-/** node-server builds the URL from Host; app.request() callers may set either. */
-const requestHost = (req: { header(name: string): string | undefined; url: string }): string => req.header('host') ?? new URL(req.url).host;
 
 interface FoundFile {
   file: string;
@@ -104,6 +97,7 @@ export function createApp({
   dealers,
   defaultDealer,
   dealersDir,
+  domains,
   env = process.env,
   search,
   leads,
@@ -112,6 +106,12 @@ export function createApp({
 }: AppOptions): Hono<AppEnv> {
   if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
   if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
+  const configsDir = dealersDir ?? defaultDealersDir();
+  const hostRules: HostRules = {
+    owners: domains ?? domainOwners(dealers.map((slug) => loadDealer(slug, configsDir))),
+    dealers,
+    localDealer: behindProxy(proxyTrust(env)) ? undefined : defaultDealer,
+  };
   const root = path.resolve(distDir);
   const compressed = new CompressionCache();
   const fallbacks = new FallbackRoutes(root);
@@ -129,13 +129,13 @@ export function createApp({
   });
 
   app.use('*', async (c, next) => {
-    const match = dealerForHost(requestHost(c.req), dealers, defaultDealer);
+    const match = dealerForHost(requestHost(c.req), hostRules);
     c.set('dealer', 'dealer' in match ? match.dealer : null);
+    c.set('devHost', match.local);
     await next();
   });
 
   // One cache of parsed dealer files, shared by search and leads.
-  const configsDir = dealersDir ?? defaultDealersDir();
   const configs = sharedConfigs ?? createDealerConfigs({ dealersDir: configsDir });
   const searchIndexes = search ?? createStockIndexes({ dealers, dealersDir: configsDir, configs, env });
   app.route('/api', createApi({ dealers, search: searchIndexes, leads: { storage: leads, configs, env, ...(projectRoot ? { root: projectRoot } : {}) } }));
@@ -175,7 +175,9 @@ export function createApp({
     const dealer = c.get('dealer');
     const host = requestHost(c.req);
     if (dealer === null) {
-      const match = dealerForHost(host, dealers, defaultDealer);
+      // The dealers are listed only on a development host: a stranger's host learns nothing.
+      const match = dealerForHost(host, hostRules);
+      if (!match.local) return plain('No dealer site at this address.\n', 404);
       return plain(unknownDealerPage('unknown' in match ? match.unknown : '', host, dealers), 404);
     }
     const siteRoot = path.join(root, dealer);

@@ -38,7 +38,7 @@ beforeAll(() => {
     ]),
   );
   write('beta/routes.json', '{"fallbacks": [{"prefix": "/cars/", "page": "//evil.example/"}]}');
-  app = createApp({ distDir: dist, dealers: ['alpha', 'beta'], defaultDealer: 'alpha', search: { get: () => Promise.resolve(undefined) } });
+  app = createApp({ distDir: dist, dealers: ['alpha', 'beta'], defaultDealer: 'alpha', domains: new Map(), search: { get: () => Promise.resolve(undefined) } });
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));

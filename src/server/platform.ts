@@ -53,22 +53,29 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
     root: paths.root,
     ...(pollMs ? { pollMs } : {}),
   });
-  const app = createApp({
-    distDir: paths.distDir,
-    dealers,
-    defaultDealer,
-    dealersDir: paths.dealersDir,
-    env,
-    configs,
-    projectRoot: paths.root,
-    leads: { database, rateLimiter },
-  });
-
   const releaseAll = async (): Promise<void> => {
     await Promise.allSettled([worker.stop(), rateLimiter.close()]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
   };
+
+  let app: ReturnType<typeof createApp>;
+  try {
+    // Reads every served dealer's domains: a domain two dealers claim stops the start here.
+    app = createApp({
+      distDir: paths.distDir,
+      dealers,
+      defaultDealer,
+      dealersDir: paths.dealersDir,
+      env,
+      configs,
+      projectRoot: paths.root,
+      leads: { database, rateLimiter },
+    });
+  } catch (error) {
+    await releaseAll();
+    throw error;
+  }
 
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }) as Server;
   try {

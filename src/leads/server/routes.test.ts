@@ -325,6 +325,22 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect((await via('192.0.2.2')).status).toBe(201);
       expect((await via('192.0.2.1')).status).toBe(429);
     });
+
+    it('counts by the client address behind two proxies (TRUST_PROXY=2) or behind the listed ones, never by a hop the client wrote', async () => {
+      for (const TRUST_PROXY of ['2', '10.0.0.0/8, 203.0.113.50']) {
+        const proxied = testApp({ database: db.current, filesDir, env: { TRUST_PROXY }, rateLimiter: memoryRateLimiter({ limit: 1, now: () => NOW }) });
+        // client → CDN edge 203.0.113.50 → load balancer 10.0.0.1 → us; "spoofed-n" is what the client wrote.
+        const via = (client: string, spoofed: string) =>
+          send(proxied, { body: enquiry(), ip: '10.0.0.1', headers: { 'x-forwarded-for': `${spoofed}, ${client}, 203.0.113.50` } });
+        expect((await via('192.0.2.1', 'spoofed-1')).status, TRUST_PROXY).toBe(201);
+        expect((await via('192.0.2.2', 'spoofed-2')).status, TRUST_PROXY).toBe(201);
+        expect((await via('192.0.2.1', 'spoofed-3')).status, TRUST_PROXY).toBe(429);
+      }
+    });
+
+    it('refuses a TRUST_PROXY that is neither a count nor addresses', () => {
+      expect(() => testApp({ database: db.current, filesDir, env: { TRUST_PROXY: 'true' } })).toThrow(/TRUST_PROXY must be/);
+    });
   });
 
   describe('POST /api/leads/with-files', () => {
@@ -440,6 +456,96 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual({ 'lead.postcode': 'Invalid postcode. Please enter a 4-digit number.' });
       expect((await send(app, { path: '/api/carClarityCustomer', body: { lead: fields } })).status).toBe(415);
+    });
+  });
+
+  describe("the dealer's own domains", () => {
+    const KINGFISHER = 'www.kingfishertoyota.example';
+    const LONE_STAR = 'www.lonestarautogroup.example';
+    // A Lone Star (US) finance lead as carClarity posts it: form fields, no website_slug.
+    const usFinance = (extra: Record<string, string> = {}) =>
+      new URLSearchParams({
+        vehiclePriceBudget: '35000',
+        loan_term_years: '5',
+        has_trade_in: 'no',
+        employment_status: 'Full time',
+        annual_income: '90000',
+        first_name: 'Jane',
+        last_name: 'Citizen',
+        email: 'jane@example.com',
+        phone: '(512) 555-0134',
+        postcode: '78701',
+        opt_in: 'on',
+        ...extra,
+      }).toString();
+    const carClarity = (host: string, body: string, headers: Record<string, string> = {}) =>
+      send(app, { host, path: '/api/carClarityCustomer', body, contentType: 'application/x-www-form-urlencoded', headers });
+
+    it('files a carClarity lead without website_slug under the dealer whose domain it was posted to', async () => {
+      const res = await carClarity(LONE_STAR, usFinance());
+      expect(res.status).toBe(201);
+      expect((await allLeads()).map((row) => row.dealer)).toEqual([OTHER_DEALER]);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      const json = await send(app, { host: 'kingfishertoyota.example', body: enquiry() });
+      expect(json.status).toBe(201);
+      expect((await allLeads()).map((row) => row.dealer).sort()).toEqual([DEALER, OTHER_DEALER]);
+    });
+
+    it("refuses a lead naming another website_slug than the domain's dealer", async () => {
+      const res = await carClarity(LONE_STAR, usFinance({ website_slug: DEALER }));
+      expect(res).toMatchObject({
+        status: 400,
+        body: { error: 'This form belongs to another website.', fields: { 'lead.website_slug': `Must be "${OTHER_DEALER}" on this website.` } },
+      });
+      expect((await send(app, { host: KINGFISHER, body: enquiry({ website_slug: OTHER_DEALER }) })).status).toBe(400);
+      expect(await allLeads()).toHaveLength(0);
+    });
+
+    it('stores nothing posted to a host that names no dealer', async () => {
+      for (const host of ['www.unknown-dealer.example', 'lonestarautogroup.example', '192.0.2.10']) {
+        expect(await carClarity(host, usFinance()), host).toMatchObject({ status: 404, body: { error: 'Unknown dealer' } });
+        expect(await send(app, { host, body: enquiry() }), host).toMatchObject({ status: 404, body: { error: 'Unknown dealer' } });
+      }
+      expect(await allLeads()).toHaveLength(0);
+    });
+
+    it("refuses form-encoded and multipart posts from another website's page (403), and stores nothing", async () => {
+      const refused = { status: 403, body: { error: 'This form can only be sent from the dealer’s own website.' } };
+      expect(await carClarity(LONE_STAR, usFinance(), { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).toMatchObject(refused);
+      // Browsers without Sec-Fetch-Site: the Origin tells.
+      expect(await carClarity(LONE_STAR, usFinance(), { origin: 'https://evil.example' })).toMatchObject(refused);
+      expect(await carClarity(LONE_STAR, usFinance(), { origin: `https://${LONE_STAR}.evil.example` })).toMatchObject(refused);
+      expect(await carClarity(LONE_STAR, usFinance(), { origin: 'null' })).toMatchObject(refused);
+      // Another dealer of this platform is another website too.
+      expect(await carClarity(LONE_STAR, usFinance(), { origin: `https://${KINGFISHER}` })).toMatchObject(refused);
+      const multipart = new FormData();
+      multipart.append('lead', JSON.stringify(financeLead(3, 'Complete').lead));
+      multipart.append('payslips', PDF(), 'p.pdf');
+      const withFiles = (headers: Record<string, string>) => send(app, { host: KINGFISHER, path: '/api/leads/with-files', body: multipart, headers });
+      expect(await withFiles({ 'sec-fetch-site': 'cross-site' })).toMatchObject(refused);
+      expect(await withFiles({ origin: 'https://evil.example' })).toMatchObject(refused);
+      expect(await allLeads()).toHaveLength(0);
+      expect(existsSync(path.join(filesDir, DEALER))).toBe(false);
+    });
+
+    it("takes form posts from the dealer's own pages, and from servers that send neither header", async () => {
+      const own: Record<string, string>[] = [
+        { 'sec-fetch-site': 'same-origin', origin: `https://${LONE_STAR}` },
+        { 'sec-fetch-site': 'same-site' },
+        { 'sec-fetch-site': 'none' },
+        { origin: `https://${LONE_STAR}` },
+        { origin: 'http://127.0.0.1:4321', 'sec-fetch-site': 'same-origin' },
+        {},
+      ];
+      for (const headers of own) expect((await carClarity(LONE_STAR, usFinance(), headers)).status, JSON.stringify(headers)).toBe(201);
+      // The request's own origin, on a development host.
+      expect((await carClarity(`${OTHER_DEALER}.localhost:4321`, usFinance(), { origin: `http://${OTHER_DEALER}.localhost:4321` })).status).toBe(201);
+      // A page on another of the dealer's domains.
+      const form = new FormData();
+      form.append('lead', JSON.stringify(financeLead(3, 'Complete').lead));
+      const alias = await send(app, { host: KINGFISHER, path: '/api/leads/with-files', body: form, headers: { origin: 'https://kingfishertoyota.example' } });
+      expect(alias.status).toBe(201);
+      expect(await allLeads()).toHaveLength(own.length + 2);
     });
   });
 

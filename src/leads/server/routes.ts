@@ -6,9 +6,11 @@
  * - POST /leads/with-files    multipart: a `lead` part (JSON) plus file parts → 201 { id }
  * - POST /carClarityCustomer  form fields of a finance lead (urlencoded or multipart) → 201 { id }
  *
- * Every route: the dealer is the one the Host names; a per-client rate limit; an optional
- * Idempotency-Key that makes a retry get the first answer; validation by the shared form
- * schemas; and a 2xx only once the lead, its outbox rows and the key's answer have committed.
+ * Every route: the dealer is the one the Host names (a lead naming another `website_slug` is
+ * refused); a per-client rate limit; the two form routes refuse posts from other websites'
+ * pages; an optional Idempotency-Key that makes a retry get the first answer; validation by the
+ * shared form schemas; and a 2xx only once the lead, its outbox rows and the key's answer have
+ * committed.
  * Nothing here reads leads back out: there is no route that lists or serves them.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -23,7 +25,10 @@ import type { DealerConfigs } from '../../platform/config/dealer-configs';
 import type { AppEnv } from '../../platform/http/app-env';
 import { outboxDestinations } from '../delivery/outbox/destinations';
 import { quarantineReason } from './abuse';
-import { clientIp } from '../../platform/http/client-ip';
+import { clientIp, proxyTrust } from '../../platform/http/client-ip';
+import { refuseOtherSites } from '../../platform/http/cross-site';
+import { UNKNOWN_DEALER } from '../../platform/http/dealer-site';
+import { siteDomains } from '../../platform/config/dealer-domains';
 import { leadFromFormFields } from './form-fields';
 import {
   checkLeadFiles,
@@ -76,12 +81,13 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
   const limiter = storage?.rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) });
   const now = storage?.now ?? Date.now;
   const filesDir = storage?.filesDir ?? leadFilesDir(env, root);
+  const trust = proxyTrust(env);
 
   api.onError(answerFaults({ log, logAs: 'could not take the lead', answer: 'Your enquiry could not be saved just now. Please try again.' }));
 
   const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.get('dealer') === null) return send(c, problem(404, 'Unknown dealer'));
-    const decision = await limiter.hit(clientIp(c.env, c.req.header('x-forwarded-for'), env));
+    if (c.get('dealer') === null) return send(c, UNKNOWN_DEALER);
+    const decision = await limiter.hit(clientIp(c.env, c.req.header('x-forwarded-for'), trust));
     if (!decision.allowed) {
       c.header('Retry-After', String(decision.retryAfterSeconds));
       return send(c, problem(429, 'Too many requests. Please wait a minute and try again.'));
@@ -175,7 +181,10 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
     return receive(c, { mode: 'update', id, body: await c.req.json<unknown>() });
   });
 
-  api.post('/leads/with-files', guard, accepts('multipart/form-data'), limitBody(MULTIPART_LIMIT), async (c) => {
+  // A form on another website can post these two routes' bodies without a CORS preflight.
+  const fromOwnSite = refuseOtherSites(async (c) => siteDomains((await site(c)).config));
+
+  api.post('/leads/with-files', guard, fromOwnSite, accepts('multipart/form-data'), limitBody(MULTIPART_LIMIT), async (c) => {
     const form = await readForm(c);
     if (!form.ok) return send(c, form.problem);
     const leadParts = form.data.getAll('lead');
@@ -205,7 +214,8 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
     return receive(c, { mode: 'create', body, files: checked.files });
   });
 
-  api.post('/carClarityCustomer', guard, accepts('application/x-www-form-urlencoded', 'multipart/form-data'), limitBody(LEAD_BODY_LIMIT), async (c) => {
+  const formFields = accepts('application/x-www-form-urlencoded', 'multipart/form-data');
+  api.post('/carClarityCustomer', guard, fromOwnSite, formFields, limitBody(LEAD_BODY_LIMIT), async (c) => {
     const form = await readForm(c);
     if (!form.ok) return send(c, form.problem);
     const converted = leadFromFormFields(form.data);

@@ -90,6 +90,38 @@ describe('dealer config schema', () => {
     ]);
   });
 
+  it('takes other domains of the site as lower-case host names only', () => {
+    expect(parseDealer(valid(), 'dealers/fixture-motors.json').domains).toEqual([]);
+    const domains = ['fixturemotors.example', 'fixture-motors.com.au', 'xn--fixture-motors.example'];
+    expect(parseDealer({ ...valid(), domains }, 'dealers/fixture-motors.json').domains).toEqual(domains);
+    const bad = [
+      'Fixturemotors.example',
+      'https://fixturemotors.example',
+      'fixturemotors.example/cars',
+      'fixturemotors.example:443',
+      'fixturemotors',
+      '203.0.113.5',
+      '-fixture.example',
+      'fixture..example',
+      'fixture motors.example',
+    ];
+    for (const domain of bad) {
+      expect(problems({ ...valid(), domains: [domain] }), domain).toEqual([
+        'domains[0]: must be a lower-case host name such as "kingfishertoyota.com.au", without https://, a path or a port',
+      ]);
+    }
+    expect(problems({ ...valid(), domains: ['fixture-motors.localhost'] })).toEqual([
+      'domains[0]: names under .localhost are for development; the local server answers <slug>.localhost itself',
+    ]);
+  });
+
+  it("refuses a domain listed twice, or the url's own host", () => {
+    expect(problems({ ...valid(), domains: ['fixturemotors.example', 'fixturemotors.example'] })).toEqual([
+      'domains[1]: duplicate domain "fixturemotors.example" (also domains[0])',
+    ]);
+    expect(problems({ ...valid(), domains: ['www.fixturemotors.example'] })).toEqual(['domains[0]: "www.fixturemotors.example" is already the host of url']);
+  });
+
   it('refuses a slug that does not match the file name', () => {
     expect(problems(valid(), 'dealers/other-motors.json')).toEqual(['slug: "fixture-motors" must match the file name "other-motors.json"']);
   });

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { manufacturerSchema, modelSchema } from './sections/brands';
 import { homeSchema, reviewsSchema, seoSchema } from './sections/content';
+import { domainsSchema } from './sections/domains';
 import { featuresSchema } from './sections/features';
 import { footerSchema, headerSchema, socialSchema } from './sections/header-footer';
 import type { openingHourSchema } from './sections/hours';
@@ -44,7 +45,12 @@ export const dealerConfigSchema = z
     slug: slug.describe('Dealer slug; must match the file name (dealers/{slug}.json) and is the dist/ folder name.'),
     template: slug.optional().describe('Template the site is built on; sets default search path and behaviour. Defaults to the slug.'),
     name: text(120).min(1).describe('Dealer trading name.'),
-    url: absoluteUrl.describe("The dealer's public site address; canonical URLs and the sitemap use it."),
+    url: absoluteUrl.describe("The dealer's public site address; canonical URLs and the sitemap use it, and the API serves the dealer on its host."),
+    domains: domainsSchema
+      .default([])
+      .describe(
+        'Other host names the site is served on besides the host of url, e.g. ["kingfishertoyota.com.au"]: lower case, without https:// or a path. The API serves the dealer on these too; no two dealers may share one.',
+      ),
     region: regionSchema,
     locale: z.enum(['en-AU', 'en-NZ', 'en-US']).optional().describe('Interface wording; defaults by region.'),
     time_zone: z.string().max(60).optional().describe('IANA time zone for hours and holidays, e.g. "Australia/Brisbane". Defaults by region.'),
@@ -178,6 +184,10 @@ export const dealerConfigSchema = z
         message: `Cannot run without navigation: the "${site.footer.variant}" footer needs footer navigation`,
       });
     }
+    const urlHost = new URL(site.url).hostname;
+    site.domains.forEach((domain, i) => {
+      if (domain === urlHost) ctx.addIssue({ code: 'custom', path: ['domains', i], message: `"${domain}" is already the host of url` });
+    });
     if (site.search.read_only_key && !site.search.host) {
       ctx.addIssue({ code: 'custom', path: ['search', 'read_only_key'], message: 'needs search.host as well' });
     }

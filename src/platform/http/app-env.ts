@@ -6,9 +6,11 @@ export interface AppEnv {
   Bindings: NodeBindings | undefined;
   Variables: {
     /**
-     * The dealer this request is for, chosen by Host (see app.ts); null when the host names a
-     * dealer this server does not have. API routes that act for a dealer read it from here.
+     * The dealer this request is for, chosen by Host (dealer-host.ts); null when the host names
+     * no dealer this server serves. API routes that act for a dealer read it from here.
      */
     dealer: string | null;
+    /** The Host is a development name (`*.localhost`, a loopback name), where the server may list its dealers. */
+    devHost: boolean;
   };
 }

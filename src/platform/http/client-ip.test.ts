@@ -1,16 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { clientIp } from './client-ip';
+import { behindProxy, clientIp, proxyTrust, type NodeBindings } from './client-ip';
 
-const socket = { incoming: { socket: { remoteAddress: '10.1.2.3' } } };
+const peer = (remoteAddress: string): NodeBindings => ({ incoming: { socket: { remoteAddress } } });
+const socket = peer('10.1.2.3');
+const ip = (bindings: NodeBindings | undefined, forwardedFor: string | undefined, TRUST_PROXY?: string): string =>
+  clientIp(bindings, forwardedFor, proxyTrust(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }));
 
 describe('clientIp', () => {
   it('uses the socket address and ignores X-Forwarded-For by default', () => {
-    expect(clientIp(socket, '198.51.100.1', {})).toBe('10.1.2.3');
-    expect(clientIp(undefined, undefined, {})).toBe('unknown');
+    expect(ip(socket, '198.51.100.1')).toBe('10.1.2.3');
+    expect(ip(undefined, undefined)).toBe('unknown');
+    for (const off of ['', 'false', 'FALSE', '0']) expect(ip(socket, '198.51.100.1', off), off).toBe('10.1.2.3');
   });
-  it('takes the address the trusted proxy appended when TRUST_PROXY=1', () => {
-    expect(clientIp(socket, 'spoofed, 198.51.100.1', { TRUST_PROXY: '1' })).toBe('198.51.100.1');
-    expect(clientIp(socket, ' , ', { TRUST_PROXY: '1' })).toBe('10.1.2.3');
-    expect(clientIp(socket, undefined, { TRUST_PROXY: '1' })).toBe('10.1.2.3');
+
+  it('takes the address the one trusted proxy appended when TRUST_PROXY=1', () => {
+    expect(ip(socket, 'spoofed, 198.51.100.1', '1')).toBe('198.51.100.1');
+    expect(ip(socket, ' , ', '1')).toBe('10.1.2.3');
+    expect(ip(socket, undefined, '1')).toBe('10.1.2.3');
+  });
+
+  it('counts N proxies from the right, the socket peer being the first (as Express does)', () => {
+    // client → CDN edge (203.0.113.50) → load balancer (10.0.0.9) → us; the client wrote "spoofed".
+    const chain = 'spoofed, 198.51.100.1, 203.0.113.50';
+    expect(ip(peer('10.0.0.9'), chain, '2')).toBe('198.51.100.1');
+    expect(ip(peer('10.0.0.9'), chain, '1')).toBe('203.0.113.50');
+    expect(ip(peer('10.0.0.9'), chain, '3')).toBe('spoofed');
+    // Fewer hops than proxies: the furthest address there is, as Express answers.
+    expect(ip(peer('10.0.0.9'), '198.51.100.1', '2')).toBe('198.51.100.1');
+    expect(ip(peer('10.0.0.9'), undefined, '2')).toBe('10.0.0.9');
+    // Under app.request() there is no socket; counting does not need one.
+    expect(ip(undefined, chain, '2')).toBe('198.51.100.1');
+  });
+
+  it('walks X-Forwarded-For from the right past the listed proxies to the first address that is not one', () => {
+    const list = '10.0.0.0/8, 203.0.113.50, 2001:db8::/32';
+    expect(ip(peer('10.0.0.9'), 'spoofed, 198.51.100.1, 203.0.113.50, 10.2.2.2', list)).toBe('198.51.100.1');
+    expect(ip(peer('10.0.0.9'), '198.51.100.1, 2001:db8::7', list)).toBe('198.51.100.1');
+    expect(ip(peer('::ffff:10.0.0.9'), '198.51.100.1', list)).toBe('198.51.100.1');
+    // A client writing one of our proxies' addresses further left gains nothing: the walk stops first.
+    expect(ip(peer('10.0.0.9'), '10.9.9.9, 198.51.100.1', list)).toBe('198.51.100.1');
+    // A peer that is not one of our proxies sent the request itself: its header is not believed.
+    expect(ip(peer('192.0.2.77'), '198.51.100.1', list)).toBe('192.0.2.77');
+    expect(ip(undefined, '198.51.100.1', list)).toBe('unknown');
+    // Every hop ours: the furthest.
+    expect(ip(peer('10.0.0.9'), '10.3.3.3', list)).toBe('10.3.3.3');
+  });
+});
+
+describe('proxyTrust', () => {
+  it('refuses a value that is neither a count nor addresses, naming it', () => {
+    for (const bad of ['true', 'yes', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example', '1,', '2001:db8::/129', '-1']) {
+      expect(() => proxyTrust({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be the number of proxies .* is neither/);
+    }
+  });
+
+  it('says whether a proxy stands in front', () => {
+    expect(behindProxy(proxyTrust({}))).toBe(false);
+    expect(behindProxy(proxyTrust({ TRUST_PROXY: '0' }))).toBe(false);
+    expect(behindProxy(proxyTrust({ TRUST_PROXY: '1' }))).toBe(true);
+    expect(behindProxy(proxyTrust({ TRUST_PROXY: '127.0.0.1' }))).toBe(true);
   });
 });

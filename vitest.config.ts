@@ -14,5 +14,8 @@ export default defineConfig({
     ],
     exclude: ['tests/browser/**', '**/node_modules/**'],
     environment: 'node',
+    // Property tests try 1,000 cases each; on a busy two-core machine one can pass 5 s without
+    // anything being wrong. A hang still fails, at 30 s.
+    testTimeout: 30_000,
   },
 });

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../platform/http/app-env';
 import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
 import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
+import { memoryRateLimiter, rateLimitPerMinute } from '../leads/server/rate-limit';
 import { createRegoApi } from '../leads/server/rego-api';
 import { createServiceSlotsApi } from '../leads/server/service-slots-api';
 import { createValuationsApi } from '../leads/server/valuations-api';
@@ -51,9 +52,11 @@ export function createApi({ dealers, search, leads }: ApiOptions): Hono<AppEnv> 
   const providers = providersFromEnv(env, { log, now });
   const database = leads.storage?.database;
   const storage = database ? { database } : {};
+  // The lead routes' limiter (Redis when REDIS_URL is set); each router counts in its own bucket.
+  const rateLimiter = leads.storage?.rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) });
   api.route('/', createRegoApi({ configFor, providers, log })); // /nevdis, /simple-autograb-lookup
-  api.route('/', createValuationsApi({ configFor, providers, ...storage, now, log })); // /valuations
-  api.route('/', createMiscellaneousApi({ configFor, ...storage, log })); // /miscellaneous
+  api.route('/', createValuationsApi({ configFor, providers, ...storage, now, log, rateLimiter, env })); // /valuations
+  api.route('/', createMiscellaneousApi({ configFor, ...storage, log, rateLimiter, env })); // /miscellaneous
   api.route('/', createServiceSlotsApi({ configFor, providers, now, log })); // /service-slots
   api.route('/', createCarTypesApi({ configFor, search, now, log })); // /car-types
   api.route('/', createReviewsApi({ configFor, providers, log })); // /reviews/snap21

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { EVENT_IDS } from '../../platform/web/event-ids';
-import { isRecord } from '../../platform/formats/records';
+import { isPrototypeKey, isRecord } from '../../platform/formats/records';
 import { CAREERS_ENQUIRY, resolveEnquiryCategory } from './category';
 import { hasUnsafeCharacters, optionalText } from './fields';
 import {
@@ -90,7 +90,6 @@ export type LeadRequestMode = 'create' | 'update';
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ID = /^[A-Za-z0-9_.:/-]*$/;
 const QUERY_KEY = /^[A-Za-z0-9_.[\]-]{1,100}$/;
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 // Far enough ahead for any clock, near enough to refuse nonsense (year 2100).
 const LATEST_TIMESTAMP = 4_102_444_800_000;
 
@@ -140,7 +139,7 @@ const queryParams = z
     z
       .string()
       .regex(QUERY_KEY, { error: 'Query parameter names are letters, digits and _ . - [ ] only.' })
-      .refine((k) => !PROTOTYPE_KEYS.has(k), { error: 'Query parameter name not allowed.' }),
+      .refine((k) => !isPrototypeKey(k), { error: 'Query parameter name not allowed.' }),
     singleLine(PAGE_PATH_MAX),
     { error: 'Please send query parameters as an object of strings.' },
   )

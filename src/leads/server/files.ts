@@ -28,6 +28,10 @@ export const LEAD_FILE_RULES: Readonly<Record<string, FileRule>> = {
 
 export const MAX_TOTAL_FILE_BYTES = 40 * MB;
 
+/** The most files, and the largest single file, any field takes: the form reader's hard limits. */
+export const MAX_FILE_COUNT = Object.values(LEAD_FILE_RULES).reduce((sum, rule) => sum + rule.maxCount, 0);
+export const MAX_FILE_BYTES = Math.max(...Object.values(LEAD_FILE_RULES).map((rule) => rule.maxBytes));
+
 const KIND_NAMES: Record<FileKind, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>

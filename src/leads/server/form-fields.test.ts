@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { FormField } from '../../platform/http/form-body';
 import { leadFromFormFields } from './form-fields';
 
-const form = (entries: [string, string | Blob][]): FormData => {
-  const data = new FormData();
-  for (const [name, value] of entries) data.append(name, value);
-  return data;
-};
+const form = (entries: [string, string][]): FormField[] => entries.map(([name, value]) => ({ name, value }));
 
 describe('leadFromFormFields', () => {
   it('turns form text into the JSON lead the schemas read', () => {
@@ -41,15 +38,20 @@ describe('leadFromFormFields', () => {
       form([
         ['opt_in', 'maybe'],
         ['step_number', 'two'],
-        ['__proto__', 'x'],
       ]),
     );
     expect(result.ok && result.lead.opt_in).toBe('maybe');
     expect(result.ok && result.lead.step_number).toBe('two');
-    expect(result.ok && Object.hasOwn(result.lead, '__proto__')).toBe(true);
+  });
+  it("refuses a field that names an object's own machinery, naming it", () => {
+    for (const name of ['lead[__proto__]', 'lead[constructor]', 'prototype[]']) {
+      const result = leadFromFormFields(form([[name, 'x']]));
+      expect(result.ok, name).toBe(false);
+      expect(!result.ok && result.error).toContain(name);
+    }
   });
   it('refuses files', () => {
-    expect(leadFromFormFields(form([['payslip', new Blob(['%PDF-'])]]))).toMatchObject({
+    expect(leadFromFormFields([], [{ name: 'payslip' }])).toMatchObject({
       ok: false,
       fields: { 'lead.payslip': expect.any(String) as unknown },
     });

@@ -5,6 +5,8 @@
  * and the structured context fields may arrive as JSON text. Everything else stays text: the
  * schemas read numbers and yes/no answers from text themselves.
  */
+import type { FormField, FormFile } from '../../platform/http/form-body';
+import { isPrototypeKey } from '../../platform/formats/records';
 
 /** Checkboxes: a browser sends "on" for a ticked box. */
 const BOOLEAN_FIELDS = new Set(['opt_in', 'terms_conditions', 'form_completed']);
@@ -40,21 +42,21 @@ function convert(name: string, values: string[]): unknown {
   return value;
 }
 
-export function leadFromFormFields(data: FormData): FormFieldsResult {
+/** The form's fields and files (read by platform/http/form-body.ts) as the JSON lead. */
+export function leadFromFormFields(formFields: readonly FormField[], files: readonly Pick<FormFile, 'name'>[] = []): FormFieldsResult {
   const grouped = new Map<string, string[]>();
   const fields: Record<string, string> = {};
-  for (const [rawName, value] of data.entries()) {
+  for (const file of files) fields[`lead.${file.name}`] ??= 'Files are not accepted here; use /api/leads/with-files.';
+  if (Object.keys(fields).length > 0) return { ok: false, error: 'Files are not accepted here.', fields };
+  for (const { name: rawName, value } of formFields) {
     // `visited_pages[]` is how PHP-style forms send lists; `lead[phone]` how nested ones send a field.
     const name = rawName.replace(/\[\]$/, '').replace(/^lead\[([^\]]+)\]$/, '$1');
-    if (typeof value !== 'string') {
-      fields[`lead.${name.slice(0, 100)}`] ??= 'Files are not accepted here; use /api/leads/with-files.';
-      continue;
-    }
+    // The reader refused these as sent; `lead[__proto__]` only becomes one here.
+    if (isPrototypeKey(name))
+      return { ok: false, error: `The field name "${rawName}" is not allowed.`, fields: { [`lead.${name}`]: 'This field name is not allowed.' } };
     const list = grouped.get(name) ?? [];
     list.push(value);
     grouped.set(name, list);
   }
-  if (Object.keys(fields).length > 0) return { ok: false, error: 'Files are not accepted here.', fields };
-  // fromEntries keeps a "__proto__" field as data, for the schema to refuse as unknown.
   return { ok: true, lead: Object.fromEntries([...grouped].map(([name, values]) => [name, convert(name, values)])) };
 }

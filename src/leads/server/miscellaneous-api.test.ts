@@ -4,11 +4,12 @@ import type { Database } from '../../platform/db/open';
 import { miscellaneous } from '../../platform/db/schema';
 import { SMALL_BODY_BYTES } from '../../platform/http/request-body';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
-import { mountAtApi, post, read, routerDeps, seedTradeInLeads } from '../../../tests/support/provider-routes';
+import { mountAtApi, NOW, post, read, routerDeps, seedTradeInLeads } from '../../../tests/support/provider-routes';
+import { memoryRateLimiter, type RateLimiter } from './rate-limit';
 import { createMiscellaneousApi } from './miscellaneous-api';
 
-function mount({ database }: { database?: Database } = {}) {
-  return { app: mountAtApi(createMiscellaneousApi({ ...routerDeps(), ...(database ? { database } : {}) })) };
+function mount({ database, rateLimiter }: { database?: Database; rateLimiter?: RateLimiter } = {}) {
+  return { app: mountAtApi(createMiscellaneousApi({ ...routerDeps(), ...(database ? { database } : {}), ...(rateLimiter ? { rateLimiter } : {}) })) };
 }
 
 describe('every route', () => {
@@ -27,6 +28,17 @@ describe('every route', () => {
       const response = await post(app, '/miscellaneous', body);
       expect(response.status, `/miscellaneous ${body}`).toBe(400);
     }
+  });
+
+  it('limits each client address per minute, on a count of its own, with 429 and Retry-After', async () => {
+    const { app } = mount({ rateLimiter: memoryRateLimiter({ limit: 2, now: () => NOW }) });
+    const values = { column_name: 'valuation', valuation: { low: 1 } };
+    expect((await post(app, '/miscellaneous', values)).status).toBe(503);
+    expect((await post(app, '/miscellaneous', values)).status).toBe(503);
+    const refused = await post(app, '/miscellaneous', values);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.' });
+    expect(refused.headers.get('retry-after')).toBe('60');
   });
 });
 

@@ -18,11 +18,16 @@ import { leadIdField } from '../model/valuation-request';
 import { keepExtraValues } from './miscellaneous-store';
 import { checkStorable } from './storable';
 import { dealerHasLead } from './store';
+import { memoryRateLimiter, rateLimit, rateLimitPerMinute, type RateLimiter } from './rate-limit';
 
 export interface MiscellaneousApiOptions {
   configFor: ConfigFor;
   database?: Database;
   log: Log;
+  /** Per-client limit (its own bucket); by default counted in memory at LEADS_RATE_LIMIT_PER_MINUTE. */
+  rateLimiter?: RateLimiter;
+  /** TRUST_PROXY and LEADS_RATE_LIMIT_PER_MINUTE. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const columnName = z
@@ -48,11 +53,12 @@ const extraValuesBody = z.custom<Record<string, unknown>>(isRecord, { error: 'Se
   return { column: column.data, leadId: lead?.data, values };
 });
 
-export function createMiscellaneousApi({ configFor, database, log }: MiscellaneousApiOptions): Hono<SiteEnv> {
+export function createMiscellaneousApi({ configFor, database, log, rateLimiter, env = process.env }: MiscellaneousApiOptions): Hono<SiteEnv> {
   const api = new Hono<SiteEnv>();
   api.onError(answerFaults({ log }));
+  const limited = rateLimit(rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) }), 'miscellaneous', env);
 
-  api.post('/miscellaneous', knownDealer(configFor), jsonBody(SMALL_BODY_BYTES), validJson(extraValuesBody), async (c) => {
+  api.post('/miscellaneous', knownDealer(configFor), limited, jsonBody(SMALL_BODY_BYTES), validJson(extraValuesBody), async (c) => {
     const site = c.get('site');
     const { column, leadId, values } = c.req.valid('json');
     if (!database) return send(c, problem(503, 'Lead storage is not available on this server.'));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { memoryRateLimiter, rateLimiterFromEnv, rateLimitPerMinute, redisRateLimiter, type RateLimiter } from './rate-limit';
+import { memoryRateLimiter, RATE_BUCKETS, rateLimiterFromEnv, rateLimitPerMinute, redisRateLimiter, type RateLimiter } from './rate-limit';
 
 async function hits(limiter: RateLimiter, key: string, n: number): Promise<boolean[]> {
   const out: boolean[] = [];
@@ -25,6 +25,19 @@ describe('memoryRateLimiter', () => {
     expect((await limiter.hit('b')).allowed).toBe(true);
     now = 180_000;
     expect(await hits(limiter, 'a', 3)).toEqual([true, true, true]);
+  });
+
+  it('takes a limit per hit, for the buckets that count lower or higher', async () => {
+    const limiter = memoryRateLimiter({ limit: 30, now: () => 0 });
+    expect(limiter.limit).toBe(30);
+    const files = RATE_BUCKETS.files(limiter.limit);
+    expect(files).toBe(5);
+    const out: boolean[] = [];
+    for (let i = 0; i < 6; i++) out.push((await limiter.hit('files:a', files)).allowed);
+    expect(out).toEqual([true, true, true, true, true, false]);
+    expect((await limiter.hit('leads:a')).allowed).toBe(true);
+    // Never below one a minute, whatever the setting.
+    expect(RATE_BUCKETS.files(1)).toBe(1);
   });
 });
 
@@ -59,6 +72,8 @@ describe('redisRateLimiter', () => {
       expect(fourth.allowed).toBe(false);
       expect(fourth.retryAfterSeconds).toBeGreaterThan(0);
       expect(fourth.retryAfterSeconds).toBeLessThanOrEqual(60);
+      // A hit's own limit is counted in Redis too.
+      expect([(await first.hit('files', 1)).allowed, (await second.hit('files', 1)).allowed]).toEqual([true, false]);
     } finally {
       await first.close();
       await second.close();

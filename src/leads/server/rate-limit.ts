@@ -1,9 +1,17 @@
 /**
- * Per-client limit on the lead routes: a fixed window per minute, counted in memory, or in Redis
- * (REDIS_URL) so several server processes share one count. Redis being down must not stop leads
- * arriving, so the Redis limiter falls back to counting in memory and says so once.
+ * Per-client limits on the routes that write: a fixed window per minute, counted in memory, or in
+ * Redis (REDIS_URL) so several server processes share one count. Redis being down must not stop
+ * leads arriving, so the Redis limiter falls back to counting in memory and says so once.
+ *
+ * One limiter serves every route, each route counting in its own bucket (RATE_BUCKETS) so a
+ * shopper's valuation does not use up their enquiry. LEADS_RATE_LIMIT_PER_MINUTE is the one
+ * setting; each bucket's limit is read from it.
  */
+import type { MiddlewareHandler } from 'hono';
 import type { Redis as RedisClient } from 'ioredis';
+import { problem, send } from '../../platform/http/answers';
+import type { AppEnv } from '../../platform/http/app-env';
+import { clientIp, proxyTrust } from '../../platform/http/client-ip';
 
 export interface RateDecision {
   allowed: boolean;
@@ -12,8 +20,10 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts one request from `key` (the client address) and says whether it may go on. */
-  hit(key: string): Promise<RateDecision>;
+  /** Requests allowed per key per window, unless a hit names its own limit. */
+  readonly limit: number;
+  /** Counts one request from `key` (a bucket and the client address) and says whether it may go on. */
+  hit(key: string, limit?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -46,7 +56,8 @@ export function memoryRateLimiter({ limit, windowMs = 60_000, now = Date.now }: 
   // Only this window's counts are kept, so memory is bounded by the clients seen in one minute.
   let counts = new Map<string, number>();
   return {
-    hit(key) {
+    limit,
+    hit(key, keyLimit = limit) {
       const at = now();
       const window = Math.floor(at / windowMs);
       if (window !== current) {
@@ -55,7 +66,7 @@ export function memoryRateLimiter({ limit, windowMs = 60_000, now = Date.now }: 
       }
       const count = (counts.get(key) ?? 0) + 1;
       counts.set(key, count);
-      return Promise.resolve(decide(count, limit, window, windowMs, at));
+      return Promise.resolve(decide(count, keyLimit, window, windowMs, at));
     },
     close: () => Promise.resolve(),
   };
@@ -114,7 +125,8 @@ export async function redisRateLimiter({
   if (owned && client.status !== 'ready') await readyOrTimeout(client, connectWaitMs);
 
   return {
-    async hit(key) {
+    limit,
+    async hit(key, keyLimit = limit) {
       const at = now();
       const window = Math.floor(at / windowMs);
       const redisKey = `${prefix}${window}:${key}`;
@@ -126,10 +138,10 @@ export async function redisRateLimiter({
           failing = false;
           log('leads: rate limit store (Redis) is back');
         }
-        return decide(Number(count), limit, window, windowMs, at);
+        return decide(Number(count), keyLimit, window, windowMs, at);
       } catch (error) {
         noteFailure(error);
-        return fallback.hit(key);
+        return fallback.hit(key, keyLimit);
       }
     },
     async close() {
@@ -144,4 +156,36 @@ export async function rateLimiterFromEnv(env: NodeJS.ProcessEnv = process.env, l
   const limit = rateLimitPerMinute(env);
   const url = env.REDIS_URL?.trim();
   return url ? redisRateLimiter({ redis: url, limit, log }) : memoryRateLimiter({ limit });
+}
+
+/**
+ * Each route's count, as a share of LEADS_RATE_LIMIT_PER_MINUTE (30): generous for a real
+ * shopper, who sends a lead or two, values one car a few times and saves its valuation once.
+ * - leads: every lead route (/leads, /leads/:id, /leads/with-files, /carClarityCustomer).
+ * - files: /leads/with-files again, lower (5 a minute): each request may carry 40 MB to read.
+ * - valuations, miscellaneous: their own writes, as many as leads.
+ */
+export const RATE_BUCKETS = {
+  leads: (base: number) => base,
+  files: (base: number) => Math.max(1, Math.floor(base / 6)),
+  valuations: (base: number) => base,
+  miscellaneous: (base: number) => base,
+} as const;
+
+export type RateBucket = keyof typeof RATE_BUCKETS;
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
+
+/** Counts the request in `bucket` for its client address; past the limit, 429 with Retry-After. */
+export function rateLimit(limiter: RateLimiter, bucket: RateBucket, env: NodeJS.ProcessEnv): MiddlewareHandler<AppEnv> {
+  const limit = RATE_BUCKETS[bucket](limiter.limit);
+  const trust = proxyTrust(env);
+  return async (c, next) => {
+    const decision = await limiter.hit(`${bucket}:${clientIp(c.env, c.req.header('x-forwarded-for'), trust)}`, limit);
+    if (!decision.allowed) {
+      c.header('Retry-After', String(decision.retryAfterSeconds));
+      return send(c, problem(429, TOO_MANY_REQUESTS));
+    }
+    await next();
+  };
 }

@@ -9,6 +9,7 @@ import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../
 import { memoryRateLimiter } from './rate-limit';
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, testApp } from '../../../tests/support/lead-api';
+import { multipart, MULTIPART_TYPE, partText, streamedParts } from '../../../tests/support/multipart';
 
 const fill = (head: number[] | string, size = 256): Blob => {
   const bytes = new Uint8Array(size);
@@ -419,6 +420,56 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       broken.append('lead', '{not json');
       expect((await send(app, { path: '/api/leads/with-files', body: broken })).status).toBe(400);
       expect((await send(app, { path: '/api/leads/with-files', body: enquiry() })).status).toBe(415);
+    });
+    it('refuses a body of 100,000 one-byte parts at the limit, reading no further, and stores nothing', async () => {
+      const parts = streamedParts(100_000, { first: partText({ name: 'lead', value: JSON.stringify(enquiry().lead) }) });
+      const res = await send(app, { path: '/api/leads/with-files', body: parts.stream, contentType: MULTIPART_TYPE });
+      // Text parts past the few a lead takes: the field limit (5) is passed before the part limit (20).
+      expect(res).toMatchObject({ status: 413, body: { error: 'The form has too many fields: at most 5.' } });
+      expect(parts.pulled()).toBeLessThan(1000);
+      expect(await allLeads()).toHaveLength(0);
+    });
+
+    it('answers /api/health while a lead with files is still arriving', async () => {
+      let open: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const parts = streamedParts(100_000, { first: partText({ name: 'lead', value: JSON.stringify(enquiry().lead) }), gate });
+      const upload = send(app, { path: '/api/leads/with-files', body: parts.stream, contentType: MULTIPART_TYPE });
+      await parts.waiting;
+      const health = await send(app, { method: 'GET', path: '/api/health', body: undefined });
+      expect(health.status).toBe(200);
+      open();
+      expect((await upload).status).toBe(413);
+    });
+
+    it('refuses __proto__ and constructor as part names with a 400 naming the field, for text and files', async () => {
+      for (const name of ['__proto__', 'constructor']) {
+        for (const part of [
+          { name, value: 'x' },
+          { name, filename: 'a.jpg', bytes: '\xff\xd8\xff\xe0' },
+        ]) {
+          const body = multipart([{ name: 'lead', value: JSON.stringify(financeLead(3, 'Complete').lead) }, part]);
+          const res = await send(app, { path: '/api/leads/with-files', body, contentType: MULTIPART_TYPE });
+          expect(res.status, name).toBe(400);
+          expect(res.body.error).toBe(`The field name "${name}" is not allowed.`);
+          expect(Object.keys(res.body.fields as object)).toEqual([name]);
+        }
+      }
+      expect(await allLeads()).toHaveLength(0);
+    });
+
+    it('has a lower rate limit of its own, counted apart from the other lead routes', async () => {
+      // A sixth of the lead limit: 1 a minute here.
+      const limited = testApp({ database: db.current, filesDir, rateLimiter: memoryRateLimiter({ limit: 6, now: () => NOW }) });
+      const form = () => withFiles(financeLead(3, 'Complete').lead, [['payslips', PDF(), 'p.pdf']]);
+      expect((await send(limited, { path: '/api/leads/with-files', body: form(), ip: '198.51.100.1' })).status).toBe(201);
+      const refused = await send(limited, { path: '/api/leads/with-files', body: form(), ip: '198.51.100.1' });
+      expect(refused).toMatchObject({ status: 429, body: { error: 'Too many requests. Please wait a minute and try again.' } });
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect((await send(limited, { body: enquiry(), ip: '198.51.100.1' })).status).toBe(201);
+      expect((await send(limited, { path: '/api/leads/with-files', body: form(), ip: '198.51.100.2' })).status).toBe(201);
     });
   });
 

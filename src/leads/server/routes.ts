@@ -14,10 +14,12 @@
  * Nothing here reads leads back out: there is no route that lists or serves them.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
 import type { DealerConfig } from '../../platform/config/schema';
 import { isRecord } from '../../platform/formats/records';
 import { answerFaults, problem, send, type Problem } from '../../platform/http/answers';
-import { accepts, jsonBody, limitBody } from '../../platform/http/request-body';
+import { accepts, jsonBody } from '../../platform/http/request-body';
+import { readForm, UNREADABLE_FORM, type FormLimits } from '../../platform/http/form-body';
 import { formOptionsFor } from '../model/form-options';
 import { LEAD_BODY_LIMIT, parseLeadRequest, type LeadRequestMode, type ParsedLead } from '../model/payload';
 import type { Database } from '../../platform/db/open';
@@ -25,7 +27,6 @@ import type { DealerConfigs } from '../../platform/config/dealer-configs';
 import type { AppEnv } from '../../platform/http/app-env';
 import { outboxDestinations } from '../delivery/outbox/destinations';
 import { quarantineReason } from './abuse';
-import { clientIp, proxyTrust } from '../../platform/http/client-ip';
 import { refuseOtherSites } from '../../platform/http/cross-site';
 import { UNKNOWN_DEALER } from '../../platform/http/dealer-site';
 import { siteDomains } from '../../platform/config/dealer-domains';
@@ -33,6 +34,8 @@ import { leadFromFormFields } from './form-fields';
 import {
   checkLeadFiles,
   leadFilesDir,
+  MAX_FILE_BYTES,
+  MAX_FILE_COUNT,
   MAX_TOTAL_FILE_BYTES,
   removeLeadFiles,
   writeLeadFiles,
@@ -41,7 +44,7 @@ import {
   type StoredFile,
 } from './files';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestHash, sha256Hex } from './idempotency';
-import { memoryRateLimiter, rateLimitPerMinute, type RateLimiter } from './rate-limit';
+import { memoryRateLimiter, rateLimit, rateLimitPerMinute, type RateLimiter } from './rate-limit';
 import { checkStorable } from './storable';
 import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
 
@@ -71,6 +74,33 @@ export interface LeadsApiOptions {
 
 /** Room for the lead part and the multipart boundaries and headers around the files. */
 const MULTIPART_LIMIT = MAX_TOTAL_FILE_BYTES + LEAD_BODY_LIMIT + 64 * 1024;
+
+/**
+ * What a lead with files may hold: the lead part, the files every file field takes at most, and
+ * a few stray fields so the answer can name them. A form of 100,000 parts is refused within
+ * its first few, and the rest of it is never read.
+ */
+const WITH_FILES_LIMITS: FormLimits = {
+  bodyBytes: MULTIPART_LIMIT,
+  parts: 20,
+  fields: 5,
+  files: MAX_FILE_COUNT,
+  fieldBytes: LEAD_BODY_LIMIT,
+  fileBytes: MAX_FILE_BYTES,
+  totalFileBytes: MAX_TOTAL_FILE_BYTES,
+};
+
+/** A finance lead as form fields: its fields, context and lists (50 visited pages) fit in 200. */
+const FORM_FIELDS_LIMITS: FormLimits = {
+  bodyBytes: LEAD_BODY_LIMIT,
+  parts: 200,
+  fields: 200,
+  files: 5,
+  fieldBytes: LEAD_BODY_LIMIT,
+  fileBytes: LEAD_BODY_LIMIT,
+  totalFileBytes: LEAD_BODY_LIMIT,
+};
+
 const MAX_ID_LENGTH = 100;
 
 type LeadContext = Context<AppEnv>;
@@ -81,20 +111,20 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
   const limiter = storage?.rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) });
   const now = storage?.now ?? Date.now;
   const filesDir = storage?.filesDir ?? leadFilesDir(env, root);
-  const trust = proxyTrust(env);
 
   api.onError(answerFaults({ log, logAs: 'could not take the lead', answer: 'Your enquiry could not be saved just now. Please try again.' }));
 
-  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const knownDealer: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.get('dealer') === null) return send(c, UNKNOWN_DEALER);
-    const decision = await limiter.hit(clientIp(c.env, c.req.header('x-forwarded-for'), trust));
-    if (!decision.allowed) {
-      c.header('Retry-After', String(decision.retryAfterSeconds));
-      return send(c, problem(429, 'Too many requests. Please wait a minute and try again.'));
-    }
+    await next();
+  };
+  const hasStorage: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!storage) return send(c, problem(503, 'Lead storage is not configured'));
     await next();
   };
+  const guard = every(knownDealer, rateLimit(limiter, 'leads', env), hasStorage);
+  // Files are each up to 40 MB to read and keep, so that route has a lower limit of its own too.
+  const filesGuard = every(guard, rateLimit(limiter, 'files', env));
 
   async function site(c: LeadContext): Promise<{ dealer: string; config: DealerConfig }> {
     const dealer = c.get('dealer');
@@ -184,26 +214,19 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
   // A form on another website can post these two routes' bodies without a CORS preflight.
   const fromOwnSite = refuseOtherSites(async (c) => siteDomains((await site(c)).config));
 
-  api.post('/leads/with-files', guard, fromOwnSite, accepts('multipart/form-data'), limitBody(MULTIPART_LIMIT), async (c) => {
-    const form = await readForm(c);
+  api.post('/leads/with-files', filesGuard, fromOwnSite, accepts('multipart/form-data'), async (c) => {
+    const form = await readForm(c.req.raw, WITH_FILES_LIMITS);
     if (!form.ok) return send(c, form.problem);
-    const leadParts = form.data.getAll('lead');
-    const incoming: IncomingFile[] = [];
+    const leadParts = form.fields.filter((f) => f.name === 'lead');
     const fields: Record<string, string> = {};
-    for (const [name, value] of form.data.entries()) {
-      if (name === 'lead') continue;
-      if (typeof value === 'string') fields[name.slice(0, 100)] ??= 'Unknown field; send the lead as JSON in the "lead" part.';
-      // A file input left empty still sends a part, with no name and no bytes.
-      else if (!(value.size === 0 && value.name === '')) incoming.push({ field: name.slice(0, 100), bytes: new Uint8Array(await value.arrayBuffer()) });
-    }
+    for (const { name } of form.fields) if (name !== 'lead') fields[name] ??= 'Unknown field; send the lead as JSON in the "lead" part.';
     if (leadParts.length !== 1) fields.lead = 'Send exactly one "lead" part holding the lead as JSON.';
-    if (Object.keys(fields).length > 0) return send(c, problem(400, 'The form data could not be read.', fields));
-    const part = leadParts[0];
-    const text = typeof part === 'string' ? part : await (part as Blob).text();
-    if (text.length > LEAD_BODY_LIMIT) return send(c, problem(413, `The lead is larger than ${LEAD_BODY_LIMIT / 1024} KB.`));
+    if (Object.keys(fields).length > 0) return send(c, problem(400, UNREADABLE_FORM, fields));
+    // A file input left empty still sends a part, with no name and no bytes.
+    const incoming: IncomingFile[] = form.files.filter((f) => f.bytes.length > 0 || f.filename !== '').map((f) => ({ field: f.name, bytes: f.bytes }));
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(leadParts[0]?.value ?? '');
     } catch {
       return send(c, problem(400, 'The "lead" part is not valid JSON.', { lead: 'Must be the lead as JSON.' }));
     }
@@ -214,24 +237,15 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
     return receive(c, { mode: 'create', body, files: checked.files });
   });
 
-  const formFields = accepts('application/x-www-form-urlencoded', 'multipart/form-data');
-  api.post('/carClarityCustomer', guard, fromOwnSite, formFields, limitBody(LEAD_BODY_LIMIT), async (c) => {
-    const form = await readForm(c);
+  api.post('/carClarityCustomer', guard, fromOwnSite, accepts('application/x-www-form-urlencoded', 'multipart/form-data'), async (c) => {
+    const form = await readForm(c.req.raw, FORM_FIELDS_LIMITS);
     if (!form.ok) return send(c, form.problem);
-    const converted = leadFromFormFields(form.data);
+    const converted = leadFromFormFields(form.fields, form.files);
     if (!converted.ok) return send(c, problem(400, converted.error, converted.fields));
     return receive(c, { mode: 'create', body: { lead: { ...converted.lead, form: 'finance' } } });
   });
 
   return api;
-}
-
-async function readForm(c: LeadContext): Promise<{ ok: true; data: FormData } | { ok: false; problem: Problem }> {
-  try {
-    return { ok: true, data: await c.req.raw.formData() };
-  } catch {
-    return { ok: false, problem: problem(400, 'The form data could not be read.') };
-  }
 }
 
 function leadInput(lead: ParsedLead, site: DealerConfig, receivedAt: number): LeadInput {

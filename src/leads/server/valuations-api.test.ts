@@ -6,12 +6,13 @@ import { ProviderUnavailableError } from '../../platform/http/outbound';
 import { REFUSAL_MESSAGES, estimateTradeIn } from '../../providers/valuation';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { mountAtApi, NOW, post, put, read, routerDeps, seedTradeInLeads, type ProviderSetup } from '../../../tests/support/provider-routes';
+import { memoryRateLimiter, type RateLimiter } from './rate-limit';
 import { createValuationsApi } from './valuations-api';
 
-function mount(setup: ProviderSetup & { database?: Database } = {}) {
-  const { database, ...providers } = setup;
+function mount(setup: ProviderSetup & { database?: Database; rateLimiter?: RateLimiter } = {}) {
+  const { database, rateLimiter, ...providers } = setup;
   const deps = routerDeps(providers);
-  return { app: mountAtApi(createValuationsApi({ ...deps, ...(database ? { database } : {}) })), logs: deps.logs };
+  return { app: mountAtApi(createValuationsApi({ ...deps, ...(database ? { database } : {}), ...(rateLimiter ? { rateLimiter } : {}) })), logs: deps.logs };
 }
 
 describe('every route', () => {
@@ -32,6 +33,18 @@ describe('every route', () => {
       const response = await post(app, '/valuations', body);
       expect(response.status, `/valuations ${body}`).toBe(400);
     }
+  });
+
+  it('limits each client address per minute, on a count of its own, with 429 and Retry-After', async () => {
+    const { app } = mount({ rateLimiter: memoryRateLimiter({ limit: 2, now: () => NOW }) });
+    const car = { make: 'Toyota', model: 'RAV4', year: 2021, km: 60_000 };
+    expect((await post(app, '/valuations', car)).status).toBe(200);
+    expect((await put(app, '/valuations/x', { adjustmentAnswers: {} })).status).toBe(503);
+    const refused = await post(app, '/valuations', car);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.' });
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect((await post(app, '/valuations', car, { 'x-dealer': 'beta' })).status).toBe(429);
   });
 });
 

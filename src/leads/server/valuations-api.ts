@@ -11,6 +11,7 @@
  * may value it again. A valuation service that cannot answer is a 503.
  */
 import { Hono, type Context } from 'hono';
+import { every } from 'hono/combine';
 import type { DealerConfig } from '../../platform/config/schema';
 import type { Database } from '../../platform/db/open';
 import { answerFaults, CHECK_FIELDS, problem, send, type Fields } from '../../platform/http/answers';
@@ -21,6 +22,7 @@ import type { Providers } from '../../providers';
 import type { TradeInResult } from '../../providers/valuation';
 import { valuationRequestSchema, valuationUpdateSchema } from '../model/valuation-request';
 import { dealerHasLead } from './store';
+import { memoryRateLimiter, rateLimit, rateLimitPerMinute, type RateLimiter } from './rate-limit';
 import { saveValuation, updateValuation, valuedCar, type Valuation, type ValuedCar } from './valuations-store';
 
 export interface ValuationsApiOptions {
@@ -30,6 +32,10 @@ export interface ValuationsApiOptions {
   database?: Database;
   now: () => number;
   log: Log;
+  /** Per-client limit (its own bucket); by default counted in memory at LEADS_RATE_LIMIT_PER_MINUTE. */
+  rateLimiter?: RateLimiter;
+  /** TRUST_PROXY and LEADS_RATE_LIMIT_PER_MINUTE. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The ids this API gives valuations (randomUUID); anything else names no valuation. */
@@ -38,10 +44,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = (c: Context, fields: Fields) => send(c, problem(400, CHECK_FIELDS, fields));
 const noDatabase = (c: Context) => send(c, problem(503, 'Lead storage is not available on this server.'));
 
-export function createValuationsApi({ configFor, providers, database, now, log }: ValuationsApiOptions): Hono<SiteEnv> {
+export function createValuationsApi({ configFor, providers, database, now, log, rateLimiter, env = process.env }: ValuationsApiOptions): Hono<SiteEnv> {
   const api = new Hono<SiteEnv>();
   api.onError(answerFaults({ log }));
-  const dealer = knownDealer(configFor);
+  // Each request is a write (and maybe a call to a paid valuation service): counted per client.
+  const limited = rateLimit(rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) }), 'valuations', env);
+  const dealer = every(knownDealer(configFor), limited);
   const body = jsonBody(SMALL_BODY_BYTES);
 
   /** The estimate, or undefined when the valuation service cannot answer. */

@@ -31,9 +31,12 @@ export function accepts(...types: string[]): MiddlewareHandler {
   };
 }
 
+/** The refusal of a body over `maxBytes`. */
+export const tooLarge = (maxBytes: number) => problem(413, `The request is larger than ${Math.round(maxBytes / 1024)} KB.`);
+
 /** Refuses (413) a body over `maxBytes`, before a route reads it. */
 export function limitBody(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({ maxSize: maxBytes, onError: (c) => send(c, problem(413, `The request is larger than ${Math.round(maxBytes / 1024)} KB.`)) });
+  return bodyLimit({ maxSize: maxBytes, onError: (c) => send(c, tooLarge(maxBytes)) });
 }
 
 export type JsonRead = { ok: true; body: unknown } | { ok: false; empty: boolean; reason: string };

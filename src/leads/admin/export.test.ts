@@ -105,6 +105,7 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
         location: 'Kingfisher Toyota - Service',
         car_id: '5501',
         opt_in: 'true',
+        consent_answered: '',
         consent_wording: 'Keep me up to date with offers and news',
         quarantine_reason: '',
       });

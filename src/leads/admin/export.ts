@@ -80,6 +80,7 @@ export const exportColumns = [
   'location',
   'car_id',
   'opt_in',
+  'consent_answered',
   'consent_wording',
   'quarantine_reason',
   'data',
@@ -110,6 +111,8 @@ export function exportRow(lead: LeadRow, site: Pick<DealerConfig, 'locations'>):
     location,
     text(data.car_id),
     lead.consent.opt_in,
+    // false: the form sent no answer, so opt_in is false; empty for leads stored before this was kept.
+    lead.consent.answered,
     lead.consent.wording,
     lead.quarantine_reason,
     data,

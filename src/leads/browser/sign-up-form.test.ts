@@ -16,15 +16,23 @@ const context: PageLeadContext = {
 };
 
 describe('readConfig', () => {
-  it('reads the site, dealership, category, subcategory and phone rule', () => {
+  it('reads the site, dealership, category, subcategory, phone rule and consent id', () => {
     expect(
-      readConfig({ site: 'kingfisher-toyota', dealership: 'kingfisher-north', category: 'General Enquiry', subcategory: 'Newsletter', phoneRule: 'nz' }),
+      readConfig({
+        site: 'kingfisher-toyota',
+        dealership: 'kingfisher-north',
+        category: 'General Enquiry',
+        subcategory: 'Newsletter',
+        phoneRule: 'nz',
+        consentId: 'cw-abc',
+      }),
     ).toEqual({
       website_slug: 'kingfisher-toyota',
       dealership_slug: 'kingfisher-north',
       category: 'General Enquiry',
       subcategory: 'Newsletter',
       phone_rule: 'nz',
+      consent_id: 'cw-abc',
     });
   });
 
@@ -74,8 +82,8 @@ describe('signUpLead', () => {
   const subscribe: SignUpConfig = { website_slug: 'kingfisher-toyota', category: 'Competition Enquiry', phone_rule: 'au' };
   const values = { name: ' Jo Citizen ', email: 'jo@example.com ', phone: ' 0412 345 678' };
 
-  it('is an enquiry with the context, the trimmed fields, consent and event 22', () => {
-    expect(signUpLead(subscribe, values, context, '')).toEqual({
+  it('is an enquiry with the context, the trimmed fields, consent to the wording it names and event 22', () => {
+    expect(signUpLead({ ...subscribe, consent_id: 'cw-abc' }, values, context, '')).toEqual({
       ...context,
       form: 'enquiry',
       name: 'Jo Citizen',
@@ -83,6 +91,7 @@ describe('signUpLead', () => {
       phone: '0412 345 678',
       category: 'Competition Enquiry',
       opt_in: true,
+      consent_id: 'cw-abc',
       event_id: 22,
       company_website: '',
     });

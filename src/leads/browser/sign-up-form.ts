@@ -26,13 +26,15 @@ export interface SignUpConfig {
   category: string;
   subcategory?: string | undefined;
   phone_rule: PhoneRule;
+  /** The id of the wording the sign-up button shows (model/consent.ts), for the server to find. */
+  consent_id?: string | undefined;
 }
 
 const PHONE_RULES: readonly PhoneRule[] = ['au', 'au_mobile', 'au_nz_uk', 'nz', 'us'];
 
 /** Reads the config from a form's data-* attributes; undefined when it names no site or category. */
 export function readConfig(data: DOMStringMap): SignUpConfig | undefined {
-  const { site, dealership, category, subcategory, phoneRule } = data;
+  const { site, dealership, category, subcategory, phoneRule, consentId } = data;
   if (!site || !category) return undefined;
   return {
     website_slug: site,
@@ -40,6 +42,7 @@ export function readConfig(data: DOMStringMap): SignUpConfig | undefined {
     category,
     ...(subcategory ? { subcategory } : {}),
     phone_rule: PHONE_RULES.find((r) => r === phoneRule) ?? 'au',
+    ...(consentId ? { consent_id: consentId } : {}),
   };
 }
 
@@ -74,6 +77,7 @@ export function signUpLead(config: SignUpConfig, values: SignUpValues, context: 
     category: config.category,
     ...(config.subcategory ? { subcategory: config.subcategory } : {}),
     opt_in: true,
+    ...(config.consent_id ? { consent_id: config.consent_id } : {}),
     event_id: EVENT_IDS.form,
     company_website: honeypot,
   };

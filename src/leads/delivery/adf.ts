@@ -23,6 +23,7 @@ import type { DealerConfig, Location } from '../../platform/config/schema';
 import { regionDefaults } from '../../platform/config/regions';
 import { zonedTime } from '../../platform/formats/zoned-time';
 import type { DeliverableLead, LeadVehicle } from './webhook';
+import { consentLine } from '../server/consent';
 
 export type AdfSite = Pick<DealerConfig, 'name' | 'url' | 'region' | 'time_zone' | 'units' | 'email' | 'phone' | 'locations' | 'dealerships'>;
 
@@ -161,6 +162,7 @@ const notForComments = new Set([
   'dealership_slug',
   'terms_conditions',
   'opt_in',
+  'consent_id',
 ]);
 
 const tradeInFormFields = ['make', 'model', 'year', 'variant', 'km', 'rego', 'regoState', 'adjustmentAnswers'];
@@ -236,7 +238,7 @@ function customerComments(lead: DeliverableLead): string {
     if (used.has(key) || plain(value) === '') continue;
     lines.push(`${label(key)}: ${plain(value)}`);
   }
-  lines.push(`Opt-in: ${lead.consent.opt_in ? `Yes ("${lead.consent.wording}")` : 'No'}`);
+  lines.push(consentLine(lead.consent));
   const page = str(data, 'url');
   if (page) lines.push(`Page: ${page}`);
   const campaign = plain(data.linked_query_params);

@@ -7,6 +7,7 @@
  * stops between the receiver's 2xx and recording it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { LeadConsent } from '../../platform/db/schema';
 
 /** What delivery needs of a stored lead (a `leads` row satisfies it). */
 export interface DeliverableLead {
@@ -16,7 +17,7 @@ export interface DeliverableLead {
   category: string;
   status: string;
   data: Record<string, unknown>;
-  consent: { opt_in: boolean; wording: string; at: string };
+  consent: LeadConsent;
   created_at: Date;
   completed_at?: Date | null;
 }
@@ -54,7 +55,7 @@ export interface WebhookBody {
   status: string;
   created_at: string;
   completed_at: string | null;
-  consent: { opt_in: boolean; wording: string; at: string };
+  consent: LeadConsent;
   data: Record<string, unknown>;
   files: LeadFileMeta[];
   vehicle: LeadVehicle | null;
@@ -72,7 +73,8 @@ export function webhookBody(lead: DeliverableLead, files: readonly LeadFileMeta[
     status: lead.status,
     created_at: lead.created_at.toISOString(),
     completed_at: lead.completed_at ? lead.completed_at.toISOString() : null,
-    consent: { opt_in: lead.consent.opt_in, wording: lead.consent.wording, at: lead.consent.at },
+    // The whole record as stored: the answer, whether one was sent, the form, page and wording.
+    consent: { ...lead.consent },
     data: lead.data,
     files: files.map(({ id, field, content_type, size }) => ({ id, field, content_type, size })),
     vehicle: vehicle ?? null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import {
-  checkboxField,
+  consentField,
   choiceField,
   choicesField,
   dateField,
@@ -288,7 +288,7 @@ describe('choiceField and choicesField', () => {
   });
 });
 
-describe('yesNoField and checkboxField', () => {
+describe('yesNoField and consentField', () => {
   it.each([
     [true, true],
     [false, false],
@@ -308,10 +308,12 @@ describe('yesNoField and checkboxField', () => {
     expect(run(yesNoField(), 'maybe')).toEqual({ message: YES_NO_MESSAGE });
   });
 
-  it('defaults a checkbox', () => {
-    expect(run(checkboxField(true), undefined)).toEqual({ value: true });
-    expect(run(checkboxField(true), false)).toEqual({ value: false });
-    expect(run(checkboxField(true), 'yes')).toEqual({ message: 'Must be true or false.' });
+  it('takes the opt-in as sent, with no default', () => {
+    // No answer stays no answer: never a default of true (what the server records is what was sent).
+    expect(run(consentField(), undefined)).toEqual({ value: undefined });
+    expect(run(consentField(), true)).toEqual({ value: true });
+    expect(run(consentField(), false)).toEqual({ value: false });
+    expect(run(consentField(), 'yes')).toEqual({ message: 'Must be true or false.' });
   });
 });
 

@@ -260,9 +260,12 @@ export function yesNoField() {
   );
 }
 
-/** A checkbox; `opt_in` defaults to true, so shoppers are opted in unless they untick it. */
-export function checkboxField(defaultValue: boolean) {
-  return z._default(z.boolean({ error: TRUE_FALSE_MESSAGE }), defaultValue);
+/**
+ * The opt-in checkbox. No default: the form may show it ticked, but what is recorded is what the
+ * shopper sent, and a lead without an answer is recorded as not given (leads/server/consent.ts).
+ */
+export function consentField() {
+  return z.optional(z.boolean({ error: TRUE_FALSE_MESSAGE }));
 }
 
 /** An optional checkbox with no default, e.g. terms_conditions. */

@@ -84,10 +84,11 @@ describe('formDefinition', () => {
 describe('enquiry', () => {
   const schema = (options: Partial<FormOptions> = {}) => enquirySchema(formOptions(options));
 
-  it('needs name, phone, email and message; opt_in defaults to true', () => {
+  it('needs name, phone, email and message; opt_in has no default', () => {
     expect(errors(schema(), {})).toEqual({ name: REQUIRED_MESSAGE, phone: REQUIRED_MESSAGE, email: REQUIRED_MESSAGE, message: REQUIRED_MESSAGE });
     const parsed = schema().parse(enquiry);
-    expect(parsed).toMatchObject({ phone: '0412345678', opt_in: true, category: 'General Enquiry', additional_services: [] });
+    expect(parsed).toMatchObject({ phone: '0412345678', category: 'General Enquiry', additional_services: [] });
+    expect(parsed).not.toHaveProperty('opt_in');
   });
 
   it('lets the site relax the message, and subscribe forms drop it', () => {

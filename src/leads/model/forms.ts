@@ -12,7 +12,7 @@ import type { PhoneRule } from '../../platform/config/schema';
 import { COMPETITION_ENQUIRY, GENERAL_ENQUIRY, NEWSLETTER_SUBCATEGORY } from './category';
 import {
   MESSAGE_MAX,
-  checkboxField,
+  consentField,
   choiceField,
   choicesField,
   dateField,
@@ -245,7 +245,7 @@ export function enquiryShape(options: FormOptions) {
     subcategory: optionalText(100, { multiline: false }),
     location: pickField(locationIds, options.show_location),
     preferred_dealership: preferredDealershipField(options),
-    opt_in: checkboxField(true),
+    opt_in: consentField(),
     rego: regoField({ required: false }),
     hear_about_us: choiceField(HEAR_ABOUT_US_OPTIONS[options.hear_about_us], { required: false }),
     additional_services: choicesField(options.additional_services),
@@ -267,7 +267,7 @@ function userDetails(options: FormOptions, extra: { middle_name?: boolean; postc
     email: emailField(),
     phone: phoneField(options.phone_rule),
     ...(extra.postcode ? { postcode: postcodeField({ region: options.region }) } : {}),
-    opt_in: checkboxField(true),
+    opt_in: consentField(),
     ...(extra.terms ? { terms_conditions: optionalCheckboxField() } : {}),
   };
 }

@@ -91,11 +91,18 @@ describe('parseLeadRequest: an enquiry', () => {
       form: 'enquiry',
       source: 'Website',
       category: 'General Enquiry',
-      opt_in: true,
       visited_pages: [],
       linked_query_params: {},
       event_id: 22,
     });
+    // Consent is never filled in: a lead that carries no answer has none.
+    expect(lead).not.toHaveProperty('opt_in');
+  });
+
+  it('takes the consent id a form sends, and refuses anything else in its place', () => {
+    expect(leadOf(parseLeadRequest(options, { lead: { ...enquiry, consent_id: 'cw-1x2y3z' } }, 'create'))).toMatchObject({ consent_id: 'cw-1x2y3z' });
+    const refused = parseLeadRequest(options, { lead: { ...enquiry, consent_id: 'Keep me up to date' } }, 'create');
+    expect(refused).toMatchObject({ ok: false, fields: { 'lead.consent_id': 'Must be the consent id the form was given.' } });
   });
 
   it('files a careers enquiry under General Enquiry with event 51', () => {

@@ -69,6 +69,8 @@ export interface LeadContext {
   step_number?: number;
   event_id: number;
   form_started_at?: number;
+  /** The consent wording the form showed, by its id (model/consent.ts); the server finds the words. */
+  consent_id?: string;
   /** The honeypot: a person never sees the field, so anything in it came from a bot. */
   company_website?: string;
 }
@@ -192,6 +194,10 @@ function contextShape(form: FormKind, stepCount: number) {
     step_number: whole(0, stepCount - 1, 'the step number').optional(),
     event_id: whole(1, 1_000_000, 'the event id').optional(),
     form_started_at: whole(0, LATEST_TIMESTAMP, 'the start time').optional(),
+    consent_id: z
+      .string({ error: 'Please send text.' })
+      .regex(/^[a-z0-9-]{1,40}$/, { error: 'Must be the consent id the form was given.' })
+      .optional(),
     [HONEYPOT_FIELD]: z
       .string({ error: 'Please send text.' })
       .max(HONEYPOT_MAX, { error: tooLongMessage(HONEYPOT_MAX), abort: true })

@@ -7,6 +7,7 @@ import { loadDealer } from '../../platform/config/load';
 import { idempotencyKeys, leadFiles, leads, outbox } from '../../platform/db/schema';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { memoryRateLimiter } from './rate-limit';
+import { consentWordings } from '../model/consent';
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, testApp } from '../../../tests/support/lead-api';
 import { multipart, MULTIPART_TYPE, partText, streamedParts } from '../../../tests/support/multipart';
@@ -39,7 +40,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
 
   describe('POST /api/leads', () => {
     it('stores a complete enquiry with its consent record and queues it, then answers 201 { id }', async () => {
-      const res = await send(app, { body: enquiry(), key: 'create-0001' });
+      const res = await send(app, { body: enquiry({ opt_in: true, consent_id: consentWordings(site).checkbox.id }), key: 'create-0001' });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
       const [row] = await allLeads();
@@ -50,7 +51,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
         category: 'General Enquiry',
         status: 'Complete',
         quarantine_reason: null,
-        consent: { opt_in: true, wording: site.leads.consent_text, at: new Date(NOW).toISOString() },
+        consent: { opt_in: true, answered: true, form: 'enquiry', wording: site.leads.consent_text, at: new Date(NOW).toISOString() },
       });
       expect(row?.data).toMatchObject({ name: 'Jane Citizen', phone: '0412345678', message: 'Is it still available?' });
       expect(row?.completed_at?.getTime()).toBe(NOW);

@@ -46,6 +46,7 @@ import {
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestHash, sha256Hex } from './idempotency';
 import { memoryRateLimiter, rateLimit, rateLimitPerMinute, type RateLimiter } from './rate-limit';
 import { checkStorable } from './storable';
+import { consentRecord } from './consent';
 import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
 
 /** What lead storage needs at run time; without it the lead routes answer 503. */
@@ -254,8 +255,7 @@ function leadInput(lead: ParsedLead, site: DealerConfig, receivedAt: number): Le
     category: lead.category,
     status: lead.lead_status,
     data: lead,
-    opt_in: lead.opt_in === true,
-    consentText: site.leads.consent_text,
+    consent: consentRecord(lead, site, new Date(receivedAt)),
     quarantineReason: quarantineReason(lead, receivedAt),
   };
 }

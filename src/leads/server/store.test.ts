@@ -1,16 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { idempotencyKeys, leads, outbox } from '../../platform/db/schema';
+import { idempotencyKeys, leads, outbox, type LeadConsent } from '../../platform/db/schema';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { createLead, dealerHasLead, updateLead, type LeadInput } from './store';
+
+const consent = (optIn: boolean, at: string): LeadConsent => ({
+  opt_in: optIn,
+  answered: true,
+  form: 'finance',
+  page: null,
+  wording: 'Keep me up to date',
+  wording_id: 'cw-1',
+  at,
+});
 
 const lead = (extra: Partial<LeadInput> = {}): LeadInput => ({
   form: 'finance',
   category: 'finance-pre-approval',
   status: 'Complete',
   data: { first_name: 'Jane' },
-  opt_in: true,
-  consentText: 'Keep me up to date',
+  consent: consent(true, '2025-11-21T03:00:00.000Z'),
   quarantineReason: null,
   ...extra,
 });
@@ -57,7 +66,7 @@ describe.each(testDatabaseKinds())('lead store on %s', (kind) => {
     const at = new Date('2025-11-21T03:00:00Z');
     const created = await createLead(db.current.db, {
       dealer: 'd',
-      lead: lead({ status: 'Incomplete', data: { a: 1, b: 1 }, opt_in: false }),
+      lead: lead({ status: 'Incomplete', data: { a: 1, b: 1 }, consent: consent(false, at.toISOString()) }),
       destinations: [],
       now: at,
     });
@@ -66,14 +75,14 @@ describe.each(testDatabaseKinds())('lead store on %s', (kind) => {
     const updated = await updateLead(db.current.db, {
       id,
       dealer: 'd',
-      lead: lead({ status: 'Incomplete', data: { b: 2, c: 3 } }),
+      lead: lead({ status: 'Incomplete', data: { b: 2, c: 3 }, consent: consent(true, later.toISOString()) }),
       destinations: [],
       now: later,
     });
     expect(updated).toEqual({ kind: 'stored', answer: { status: 200, body: { id } } });
     const [row] = await db.current.db.select().from(leads);
     expect(row?.data).toEqual({ a: 1, b: 2, c: 3 });
-    expect(row?.consent).toEqual({ opt_in: true, wording: 'Keep me up to date', at: later.toISOString() });
+    expect(row?.consent).toEqual(consent(true, later.toISOString()));
     expect(row?.created_at.toISOString()).toBe(at.toISOString());
   });
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LeadDb } from '../../platform/db/open';
-import { idempotencyKeys, leadFiles, leads, outbox } from '../../platform/db/schema';
+import { idempotencyKeys, leadFiles, leads, outbox, type LeadConsent } from '../../platform/db/schema';
 import type { LeadStatus } from '../model/payload';
 import { KEY_REUSED } from './idempotency';
 
@@ -18,9 +18,8 @@ export interface LeadInput {
   category: string;
   status: LeadStatus;
   data: Record<string, unknown>;
-  opt_in: boolean;
-  /** The opt-in wording the form showed (the dealer's leads.consent_text). */
-  consentText: string;
+  /** The consent record (consent.ts consentRecord). */
+  consent: LeadConsent;
   quarantineReason: string | null;
 }
 
@@ -91,8 +90,6 @@ async function queue(tx: Tx, leadId: string, dealer: string, destinations: reado
     .onConflictDoNothing();
 }
 
-const consentOf = (lead: LeadInput, at: Date) => ({ opt_in: lead.opt_in, wording: lead.consentText, at: at.toISOString() });
-
 /** Delivery is owed only for a complete lead that is not quarantined. */
 const deliverable = (status: LeadStatus, quarantineReason: string | null): boolean => status === 'Complete' && quarantineReason === null;
 
@@ -146,7 +143,7 @@ async function createInOneStatement(db: LeadDb, { dealer, lead, destinations, id
     lead AS (
       INSERT INTO leads (id, dealer, form, category, status, data, consent, quarantine_reason, created_at, updated_at, completed_at)
       SELECT ${id}, ${dealer}, ${lead.form}, ${lead.category}, ${lead.status}, ${JSON.stringify(lead.data)}::jsonb,
-             ${JSON.stringify(consentOf(lead, now))}::jsonb, ${lead.quarantineReason}, ${at}::timestamptz, ${at}::timestamptz,
+             ${JSON.stringify(lead.consent)}::jsonb, ${lead.quarantineReason}, ${at}::timestamptz, ${at}::timestamptz,
              ${lead.status === 'Complete' ? at : null}::timestamptz
       WHERE EXISTS (SELECT 1 FROM claim)
       RETURNING id
@@ -177,7 +174,7 @@ function createInTransaction(db: LeadDb, { dealer, lead, files = [], destination
       category: lead.category,
       status: lead.status,
       data: lead.data,
-      consent: consentOf(lead, now),
+      consent: lead.consent,
       quarantine_reason: lead.quarantineReason,
       created_at: now,
       updated_at: now,
@@ -222,7 +219,7 @@ export function updateLead(db: LeadDb, { id, dealer, lead, destinations, idempot
         category: lead.category,
         status: lead.status,
         data: { ...current.data, ...lead.data },
-        consent: consentOf(lead, now),
+        consent: lead.consent,
         quarantine_reason: quarantine,
         updated_at: now,
         completed_at: lead.status === 'Complete' ? now : null,

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { resolveEnquiryCategory } from '../model/category';
+import type { ConsentWording } from '../model/consent';
 import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead, type LeadSite } from '../browser/client';
 import { HEAR_ABOUT_US_OPTIONS, enquirySchema, type EnquiryInput, type EnquiryValues, type FormOptions } from '../model/forms';
 import { loadSavedDetails, saveDetails } from '../browser/saved-details';
@@ -91,8 +92,8 @@ export interface EnquiryFormProps {
   /** Id of the heading that names the form. */
   labelledBy?: string;
   text?: Partial<EnquiryFormText>;
-  /** The dealer's opt-in wording (site.leads.consent_text), shown beside the checkbox. */
-  consentText: string;
+  /** The opt-in wording shown beside the checkbox, and the id sent for it (model/consent.ts). */
+  consent: ConsentWording;
   /** A fixed category (no select): 'Competition Enquiry', 'Service Enquiry'... */
   category?: string;
   /** Subcategory sent with a fixed category. */
@@ -157,7 +158,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     site,
     idPrefix,
     labelledBy,
-    consentText,
+    consent,
     category,
     subcategory,
     categoryLabels = {},
@@ -215,6 +216,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       ...(vehicle ? { car_id: vehicle.id } : {}),
       ...(vehicle?.dealership_id ? { car_dealership_id: vehicle.dealership_id } : {}),
       ...(vehicle?.location_id ? { location_id: vehicle.location_id } : {}),
+      consent_id: consent.id,
       company_website: honeypot.current?.value ?? '',
     };
     const result = await sendLead({ method: 'POST', lead, idempotencyKey: newIdempotencyKey() });
@@ -315,7 +317,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             options={options.additional_services}
           />
         )}
-        <CheckboxField id={id('opt-in')} name="opt_in" label={consentText} defaultChecked />
+        <CheckboxField id={id('opt-in')} name="opt_in" label={consent.text} defaultChecked />
         {showTerms && <CheckboxField id={id('terms')} name="terms_conditions" label={text.terms} />}
         <HoneypotField id={id('company-website')} inputRef={honeypot} />
         <FormAlert id={id('alert')} message={error} />

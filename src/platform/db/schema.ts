@@ -5,6 +5,25 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/**
+ * The consent record kept with each lead (docs/decisions/leads.md 'Consent'). Rows stored before
+ * `answered`, `form`, `page` and `wording_id` were recorded lack them.
+ */
+export interface LeadConsent {
+  /** True only when the shopper sent `opt_in: true`. */
+  opt_in: boolean;
+  /** Whether the lead carried an opt-in answer at all; without one, opt_in is false (not given). */
+  answered?: boolean;
+  /** The form it was given on ('enquiry', 'finance', ...) and the page's address. */
+  form?: string;
+  page?: string | null;
+  /** The wording the form showed, found in the dealer file by the id the form sent; null when unknown. */
+  wording: string | null;
+  wording_id?: string | null;
+  /** When the server received the answer (ISO 8601). */
+  at: string;
+}
+
 /** A lead: a form submission, or a multi-step form in progress (status Incomplete). */
 export const leads = pgTable(
   'leads',
@@ -19,8 +38,8 @@ export const leads = pgTable(
     status: text('status').notNull(),
     /** Validated lead fields exactly as the shared schema produced them. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    /** Opt-in decision, the wording shown and when (the consent record). */
-    consent: jsonb('consent').$type<{ opt_in: boolean; wording: string; at: string }>().notNull(),
+    /** Opt-in decision, on which form, the wording shown and when (the consent record). */
+    consent: jsonb('consent').$type<LeadConsent>().notNull(),
     /** Why it looks like spam (honeypot, time trap); quarantined leads are kept but not delivered. */
     quarantine_reason: text('quarantine_reason'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

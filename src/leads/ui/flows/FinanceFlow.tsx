@@ -121,7 +121,7 @@ export default function FinanceFlow({ site, options, heading, termsLabel }: Fina
                 </div>
               );
             default:
-              return <UserDetails idPrefix={idPrefix} consentText={site.consentText} middleName postcode region={options.region} terms={termsLabel} />;
+              return <UserDetails idPrefix={idPrefix} consentText={site.consent.text} middleName postcode region={options.region} terms={termsLabel} />;
           }
         }}
       />

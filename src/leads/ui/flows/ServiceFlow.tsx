@@ -191,7 +191,7 @@ export default function ServiceFlow({ site, options, heading, locations, presetL
               );
             }
             default:
-              return <UserDetails idPrefix={idPrefix} consentText={site.consentText} region={options.region} />;
+              return <UserDetails idPrefix={idPrefix} consentText={site.consent.text} region={options.region} />;
           }
         }}
       />

@@ -223,7 +223,7 @@ export default function TradeInFlow({ site, options, heading, category, withCar 
                 </>
               );
             default:
-              return <UserDetails idPrefix={idPrefix} consentText={site.consentText} postcode region={options.region} />;
+              return <UserDetails idPrefix={idPrefix} consentText={site.consent.text} postcode region={options.region} />;
           }
         }}
       />

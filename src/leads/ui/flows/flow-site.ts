@@ -3,6 +3,7 @@
  * heading already in the site's wording (islands never bundle the config or the wording table).
  */
 import type { DealerConfig } from '../../../platform/config/schema';
+import { consentWordings } from '../../model/consent';
 import { formDefinition, type FormKind, type FormOptions } from '../../model/forms';
 import { wording } from '../../../platform/formats/region';
 import type { FlowSite } from './use-lead-flow';
@@ -11,7 +12,7 @@ export function flowSite(site: DealerConfig, form: FormKind, options: FormOption
   const w = wording(site.locale);
   return {
     lead: { website_slug: site.slug, ...(dealershipSlug ? { dealership_slug: dealershipSlug } : {}) },
-    consentText: w(site.leads.consent_text),
+    consent: consentWordings(site).checkbox,
     stepTitles: formDefinition(form, options).steps.map((step) => w(step.title)),
     locale: site.locale,
     phone: site.phone,

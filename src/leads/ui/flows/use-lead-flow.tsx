@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { leadContext, newIdempotencyKey, sendLead, type LeadSite } from '../../browser/client';
+import type { ConsentWording } from '../../model/consent';
 import type { FormKind, FormStep } from '../../model/forms';
 import { createLeadSaver, type LeadSaver, type LeadSaverState } from '../../browser/lead-saving';
 import { loadSavedDetails, saveDetails } from '../../browser/saved-details';
@@ -16,8 +17,8 @@ import { HoneypotField } from '../fields';
 export interface FlowSite {
   /** website_slug and dealership_slug of every lead. */
   lead: LeadSite;
-  /** The dealer's opt-in wording (`leads.consent_text`), shown beside the checkbox. */
-  consentText: string;
+  /** The opt-in wording shown beside the checkbox, and the id each save sends for it (model/consent.ts). */
+  consent: ConsentWording;
   /** Step headings in the site's wording, in step order. */
   stepTitles: string[];
   locale: string;
@@ -69,6 +70,7 @@ export function useLeadFlow({ site, form, category, steps, fixed, successExtra, 
         form,
         category,
         ...latest.current.fixed?.(),
+        consent_id: site.consent.id,
         company_website: honeypotRef.current?.value ?? '',
       }),
       track: ({ eventId, leadId }) => {

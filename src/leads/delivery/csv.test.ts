@@ -27,6 +27,12 @@ describe('csvCell', () => {
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
   });
 
+  it('quotes a cell with a semicolon, which Excel splits on where ";" is the list separator', () => {
+    expect(csvCell('Call after 5; not before')).toBe('"Call after 5; not before"');
+    expect(csvCell('=a;b')).toBe(`"'=a;b"`);
+    expect(parseCsv(csvRow(['a;b', 'c']))).toEqual([['a;b', 'c']]);
+  });
+
   it('writes empty cells for null and undefined, ISO dates, JSON for objects', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
@@ -40,7 +46,7 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('round-trips hostile values through a real CSV parser, one record per row', () => {
-    const hostile = ['=1+1', 'a,b', 'line\r\nbreak', '"quoted"', '@x', '', '<script>alert(1)</script>', 'ünïcødé 🚗', '\u0000nul'];
+    const hostile = ['=1+1', 'a,b', 'a;b', 'line\r\nbreak', '"quoted"', '@x', '', '<script>alert(1)</script>', 'ünïcødé 🚗', '\u0000nul'];
     const text = toCsv(
       ['value', 'n'],
       hostile.map((v, i) => [v, i]),

@@ -1,17 +1,19 @@
 /**
- * CSV for lead exports: RFC 4180 quoting, plus a defence against formula injection. Dealers open
+ * CSV for lead exports: RFC 4180 quoting, plus a defence against formula injection. A cell with a
+ * semicolon is quoted too: Excel in locales whose list separator is ';' (most of Europe, and any
+ * machine set up so) splits unquoted cells there, shifting every column after it. Dealers open
  * exports in Excel or Google Sheets, which run a cell starting with = + - @ (or a tab or carriage
  * return before one) as a formula; a shopper could type `=HYPERLINK("https://evil…")` as their
  * name. Such cells get a leading apostrophe, which spreadsheets show as text and hide.
  *
- * `csvCell('=1+1')` is `'=1+1`; `csvCell('say "hi", ok')` is `"say ""hi"", ok"`.
+ * `csvCell('=1+1')` is `'=1+1`; `csvCell('say "hi", ok')` is `"say ""hi"", ok"`; `csvCell('a;b')` is `"a;b"`.
  */
 
 /** A value a cell can hold; null and undefined are empty cells, objects become JSON. */
 export type CsvValue = string | number | boolean | null | undefined | Date | Record<string, unknown> | unknown[];
 
 const formulaStart = /^[=+\-@\t\r]/;
-const needsQuotes = /[",\r\n]/;
+const needsQuotes = /[",;\r\n]/;
 
 function cellText(value: CsvValue): string {
   if (value === null || value === undefined) return '';

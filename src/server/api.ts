@@ -30,9 +30,17 @@ export function createApi({ dealers, search, leads }: ApiOptions): Hono<AppEnv> 
   const { configs } = leads;
   const api = new Hono<AppEnv>();
 
-  // Acts for no dealer, so it answers on any host (a probe may ask by address); the dealers are
-  // listed only on a development host, never to a shopper on one dealer's domain or a stranger.
-  api.get('/health', (c) => c.json(c.get('devHost') ? { ok: true, dealers: [...dealers] } : { ok: true }));
+  // Acts for no dealer, so it answers on any host (a probe may ask by address). 'degraded' while a
+  // delivery path fails (docs/decisions/leads.md 'Delivery'), still 200: the server takes and
+  // stores leads, and a load balancer must not take it out of service for that. The dealers and
+  // the failing paths (folder names, mail and webhook hosts) are shown on a development host
+  // only, never to a shopper on one dealer's domain or a stranger; the server log names them too.
+  api.get('/health', (c) => {
+    const problems = leads.storage?.deliveryHealth?.problems() ?? [];
+    const status = problems.length > 0 ? 'degraded' : 'ok';
+    if (!c.get('devHost')) return c.json({ ok: true, status });
+    return c.json({ ok: true, status, dealers: [...dealers], ...(problems.length > 0 ? { problems } : {}) });
+  });
 
   // Every other route acts for the dealer the Host names: on a host that names none, nothing answers.
   api.use('*', hostNamesDealer);

@@ -74,7 +74,7 @@ describe('GET /api/health', () => {
     const res = await get('/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({ ok: true, dealers: ['alpha', 'beta'] });
+    expect(await res.json()).toEqual({ ok: true, status: 'ok', dealers: ['alpha', 'beta'] });
   });
   it('answers on any dealer host, and unknown API paths get JSON 404s', async () => {
     expect((await get('http://beta.localhost:4321/api/health')).status).toBe(200);

@@ -12,6 +12,7 @@ import { acquireDatabaseLock, type DatabaseLock } from '../platform/db/lock';
 import { openDatabase, type Database } from '../platform/db/open';
 import { rateLimiterFromEnv } from '../leads/server/rate-limit';
 import { startOutboxWorker } from '../leads/delivery/outbox/worker';
+import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth } from '../leads/delivery/outbox/health';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
@@ -44,6 +45,10 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
     throw error;
   }
   const rateLimiter = await rateLimiterFromEnv(env);
+  // A delivery path that fails is a warning now and 'degraded' in /api/health, never silence.
+  const deliveryHealth = createDeliveryHealth();
+  await checkOutboxFolderAtStart({ env, root: paths.root, health: deliveryHealth });
+  const smtpChecked = checkSmtpAtStart({ env, health: deliveryHealth });
   const configs = createDealerConfigs({ dealersDir: paths.dealersDir });
   const pollMs = Number(env.LEADS_OUTBOX_POLL_MS) > 0 ? Number(env.LEADS_OUTBOX_POLL_MS) : undefined;
   const worker = startOutboxWorker({
@@ -51,10 +56,11 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
     configFor: (slug) => (dealers.includes(slug) ? configs.get(slug) : undefined),
     env,
     root: paths.root,
+    health: deliveryHealth,
     ...(pollMs ? { pollMs } : {}),
   });
   const releaseAll = async (): Promise<void> => {
-    await Promise.allSettled([worker.stop(), rateLimiter.close()]);
+    await Promise.allSettled([worker.stop(), rateLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
   };
@@ -70,7 +76,7 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
       env,
       configs,
       projectRoot: paths.root,
-      leads: { database, rateLimiter },
+      leads: { database, rateLimiter, deliveryHealth },
     });
   } catch (error) {
     await releaseAll();

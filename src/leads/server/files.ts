@@ -125,7 +125,8 @@ export interface StoredFile {
  */
 export async function writeLeadFiles(dir: string, dealer: string, files: readonly CheckedFile[]): Promise<StoredFile[]> {
   const folder = path.join(dir, dealer);
-  await mkdir(folder, { recursive: true });
+  // Customers' documents: the server's own user only, as the files themselves (0600).
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const stored: StoredFile[] = [];
   try {
     for (const file of files) {

@@ -104,6 +104,24 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(await allLeads()).toHaveLength(0);
     });
 
+    it('answers a 30,000-deep JSON array with a 400 on every lead route, never a 500', async () => {
+      const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+      const started = await send(app, { body: enquiry({ lead_status: 'Incomplete' }) });
+      const form = new FormData();
+      form.append('lead', deep(30_000));
+      for (const [method, target, body] of [
+        ['POST', '/api/leads', deep(30_000)],
+        ['POST', '/api/leads', `{"lead":${deep(30_000)}}`],
+        ['POST', '/api/leads', `{"lead":{"form":"enquiry","linked_query_params":${deep(30_000)}}}`],
+        ['PUT', `/api/leads/${String(started.body.id)}`, deep(30_000)],
+        ['POST', '/api/leads/with-files', form],
+      ] as const) {
+        const res = await send(app, { method, path: target, body });
+        expect(res.status, `${method} ${target}`).toBe(400);
+        expect(res.body.error).toEqual(expect.any(String));
+      }
+    });
+
     it('refuses a lead for another website', async () => {
       const res = await send(app, { body: enquiry({ website_slug: OTHER_DEALER }) });
       expect(res.status).toBe(400);

@@ -26,6 +26,7 @@ import type { Database } from '../../platform/db/open';
 import type { DealerConfigs } from '../../platform/config/dealer-configs';
 import type { AppEnv } from '../../platform/http/app-env';
 import { outboxDestinations } from '../delivery/outbox/destinations';
+import type { DeliveryHealth } from '../delivery/outbox/health';
 import { quarantineReason } from './abuse';
 import { refuseOtherSites } from '../../platform/http/cross-site';
 import { UNKNOWN_DEALER } from '../../platform/http/dealer-site';
@@ -60,6 +61,8 @@ export interface LeadStorage {
   now?: () => number;
   /** Where a lead that could not be stored is reported (default console.error). */
   log?: (message: string, error?: unknown) => void;
+  /** The outbox worker's view of the delivery paths, for /api/health. */
+  deliveryHealth?: DeliveryHealth;
 }
 
 export interface LeadsApiOptions {

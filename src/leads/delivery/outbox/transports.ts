@@ -65,6 +65,13 @@ export function outboxDir(env: NodeJS.ProcessEnv = process.env, root = process.c
   return path.resolve(root, configured || '.data/outbox');
 }
 
+/**
+ * The copies hold customers' names, phones and messages: readable by the server's own user only,
+ * whatever the umask. (A folder made before this keeps its mode; the files in it are still 0600.)
+ */
+export const OUTBOX_DIR_MODE = 0o700;
+export const OUTBOX_FILE_MODE = 0o600;
+
 // Dealer slugs and lead ids are ours, but they become path segments, so check anyway.
 const safeSegment = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 
@@ -72,7 +79,7 @@ const safeSegment = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const handle = await open(temp, 'wx');
+    const handle = await open(temp, 'wx', OUTBOX_FILE_MODE);
     try {
       await handle.writeFile(text, 'utf8');
       await handle.sync();
@@ -93,7 +100,7 @@ export async function deliverToFolder(delivery: Delivery, dir: string | undefine
   const folder = path.join(dir, dealer);
   const files = [path.join(folder, `${id}.json`), path.join(folder, `${id}.adf.xml`)];
   try {
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: OUTBOX_DIR_MODE });
     await writeFileAtomic(files[0] as string, `${jsonFor(delivery)}\n`);
     await writeFileAtomic(files[1] as string, adfFor(delivery));
   } catch (error) {
@@ -221,11 +228,26 @@ export async function deliverByEmail(delivery: Delivery, target: EmailTarget, { 
     const info: unknown = await mailerFor(smtpUrl).sendMail(adfEmail(delivery, target, env));
     return String((info as { messageId?: string }).messageId ?? '');
   } catch (error) {
-    const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code;
-    throw new DeliveryError(
-      shortError(`the SMTP server refused or failed${code ? ` (${code})` : ''}: ${(error as Error).message}`, [smtpUrl, ...passwordsIn(smtpUrl)]),
-    );
+    throw smtpError(error, smtpUrl);
   }
+}
+
+/** Connects to SMTP_URL and greets it (logging in if the URL says so), sending nothing; throws a DeliveryError saying why it cannot. */
+export async function verifySmtp(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (!smtpUrl) throw new DeliveryError('SMTP_URL is not set, so ADF email cannot be sent');
+  try {
+    await mailerFor(smtpUrl).verify();
+  } catch (error) {
+    throw smtpError(error, smtpUrl);
+  }
+}
+
+function smtpError(error: unknown, smtpUrl: string): DeliveryError {
+  const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code;
+  return new DeliveryError(
+    shortError(`the SMTP server refused or failed${code ? ` (${code})` : ''}: ${(error as Error).message}`, [smtpUrl, ...passwordsIn(smtpUrl)]),
+  );
 }
 
 function passwordsIn(url: string): string[] {

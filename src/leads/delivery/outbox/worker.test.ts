@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { requeueDead, requeueDelivery } from './queue';
 import { insertLead, startReceiver, startSmtpServer, type TestReceiver, type TestSmtpServer } from '../../../../tests/support/outbox';
 import { dealerFileCopy } from '../../../../tests/support/test-site';
 import { startOutboxWorker, type OutboxWorkerOptions } from './worker';
+import { createDeliveryHealth } from './health';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -99,6 +100,34 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
     expect(readdirSync(folder).sort()).toEqual([`${leadId}.adf.xml`, `${leadId}.json`]);
     expect(readFileSync(path.join(folder, `${leadId}.adf.xml`), 'utf8')).toBe(xml);
+    await w.stop();
+  });
+
+  it('keeps the lead and retries when the outbox folder cannot be written, says so in health, and clears it once written', async () => {
+    const blocker = path.join(outboxRoot, 'not-a-folder');
+    writeFileSync(blocker, '');
+    const leadId = await insertLead(db.current, { created_at: T0 });
+    const health = createDeliveryHealth(() => clock);
+    const blocked = worker(base, { env: { LEADS_OUTBOX_DIR: path.join(blocker, 'outbox') }, health });
+    expect(await blocked.runOnce()).toEqual({ delivered: 0, failed: 1, dead: 0 });
+    expect(await rowsOf(leadId)).toMatchObject([{ status: 'pending', attempts: 1, last_error: 'could not write to the outbox folder (ENOTDIR)' }]);
+    expect(health.problems()).toEqual([{ channel: 'outbox folder', reason: 'could not write to the outbox folder (ENOTDIR)', since: T0.toISOString() }]);
+    expect(logs.join('\n')).toMatch(/folder for lead .* failed \(attempt 1\): could not write to the outbox folder \(ENOTDIR\); next try at/);
+    await blocked.stop();
+    clock = new Date(T0.getTime() + MINUTE);
+    const fixed = worker(base, { health });
+    expect(await fixed.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
+    expect(health.problems()).toEqual([]);
+    await fixed.stop();
+  });
+
+  it('writes the outbox copies for the server’s user only: files 0600 in a 0700 folder', async () => {
+    const leadId = await insertLead(db.current, { created_at: T0 });
+    const w = worker(base);
+    await w.runOnce();
+    const folder = path.join(outboxRoot, 'kingfisher-toyota');
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    for (const name of [`${leadId}.json`, `${leadId}.adf.xml`]) expect(statSync(path.join(folder, name)).mode & 0o777).toBe(0o600);
     await w.stop();
   });
 
@@ -305,12 +334,18 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     it('goes to the site email with no destinations configured, and records SMTP refusals', async () => {
       smtp.refuse = '451 4.3.0 mailbox busy';
       const leadId = await insertLead(db.current, { created_at: T0, destinations: ['adf_email:default'] });
-      const w = worker(base, { env: { SMTP_URL: smtp.url } });
+      const health = createDeliveryHealth(() => clock);
+      const w = worker(base, { env: { SMTP_URL: smtp.url }, health });
       expect(await w.runOnce()).toEqual({ delivered: 0, failed: 1, dead: 0 });
       expect((await rowsOf(leadId))[0]?.last_error).toMatch(/^the SMTP server refused or failed \(451\)/);
+      // Visible in /api/health until a delivery through SMTP goes through.
+      expect(health.problems()).toEqual([
+        { channel: 'SMTP', reason: expect.stringMatching(/^the SMTP server refused or failed \(451\)/) as unknown, since: T0.toISOString() },
+      ]);
       smtp.refuse = undefined;
       clock = new Date(T0.getTime() + MINUTE);
       expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
+      expect(health.problems()).toEqual([]);
       expect(smtp.mails[0]?.to).toEqual(['<sales@kingfishertoyota.example>']);
       await w.stop();
     });

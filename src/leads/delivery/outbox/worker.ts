@@ -19,6 +19,7 @@ import type { Database } from '../../../platform/db/open';
 import { leadFiles, leads, outbox, type LeadRow, type OutboxRow } from '../../../platform/db/schema';
 import { DestinationError, resolveDestination } from './destinations';
 import { afterFailure } from './schedule';
+import { channelOf, type DeliveryHealth } from './health';
 import { closeMailers, deliverByEmail, deliverToFolder, deliverToWebhook, DeliveryError, outboxDir, shortError, type Delivery } from './transports';
 
 export interface OutboxWorkerOptions {
@@ -35,6 +36,8 @@ export interface OutboxWorkerOptions {
   pollMs?: number;
   /** Rows claimed at a time (default 10). */
   batchSize?: number;
+  /** Told of every delivery's result, for /api/health. */
+  health?: DeliveryHealth;
   /** The stock car a lead's car_id names (default: the dealer's current stock). */
   vehicleFor?: (site: DealerConfig, carId: string) => LeadVehicle | undefined | Promise<LeadVehicle | undefined>;
 }
@@ -153,10 +156,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log(`outbox: ${what} is dead: ${never}`);
       return;
     }
+    const channel = channelOf(row.destination, row.dealer);
     try {
       await deliver(row, lead, files);
     } catch (error) {
       const message = error instanceof DeliveryError ? error.message : shortError(`unexpected error: ${(error as Error).message}`);
+      options.health?.failed(channel, message);
       const failures = row.attempts + 1;
       const next = afterFailure({ failures, createdAt: row.created_at, now: now() });
       if (next.status === 'dead') {
@@ -172,6 +177,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       return;
     }
+    options.health?.succeeded(channel);
     await db
       .update(outbox)
       .set({ status: 'delivered', delivered_at: now(), attempts: sql`${outbox.attempts} + 1`, last_error: null })

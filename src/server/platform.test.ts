@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, expect, it, vi } from 'vitest';
+import { leads, outbox } from '../platform/db/schema';
+import { DEALER, enquiry } from '../../tests/support/lead-api';
+import { DEALER_FILES_DIR } from '../../tests/support/test-site';
+import { startPlatform } from './platform';
+
+const root = mkdtempSync(path.join(tmpdir(), 'platform-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it('shows an outbox folder it cannot write at start-up and in /api/health, while leads are still stored and their delivery retried', async () => {
+  const blocker = path.join(root, 'a-file');
+  writeFileSync(blocker, '');
+  const warnings: string[] = [];
+  const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void warnings.push(line));
+  const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const platform = await startPlatform({
+    paths: { root, dealersDir: DEALER_FILES_DIR, distDir: path.join(root, 'dist') },
+    dealers: [DEALER],
+    defaultDealer: DEALER,
+    port: 0,
+    env: {
+      LEADS_DB_DIR: path.join(root, 'db'),
+      LEADS_OUTBOX_DIR: path.join(blocker, 'outbox'),
+      LEADS_FILES_DIR: path.join(root, 'files'),
+      LEADS_OUTBOX_POLL_MS: '20',
+    },
+    holder: 'the platform test',
+  });
+  try {
+    expect(warnings.join('\n')).toMatch(/^leads: WARNING the outbox folder \(LEADS_OUTBOX_DIR\) cannot be written: .* \(ENOTDIR\); leads are still stored/m);
+    const base = `http://127.0.0.1:${(platform.server.address() as AddressInfo).port}`;
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({
+      ok: true,
+      status: 'degraded',
+      dealers: [DEALER],
+      problems: [{ channel: 'outbox folder', reason: expect.stringMatching(/ENOTDIR/) as unknown, since: expect.any(String) as unknown }],
+    });
+
+    const sent = await fetch(`${base}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) });
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: string };
+    expect(await platform.database.db.select({ id: leads.id }).from(leads).where(eq(leads.id, id))).toHaveLength(1);
+    // The worker tried, failed, and keeps the row to try again.
+    await expect
+      .poll(async () => (await platform.database.db.select().from(outbox).where(eq(outbox.lead_id, id)))[0], { timeout: 10_000 })
+      .toMatchObject({ status: 'pending', attempts: 1, last_error: 'could not write to the outbox folder (ENOTDIR)' });
+    expect(((await (await fetch(`${base}/api/health`)).json()) as { status: string }).status).toBe('degraded');
+  } finally {
+    await platform.close();
+    warn.mockRestore();
+    quiet.mockRestore();
+  }
+}, 60_000);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { answerFaults } from './answers';
-import { accepts, jsonBody, limitBody, mediaType, readJson, validJson } from './request-body';
+import { MAX_JSON_DEPTH, accepts, jsonBody, limitBody, mediaType, parseJson, readJson, validJson } from './request-body';
 
 const car = z.object({ make: z.string().min(1, { error: 'Make is required' }), year: z.number().int() });
 
@@ -61,6 +61,18 @@ describe('jsonBody and validJson', () => {
     expect(pulled).toBeLessThan(64 * 1024);
   });
 
+  it('refuse JSON nested 30,000 deep as not valid JSON (400), not as a fault', async () => {
+    const logs: string[] = [];
+    const app = new Hono();
+    app.onError(answerFaults({ log: (line) => logs.push(line) }));
+    app.post('/any', jsonBody(256 * 1024), validJson(z.unknown()), (c) => c.json({ kept: true }, 201));
+    const post = (body: string) => app.request('/any', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+    expect(await answer(await post(deep))).toEqual({ status: 400, body: { error: 'The request body is not valid JSON.' }, cache: 'no-store' });
+    expect(await answer(await post(`{"make": ${'{"a":'.repeat(30_000)}1${'}'.repeat(30_000)}}`))).toMatchObject({ status: 400 });
+    expect(logs).toEqual([]);
+  });
+
   it('answer a body that does not check out 400 with the fields to fix, keyed by path', async () => {
     const { post } = carRouter();
     expect(await answer(await post('{"make": "", "year": 1.5}'))).toEqual({
@@ -117,5 +129,21 @@ describe('readJson and mediaType', () => {
     expect(await read('{"q": 1}', 'Application/JSON; charset=UTF-8')).toEqual({ type: 'application/json', read: { ok: true, body: { q: 1 } } });
     expect(await read(' ', 'application/json')).toMatchObject({ read: { ok: false, empty: true } });
     expect(await read('{"q": ', 'text/plain')).toMatchObject({ type: 'text/plain', read: { ok: false, empty: false, reason: expect.any(String) as unknown } });
+  });
+});
+
+describe('parseJson', () => {
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+  it('parses up to MAX_JSON_DEPTH levels and refuses the next, naming where, as serde_json does', () => {
+    expect(MAX_JSON_DEPTH).toBe(127);
+    expect(parseJson(nested(127)).ok).toBe(true);
+    expect(parseJson(nested(128))).toEqual({ ok: false, empty: false, reason: 'recursion limit exceeded at line 1 column 128' });
+    expect(parseJson(`{\n "a":\n ${nested(200)}}`)).toMatchObject({ reason: 'recursion limit exceeded at line 3 column 128' });
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    const text = JSON.stringify({ q: `"\\${'['.repeat(500)}`, filter: ['a = "x"'] });
+    expect(parseJson(text)).toEqual({ ok: true, body: JSON.parse(text) as unknown });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Reading a request body, the same way on every /api route: its media type checked (415), its
  * size limited before it is read (413, from Content-Length or as soon as a streamed body passes
- * the limit), JSON parsed (400), and then checked by the route's zod schema (400 with `fields`).
- * Each refusal is answered in the one envelope of answers.ts.
+ * the limit), JSON parsed (400, also when it nests deeper than MAX_JSON_DEPTH), and then checked
+ * by the route's zod schema (400 with `fields`). Each refusal is answered in the one envelope of
+ * answers.ts.
  *
  * A schema that throws (a bug in a refinement or a transform) is not a refusal: the error goes on
  * to the router's fault handler, which logs it and answers 500.
@@ -41,15 +42,55 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
 
 export type JsonRead = { ok: true; body: unknown } | { ok: false; empty: boolean; reason: string };
 
-/** The body parsed as JSON, or why it is not JSON: empty, or the parser's complaint. */
-export async function readJson(c: Context): Promise<JsonRead> {
-  const text = await c.req.text();
+/**
+ * How deep arrays and objects may nest in a request body. No form or search nests past a handful
+ * of levels; a body of thousands (`[[[[…]]]]`, 30,000 deep fits in 64 KB) would overflow the stack
+ * of whatever walks it next (a schema, an error message quoting it) and turn a bad request into a
+ * 500. serde_json's default limit (127 levels parse, the 128th does not), so a real Meilisearch
+ * refuses the same bodies.
+ */
+export const MAX_JSON_DEPTH = 127;
+
+/** Where `text` first nests deeper than `max`, as "line L column C"; undefined when it does not. */
+export function tooDeep(text: string, max = MAX_JSON_DEPTH): string | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) {
+        const before = text.slice(0, i + 1);
+        const line = before.split('\n').length;
+        return `line ${line} column ${i + 1 - (before.lastIndexOf('\n') + 1)}`;
+      }
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** JSON text parsed, or why it is not JSON: empty, nested past MAX_JSON_DEPTH, or the parser's complaint. */
+export function parseJson(text: string): JsonRead {
   if (text.trim() === '') return { ok: false, empty: true, reason: 'The body is empty.' };
+  const deep = tooDeep(text);
+  if (deep) return { ok: false, empty: false, reason: `recursion limit exceeded at ${deep}` };
   try {
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch (error) {
     return { ok: false, empty: false, reason: error instanceof Error ? error.message : 'invalid JSON' };
   }
+}
+
+/** The body parsed as JSON (see `parseJson`). */
+export async function readJson(c: Context): Promise<JsonRead> {
+  return parseJson(await c.req.text());
 }
 
 /**

@@ -2,15 +2,16 @@
  * MEILISEARCH_HOST=… MEILISEARCH_ADMIN_KEY=… npm run search:push -- [--dealer a,b] [--create-read-key]
  *
  * For each dealer (all of them by default; DEALERS_DIR and STOCK_DIR respected): builds index
- * `search.index_uid ?? slug` from its current stock (the imported feed, else demo stock) with the
- * shared index settings, swaps it in atomically, and prints the counts. With --create-read-key it
+ * `search.index_uid ?? slug` from its current stock (the imported feed, else demo stock; only the
+ * cars the site lists now) with the shared index settings, swaps it in atomically, and prints the
+ * counts. With --create-read-key it
  * also prints a search-only key for the dealer file's `search.read_only_key`. The logic and its
  * tests are in src/search/server/meilisearch-push.ts.
  */
 import { Meilisearch } from 'meilisearch';
 import { defaultDealersDir, listDealerSlugs, loadDealer } from '../src/platform/config/load';
 import { searchEndpoint } from '../src/platform/config/search-endpoint';
-import { dealerSearchConfig, ensureSearchKey, meilisearchAdmin, parsePushArgs, PushError, pushConfig, pushStock } from '../src/search/server/meilisearch-push';
+import { dealerSearchConfig, ensureSearchKey, meilisearchAdmin, parsePushArgs, PushError, pushConfig, pushDealer } from '../src/search/server/meilisearch-push';
 import { loadStock } from '../src/stock/server/store';
 
 async function main(argv: string[]): Promise<number> {
@@ -31,9 +32,11 @@ async function main(argv: string[]): Promise<number> {
     try {
       const site = loadDealer(slug, dealersDir);
       const { indexUid } = searchEndpoint(site);
-      const result = await pushStock(admin, { uid: indexUid, vehicles: loadStock(site), log: (line) => console.log(line) });
+      const result = await pushDealer(admin, site, loadStock(site), { nowSeconds: Math.floor(Date.now() / 1000), log: (line) => console.log(line) });
       const was = result.previous === undefined ? 'new index' : `replaced ${result.previous}`;
-      console.log(`✓ ${slug}: ${result.documents} vehicles in index "${indexUid}" (${was}) in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+      console.log(
+        `✓ ${slug}: ${result.documents} vehicles in index "${indexUid}" (${was}; ${result.left} the site does not list left out) in ${((performance.now() - started) / 1000).toFixed(1)}s`,
+      );
       if (args.createReadKey) {
         const key = await ensureSearchKey(admin, indexUid);
         console.log(

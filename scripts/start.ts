@@ -10,7 +10,8 @@ import { buildDealers } from '../src/build/run';
 import { projectPaths, staleReasons } from '../src/build/stamps';
 import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/platform/db/lock';
 import { leadFilesDir } from '../src/leads/server/files';
-import { rateLimitPerMinute } from '../src/leads/server/rate-limit';
+import { rateLimitPerMinute } from '../src/platform/http/rate-limit';
+import { LEAD_RATE_LIMIT } from '../src/leads/server/rate-limit';
 import { behindProxy, proxyTrust } from '../src/platform/http/client-ip';
 import { outboxDir } from '../src/leads/delivery/outbox/transports';
 import { startPlatform } from '../src/server/platform';
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   let limitPerMinute: number;
   let proxied: boolean;
   try {
-    limitPerMinute = rateLimitPerMinute(env);
+    limitPerMinute = rateLimitPerMinute(LEAD_RATE_LIMIT, env);
     proxied = behindProxy(proxyTrust(env)); // a mistyped TRUST_PROXY stops here, not after the build
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));

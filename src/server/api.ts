@@ -6,11 +6,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../platform/http/app-env';
 import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
 import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
-import { memoryRateLimiter, rateLimitPerMinute } from '../leads/server/rate-limit';
+import { memoryLeadLimiter } from '../leads/server/rate-limit';
 import { createRegoApi } from '../leads/server/rego-api';
 import { createServiceSlotsApi } from '../leads/server/service-slots-api';
 import { createValuationsApi } from '../leads/server/valuations-api';
 import { hostNamesDealer, type ConfigFor } from '../platform/http/dealer-site';
+import type { RateLimiter } from '../platform/http/rate-limit';
 import { providersFromEnv } from '../providers';
 import { createCarTypesApi } from '../search/server/car-types-api';
 import { createSearchApi } from '../search/server/search-api';
@@ -22,11 +23,13 @@ export interface ApiOptions {
   dealers: readonly string[];
   /** Stock indexes for the embedded Meilisearch-protocol search at /api/search. */
   search: SearchIndexProvider;
+  /** Counts search requests per address; by default in memory (SEARCH_RATE_LIMIT_PER_MINUTE). */
+  searchLimiter?: RateLimiter;
   /** The lead routes (/leads*, /carClarityCustomer); with `storage` undefined they answer 503. */
   leads: LeadsApiOptions;
 }
 
-export function createApi({ dealers, search, leads }: ApiOptions): Hono<AppEnv> {
+export function createApi({ dealers, search, searchLimiter, leads }: ApiOptions): Hono<AppEnv> {
   const { configs } = leads;
   const api = new Hono<AppEnv>();
 
@@ -45,7 +48,7 @@ export function createApi({ dealers, search, leads }: ApiOptions): Hono<AppEnv> 
   // Every other route acts for the dealer the Host names: on a host that names none, nothing answers.
   api.use('*', hostNamesDealer);
 
-  api.route('/search', createSearchApi(search));
+  api.route('/search', createSearchApi(search, { env: leads.env ?? process.env, ...(searchLimiter ? { limiter: searchLimiter } : {}) }));
 
   // Full paths inside (/leads, /leads/:id, /leads/with-files, /carClarityCustomer).
   api.route('/', createLeadsApi(leads));
@@ -61,7 +64,7 @@ export function createApi({ dealers, search, leads }: ApiOptions): Hono<AppEnv> 
   const database = leads.storage?.database;
   const storage = database ? { database } : {};
   // The lead routes' limiter (Redis when REDIS_URL is set); each router counts in its own bucket.
-  const rateLimiter = leads.storage?.rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) });
+  const rateLimiter = leads.storage?.rateLimiter ?? memoryLeadLimiter(env);
   api.route('/', createRegoApi({ configFor, providers, log })); // /nevdis, /simple-autograb-lookup
   api.route('/', createValuationsApi({ configFor, providers, ...storage, now, log, rateLimiter, env })); // /valuations
   api.route('/', createMiscellaneousApi({ configFor, ...storage, log, rateLimiter, env })); // /miscellaneous

@@ -27,7 +27,7 @@ beforeAll(async () => {
     dealers: ['alpha'],
     defaultDealer: 'alpha',
     domains: new Map(),
-    search: { get: (uid) => Promise.resolve(uid === 'alpha' ? engine : undefined) },
+    search: { get: (uid) => Promise.resolve(uid === 'alpha' ? { engine } : undefined) },
   });
   const port = await new Promise<number>((resolve) => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve(info.port));

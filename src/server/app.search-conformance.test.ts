@@ -29,7 +29,7 @@ describe('conformance: embedded engine over HTTP', () => {
     dealers: ['conformance'],
     defaultDealer: 'conformance',
     domains: new Map(),
-    search: { get: (uid) => Promise.resolve(uid === indexUid ? engine : undefined) },
+    search: { get: (uid) => Promise.resolve(uid === indexUid ? { engine } : undefined) },
   });
   const backend: Backend = {
     indexUid,

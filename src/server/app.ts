@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { securityHeaders } from '../platform/http/security';
 import { defaultDealersDir, loadDealer } from '../platform/config/load';
-import { createApi } from './api';
+import { createApi, type ApiOptions } from './api';
 import { createDealerConfigs, type DealerConfigs } from '../platform/config/dealer-configs';
 import { domainOwners, type DomainOwners } from '../platform/config/dealer-domains';
 import type { AppEnv } from '../platform/http/app-env';
@@ -55,6 +55,8 @@ export interface AppOptions {
   env?: NodeJS.ProcessEnv;
   /** Stock indexes for /api/search; by default built from `dealersDir` and the stock store. */
   search?: SearchIndexProvider;
+  /** Counts /api/search requests per address (Redis when the platform has it); by default in memory. */
+  searchLimiter?: ApiOptions['searchLimiter'];
   /** Lead storage (the opened database, rate limiter...); without it the lead routes answer 503. */
   leads?: LeadStorage;
   /** Project root that a relative LEADS_FILES_DIR is resolved from (default: the working directory). */
@@ -100,6 +102,7 @@ export function createApp({
   domains,
   env = process.env,
   search,
+  searchLimiter,
   leads,
   projectRoot,
   configs: sharedConfigs,
@@ -138,7 +141,10 @@ export function createApp({
   // One cache of parsed dealer files, shared by search and leads.
   const configs = sharedConfigs ?? createDealerConfigs({ dealersDir: configsDir });
   const searchIndexes = search ?? createStockIndexes({ dealers, dealersDir: configsDir, configs, env });
-  app.route('/api', createApi({ dealers, search: searchIndexes, leads: { storage: leads, configs, env, ...(projectRoot ? { root: projectRoot } : {}) } }));
+  app.route(
+    '/api',
+    createApi({ dealers, search: searchIndexes, searchLimiter, leads: { storage: leads, configs, env, ...(projectRoot ? { root: projectRoot } : {}) } }),
+  );
 
   const serveFile = async (
     c: Context<AppEnv>,

@@ -10,7 +10,9 @@ import { createApp } from './app';
 import { createDealerConfigs } from '../platform/config/dealer-configs';
 import { acquireDatabaseLock, type DatabaseLock } from '../platform/db/lock';
 import { openDatabase, type Database } from '../platform/db/open';
-import { rateLimiterFromEnv } from '../leads/server/rate-limit';
+import { rateLimiterFromEnv } from '../platform/http/rate-limit';
+import { LEAD_RATE_LIMIT } from '../leads/server/rate-limit';
+import { SEARCH_RATE_LIMIT } from '../search/server/search-api';
 import { startOutboxWorker } from '../leads/delivery/outbox/worker';
 import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth } from '../leads/delivery/outbox/health';
 
@@ -44,7 +46,8 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
     lock?.release();
     throw error;
   }
-  const rateLimiter = await rateLimiterFromEnv(env);
+  const rateLimiter = await rateLimiterFromEnv(LEAD_RATE_LIMIT, env);
+  const searchLimiter = await rateLimiterFromEnv(SEARCH_RATE_LIMIT, env);
   // A delivery path that fails is a warning now and 'degraded' in /api/health, never silence.
   const deliveryHealth = createDeliveryHealth();
   await checkOutboxFolderAtStart({ env, root: paths.root, health: deliveryHealth });
@@ -60,7 +63,7 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
     ...(pollMs ? { pollMs } : {}),
   });
   const releaseAll = async (): Promise<void> => {
-    await Promise.allSettled([worker.stop(), rateLimiter.close(), smtpChecked]);
+    await Promise.allSettled([worker.stop(), rateLimiter.close(), searchLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
   };
@@ -76,6 +79,7 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
       env,
       configs,
       projectRoot: paths.root,
+      searchLimiter,
       leads: { database, rateLimiter, deliveryHealth },
     });
   } catch (error) {

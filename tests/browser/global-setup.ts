@@ -20,7 +20,7 @@ import { createApp } from '../../src/server/app';
 import { createDealerConfigs, type DealerConfigs } from '../../src/platform/config/dealer-configs';
 import { openTestDatabase } from '../support/test-databases';
 import type { LeadStorage } from '../../src/leads/server/routes';
-import { memoryRateLimiter } from '../../src/leads/server/rate-limit';
+import { memoryRateLimiter } from '../../src/platform/http/rate-limit';
 import { startOutboxWorker } from '../../src/leads/delivery/outbox/worker';
 
 /** Fixture dealers; hostile-motors' stock is a hand-written hostile feed in tests/fixtures/stock/. */

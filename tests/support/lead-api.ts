@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/platform/db/open';
 import type { NodeBindings } from '../../src/platform/http/client-ip';
-import type { RateLimiter } from '../../src/leads/server/rate-limit';
+import type { RateLimiter } from '../../src/platform/http/rate-limit';
 import { DEALER_FILES_DIR } from './test-site';
 
 export const DEALER = 'kingfisher-toyota';

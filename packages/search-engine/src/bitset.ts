@@ -69,6 +69,12 @@ export class Bitset {
     for (let i = 0; i < this.words.length; i++) this.words[i]! |= other.words[i]!;
   }
 
+  equals(other: Bitset): boolean {
+    if (other.size !== this.size) return false;
+    for (let i = 0; i < this.words.length; i++) if (this.words[i] !== other.words[i]) return false;
+    return true;
+  }
+
   count(): number {
     let total = 0;
     for (let i = 0; i < this.words.length; i++) {

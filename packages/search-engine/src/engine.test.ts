@@ -320,3 +320,29 @@ describe('documents and caching', () => {
     expect(b.estimatedTotalHits).toBe(2);
   });
 });
+
+describe('scope (search rules)', () => {
+  // Toyota 1 and 2 are outside: as a tenant token's rules would hide them from every request.
+  const scope = engine.matching('make != toyota')!;
+  const scoped = (body: Record<string, unknown>) => engine.search(parseSearchParams({ limit: 5, ...body }), new RequestCache(), scope);
+
+  it('matching gives the documents a filter admits, or null when it filters nothing', () => {
+    expect(scope.count()).toBe(4);
+    expect(engine.matching(null)).toBeNull();
+    expect(engine.matching(['make = mazda', ['year = 2015', 'year = 2024']])?.count()).toBe(0);
+  });
+
+  it('keeps documents outside the scope out of hits, counts and facets whatever the query asks', () => {
+    expect(scoped({}).hits.map((h) => h.id)).toEqual([5, 6, 3, 4]);
+    for (const body of [{ filter: 'make = toyota' }, { q: 'AB1234' }, { q: 'corolla', filter: 'model = Corolla OR make = toyota' }]) {
+      expect(scoped(body)).toMatchObject({ hits: [], estimatedTotalHits: 0 });
+    }
+    expect(scoped({ facets: ['make'], limit: 0 }).facetDistribution).toEqual({ make: { Ford: 1, Kia: 1, mazda: 1 } });
+  });
+
+  it('reads a document outside the scope as absent', () => {
+    expect(engine.document('3', scope)?.id).toBe(3);
+    expect(engine.document('1', scope)).toBeUndefined();
+    expect(engine.document('1')?.id).toBe(1);
+  });
+});

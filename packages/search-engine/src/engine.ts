@@ -103,7 +103,7 @@ export class SearchEngine {
   /** Attributes present in at least one document (Meilisearch's fields map). */
   private readonly present: ReadonlySet<string>;
   private readonly rules: Rule[];
-  private byId?: Map<string, SearchDocument>;
+  private byPosition?: Map<string, number>;
 
   constructor(
     documents: readonly SearchDocument[],
@@ -123,10 +123,24 @@ export class SearchEngine {
     return this.docs.length;
   }
 
-  /** A document by primary key, for `GET /indexes/{uid}/documents/{id}`. */
-  document(id: string): SearchDocument | undefined {
-    this.byId ??= new Map(this.docs.map((doc) => [String(doc[this.settings.primaryKey]), doc]));
-    return this.byId.get(id);
+  /**
+   * A document by primary key, for `GET /indexes/{uid}/documents/{id}`; with `scope`, only a
+   * document inside it (one outside is as absent as one that does not exist).
+   */
+  document(id: string, scope?: Bitset): SearchDocument | undefined {
+    this.byPosition ??= new Map(this.docs.map((doc, position) => [String(doc[this.settings.primaryKey]), position]));
+    const position = this.byPosition.get(id);
+    if (position === undefined || (scope && !scope.has(position))) return undefined;
+    return this.docs[position];
+  }
+
+  /**
+   * The documents a `filter` (as in a search) admits; null when it filters nothing out. The
+   * caller keeps the set as a scope for `search` and `document`, as Meilisearch applies a tenant
+   * token's search rules to every request made with it.
+   */
+  matching(filter: unknown): Bitset | null {
+    return this.filter(filter, new RequestCache());
   }
 
   private field(name: string): FieldIndex {
@@ -138,7 +152,11 @@ export class SearchEngine {
     return index;
   }
 
-  search(params: SearchParams, cache: RequestCache = new RequestCache()): SearchResult {
+  /**
+   * One query. With `scope` (a set from `matching`), documents outside it do not exist for this
+   * query: not in hits, counts or facets, whatever its own filter says.
+   */
+  search(params: SearchParams, cache: RequestCache = new RequestCache(), scope?: Bitset): SearchResult {
     const started = performance.now();
     const filtered = this.filter(params.filter, cache);
     const sort = this.parseSort(params.sort);
@@ -146,7 +164,7 @@ export class SearchEngine {
 
     const query = parseQuery(params.q);
     const matches = query.terms.map((term) => this.termMatch(term, cache));
-    let candidates = filtered ?? Bitset.full(this.size);
+    let candidates = filtered && scope ? filtered.and(scope) : (filtered ?? scope ?? Bitset.full(this.size));
     if (matches.length > 0) {
       const universe = params.matchingStrategy === 'all' ? matches.map((m) => m.docs).reduce((all, docs) => all.and(docs)) : matches[0]!.docs;
       candidates = candidates.and(universe);
@@ -159,7 +177,8 @@ export class SearchEngine {
     const limit = Math.min(params.limit, maxTotalHits - offset);
     const text = matches.length > 0 && offset + limit > 0 ? this.textKeys(query, params.matchingStrategy, matches, cache) : undefined;
     const top = this.rank(list, offset + limit, text, sort);
-    const hits = top.slice(offset).map((doc) => this.hit(doc, params, query));
+    const retrieve = params.attributesToRetrieve && !params.attributesToRetrieve.includes('*') ? new Set(params.attributesToRetrieve) : undefined;
+    const hits = top.slice(offset).map((doc) => this.hit(doc, params, query, retrieve));
 
     const result: SearchResult = {
       hits,
@@ -475,10 +494,10 @@ export class SearchEngine {
 
   // ---- hits ------------------------------------------------------------------------------
 
-  private hit(position: number, params: SearchParams, query: ParsedQuery): SearchDocument {
+  /** One hit; `retrieve` is `attributesToRetrieve` as a set (a list would be searched per attribute per hit), undefined for all. */
+  private hit(position: number, params: SearchParams, query: ParsedQuery, retrieve: ReadonlySet<string> | undefined): SearchDocument {
     const doc = this.docs[position]!;
-    const retrieve = params.attributesToRetrieve;
-    const wanted = (key: string): boolean => !retrieve || retrieve.includes('*') || retrieve.includes(key);
+    const wanted = (key: string): boolean => !retrieve || retrieve.has(key);
     const hit: SearchDocument = {};
     for (const [key, value] of Object.entries(doc)) if (value !== undefined && wanted(key)) hit[key] = value;
 

@@ -16,6 +16,7 @@ export type MeiliErrorCode =
   | 'missing_index_uid'
   | 'missing_payload'
   | 'payload_too_large'
+  | 'too_many_search_requests'
   | 'invalid_multi_search_federated'
   | 'invalid_multi_search_federation_options'
   | 'invalid_search_attributes_to_crop'
@@ -49,12 +50,12 @@ export type MeiliErrorCode =
   | 'invalid_search_use_network'
   | 'invalid_search_vector';
 
-export type MeiliErrorStatus = 400 | 404 | 413 | 415 | 500;
+export type MeiliErrorStatus = 400 | 404 | 413 | 415 | 429 | 500;
 
 export interface MeiliErrorBody {
   message: string;
   code: MeiliErrorCode;
-  type: 'invalid_request' | 'internal';
+  type: 'invalid_request' | 'internal' | 'system';
   link: string;
 }
 
@@ -68,6 +69,10 @@ const statusFor = (code: MeiliErrorCode): MeiliErrorStatus => {
     case 'missing_content_type':
     case 'invalid_content_type':
       return 415;
+    // Meilisearch answers this code with 503 when its search queue is full; here it is one
+    // client over its rate limit, which HTTP calls 429. Either way the client waits Retry-After.
+    case 'too_many_search_requests':
+      return 429;
     case 'internal':
       return 500;
     default:
@@ -96,7 +101,7 @@ export class MeiliError extends Error {
     return {
       message: this.message,
       code: this.code,
-      type: this.status === 500 ? 'internal' : 'invalid_request',
+      type: this.status === 500 ? 'internal' : this.status === 429 ? 'system' : 'invalid_request',
       link: `https://docs.meilisearch.com/errors#${this.code}`,
     };
   }

@@ -6,5 +6,20 @@
 export { SearchEngine, RequestCache, type EngineSettings, type SearchDocument, type SearchResult, type FacetStats } from './engine';
 export { MeiliError, type MeiliErrorBody, type MeiliErrorCode, type MeiliErrorStatus } from './errors';
 export { parseFilterExpression, type FilterNode } from './filter-parser';
-export { parseMultiSearch, parseSearchParams, DEFAULT_LIMIT, MAX_QUERIES, type SearchParams } from './request';
-export { multiSearch, indexSearch, getDocument, indexNotFound, type EngineLookup } from './protocol';
+export { parseMultiSearch, parseSearchParams, DEFAULT_LIMIT, MAX_HITS, MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH, type SearchParams } from './request';
+export {
+  multiSearch,
+  multiSearchJson,
+  indexSearch,
+  indexSearchJson,
+  joinAnswer,
+  getDocument,
+  indexNotFound,
+  MAX_RESPONSE_BYTES,
+  type AnswerOptions,
+  type EngineLookup,
+  type JsonAnswer,
+  type SearchIndex,
+} from './protocol';
+export { AnswerCache, type CachedAnswer } from './answer-cache';
+export type { Bitset as DocumentSet } from './bitset';

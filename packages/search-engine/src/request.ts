@@ -24,14 +24,28 @@ export interface SearchParams {
 }
 
 export const DEFAULT_LIMIT = 20;
-/** A search page sends one main query and a facet query per refined field; this leaves ample room. */
-export const MAX_QUERIES = 100;
+
+/*
+ * Caps on what one request may ask for, so no request can make an answer of hundreds of
+ * megabytes or keep the process busy for seconds (each is far above what the sites send; Meilisearch
+ * itself has none of them, so a refusal names the parameter with Meilisearch's code for it):
+ */
+/** Hits per query (`limit`, `hitsPerPage`): the search page asks for 22 (21 shown, one to see if there is more). */
+export const MAX_HITS = 100;
+/** Characters of `highlightPreTag`, `highlightPostTag` and `cropMarker`: the sites use 18 at most. */
+export const MAX_TAG_LENGTH = 64;
+/** Entries of a list parameter (`sort`, `facets`, `attributesTo…`): an index has about 40 attributes. */
+export const MAX_LIST_LENGTH = 100;
+/** Queries per multi-search: a search page sends its main query and one per refined facet (23 at most). */
+export const MAX_QUERIES = 32;
 
 interface Rule {
   code: MeiliErrorCode;
   /** What Meilisearch expects, for the error message. */
   expected: string;
   schema: z.ZodType;
+  /** Why a well-typed value is over a cap, or undefined when it is within them. */
+  cap?: (value: unknown) => string | undefined;
   /** Values the embedded engine cannot honour; `what` names them in the error. */
   unsupported?: (value: unknown) => boolean;
   what?: string;
@@ -42,6 +56,17 @@ const PAGINATION_HINT = 'Use `limit` and `offset`.';
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const strings = z.array(z.string()).nullable();
+
+const hitsCap = (v: unknown) =>
+  typeof v === 'number' && v > MAX_HITS
+    ? `the embedded search engine answers at most ${MAX_HITS} hits per query, not ${v}; page with \`offset\` for more`
+    : undefined;
+const tagCap = (v: unknown) =>
+  typeof v === 'string' && v.length > MAX_TAG_LENGTH
+    ? `the embedded search engine takes at most ${MAX_TAG_LENGTH} characters here, not ${v.length}`
+    : undefined;
+const listCap = (v: unknown) =>
+  Array.isArray(v) && v.length > MAX_LIST_LENGTH ? `the embedded search engine takes at most ${MAX_LIST_LENGTH} entries here, not ${v.length}` : undefined;
 const isSet = (v: unknown): boolean => v !== null && v !== undefined;
 const isTrue = (v: unknown): boolean => v === true;
 
@@ -57,7 +82,7 @@ const rules: Record<string, Rule> = {
   media: { code: 'invalid_search_media', expected: 'an object', schema: z.unknown(), unsupported: isSet, what: 'Multimodal search (`media`)' },
   hybrid: { code: 'invalid_search_hybrid_query', expected: 'an object', schema: z.unknown(), unsupported: isSet, what: 'Hybrid search (`hybrid`)' },
   offset: { code: 'invalid_search_offset', expected: 'a positive integer', schema: count },
-  limit: { code: 'invalid_search_limit', expected: 'a positive integer', schema: count },
+  limit: { code: 'invalid_search_limit', expected: 'a positive integer', schema: count, cap: hitsCap },
   page: {
     code: 'invalid_search_page',
     expected: 'a positive integer',
@@ -70,21 +95,23 @@ const rules: Record<string, Rule> = {
     code: 'invalid_search_hits_per_page',
     expected: 'a positive integer',
     schema: count.nullable(),
+    cap: hitsCap,
     unsupported: isSet,
     what: 'Finite pagination (`hitsPerPage`)',
     hint: PAGINATION_HINT,
   },
-  attributesToRetrieve: { code: 'invalid_search_attributes_to_retrieve', expected: 'an array of strings', schema: strings },
+  attributesToRetrieve: { code: 'invalid_search_attributes_to_retrieve', expected: 'an array of strings', schema: strings, cap: listCap },
   retrieveVectors: { code: 'invalid_search_retrieve_vectors', expected: 'a boolean', schema: z.boolean(), unsupported: isTrue, what: '`retrieveVectors`' },
   attributesToCrop: {
     code: 'invalid_search_attributes_to_crop',
     expected: 'an array of strings',
     schema: strings,
+    cap: listCap,
     unsupported: (v) => Array.isArray(v) && v.length > 0,
     what: 'Cropping (`attributesToCrop`)',
   },
   cropLength: { code: 'invalid_search_crop_length', expected: 'a positive integer', schema: count },
-  attributesToHighlight: { code: 'invalid_search_attributes_to_highlight', expected: 'an array of strings', schema: strings },
+  attributesToHighlight: { code: 'invalid_search_attributes_to_highlight', expected: 'an array of strings', schema: strings, cap: listCap },
   showMatchesPosition: {
     code: 'invalid_search_show_matches_position',
     expected: 'a boolean',
@@ -108,12 +135,12 @@ const rules: Record<string, Rule> = {
     what: '`showPerformanceDetails`',
   },
   filter: { code: 'invalid_search_filter', expected: 'a string or an array', schema: z.unknown() },
-  sort: { code: 'invalid_search_sort', expected: 'an array of strings', schema: strings },
+  sort: { code: 'invalid_search_sort', expected: 'an array of strings', schema: strings, cap: listCap },
   distinct: { code: 'invalid_search_distinct', expected: 'a string', schema: z.string().nullable(), unsupported: isSet, what: '`distinct`' },
-  facets: { code: 'invalid_search_facets', expected: 'an array of strings', schema: strings },
-  highlightPreTag: { code: 'invalid_search_highlight_pre_tag', expected: 'a string', schema: z.string() },
-  highlightPostTag: { code: 'invalid_search_highlight_post_tag', expected: 'a string', schema: z.string() },
-  cropMarker: { code: 'invalid_search_crop_marker', expected: 'a string', schema: z.string() },
+  facets: { code: 'invalid_search_facets', expected: 'an array of strings', schema: strings, cap: listCap },
+  highlightPreTag: { code: 'invalid_search_highlight_pre_tag', expected: 'a string', schema: z.string(), cap: tagCap },
+  highlightPostTag: { code: 'invalid_search_highlight_post_tag', expected: 'a string', schema: z.string(), cap: tagCap },
+  cropMarker: { code: 'invalid_search_crop_marker', expected: 'a string', schema: z.string(), cap: tagCap },
   matchingStrategy: {
     code: 'invalid_search_matching_strategy',
     expected: 'one of `last`, `all`, `frequency`',
@@ -125,6 +152,7 @@ const rules: Record<string, Rule> = {
     code: 'invalid_search_attributes_to_search_on',
     expected: 'an array of strings',
     schema: strings,
+    cap: listCap,
     unsupported: isSet,
     what: '`attributesToSearchOn`',
   },
@@ -150,6 +178,8 @@ const multiRules: Record<string, Rule> = {
     what: 'Federated search (`federationOptions`)',
   },
 };
+
+const multiQueryRules: Record<string, Rule> = { ...multiRules, ...rules };
 
 /** How Meilisearch (deserr) names a JSON value in type errors. */
 export function describeValue(value: unknown): string {
@@ -181,7 +211,7 @@ export function expectObject(value: unknown, path: string): Record<string, unkno
 export function parseSearchParams(raw: unknown, options: { path?: string; multi?: boolean } = {}): SearchParams & { indexUid?: string } {
   const path = options.path ?? '';
   const body = expectObject(raw, path);
-  const known = options.multi ? { ...multiRules, ...rules } : rules;
+  const known = options.multi ? multiQueryRules : rules;
   for (const key of Object.keys(body)) {
     if (!Object.hasOwn(known, key)) {
       throw new MeiliError(
@@ -199,6 +229,8 @@ export function parseSearchParams(raw: unknown, options: { path?: string; multi?
     if (!rule.schema.safeParse(value).success) {
       throw new MeiliError(rule.code, `Invalid value type at \`${path}.${key}\`: expected ${rule.expected}, but found ${describeValue(value)}`);
     }
+    const over = rule.cap?.(value);
+    if (over) throw new MeiliError(rule.code, `Invalid value at \`${path}.${key}\`: ${over}.`);
     if (rule.unsupported?.(value)) throw unsupported(rule.code, rule.what ?? `\`${key}\``, rule.hint);
   }
   if (options.multi && typeof body.indexUid !== 'string') {

@@ -5,7 +5,7 @@ import { miscellaneous } from '../../platform/db/schema';
 import { SMALL_BODY_BYTES } from '../../platform/http/request-body';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { mountAtApi, NOW, post, read, routerDeps, seedTradeInLeads } from '../../../tests/support/provider-routes';
-import { memoryRateLimiter, type RateLimiter } from './rate-limit';
+import { memoryRateLimiter, type RateLimiter } from '../../platform/http/rate-limit';
 import { createMiscellaneousApi } from './miscellaneous-api';
 
 function mount({ database, rateLimiter }: { database?: Database; rateLimiter?: RateLimiter } = {}) {

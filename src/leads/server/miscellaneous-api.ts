@@ -18,7 +18,8 @@ import { leadIdField } from '../model/valuation-request';
 import { keepExtraValues } from './miscellaneous-store';
 import { checkStorable } from './storable';
 import { dealerHasLead } from './store';
-import { memoryRateLimiter, rateLimit, rateLimitPerMinute, type RateLimiter } from './rate-limit';
+import type { RateLimiter } from '../../platform/http/rate-limit';
+import { memoryLeadLimiter, rateLimit } from './rate-limit';
 
 export interface MiscellaneousApiOptions {
   configFor: ConfigFor;
@@ -56,7 +57,7 @@ const extraValuesBody = z.custom<Record<string, unknown>>(isRecord, { error: 'Se
 export function createMiscellaneousApi({ configFor, database, log, rateLimiter, env = process.env }: MiscellaneousApiOptions): Hono<SiteEnv> {
   const api = new Hono<SiteEnv>();
   api.onError(answerFaults({ log }));
-  const limited = rateLimit(rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) }), 'miscellaneous', env);
+  const limited = rateLimit(rateLimiter ?? memoryLeadLimiter(env), 'miscellaneous', env);
 
   api.post('/miscellaneous', knownDealer(configFor), limited, jsonBody(SMALL_BODY_BYTES), validJson(extraValuesBody), async (c) => {
     const site = c.get('site');

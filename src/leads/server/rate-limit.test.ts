@@ -1,90 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { memoryRateLimiter, RATE_BUCKETS, rateLimiterFromEnv, rateLimitPerMinute, redisRateLimiter, type RateLimiter } from './rate-limit';
+import { memoryRateLimiter } from '../../platform/http/rate-limit';
+import { LEAD_RATE_LIMIT, RATE_BUCKETS } from './rate-limit';
 
-async function hits(limiter: RateLimiter, key: string, n: number): Promise<boolean[]> {
-  const out: boolean[] = [];
-  for (let i = 0; i < n; i++) out.push((await limiter.hit(key)).allowed);
-  return out;
-}
-
-describe('rateLimitPerMinute', () => {
-  it('defaults to 30 and refuses nonsense', () => {
-    expect(rateLimitPerMinute({})).toBe(30);
-    expect(rateLimitPerMinute({ LEADS_RATE_LIMIT_PER_MINUTE: '5' })).toBe(5);
-    for (const bad of ['0', '-1', '2.5', 'many']) expect(() => rateLimitPerMinute({ LEADS_RATE_LIMIT_PER_MINUTE: bad })).toThrow('LEADS_RATE_LIMIT_PER_MINUTE');
-  });
-});
-
-describe('memoryRateLimiter', () => {
-  it('allows the limit per key per window, then refuses until the next window', async () => {
-    let now = 120_000 + 15_000;
-    const limiter = memoryRateLimiter({ limit: 3, now: () => now });
-    expect(await hits(limiter, 'a', 4)).toEqual([true, true, true, false]);
-    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 45 });
-    expect((await limiter.hit('b')).allowed).toBe(true);
-    now = 180_000;
-    expect(await hits(limiter, 'a', 3)).toEqual([true, true, true]);
+describe('lead rate limits', () => {
+  it('read LEADS_RATE_LIMIT_PER_MINUTE, 30 by default, counted apart from other route families', () => {
+    expect(LEAD_RATE_LIMIT).toMatchObject({ variable: 'LEADS_RATE_LIMIT_PER_MINUTE', perMinute: 30, prefix: 'leads:rate:' });
   });
 
-  it('takes a limit per hit, for the buckets that count lower or higher', async () => {
+  it('give files a sixth of the lead limit, never below one a minute', async () => {
     const limiter = memoryRateLimiter({ limit: 30, now: () => 0 });
-    expect(limiter.limit).toBe(30);
     const files = RATE_BUCKETS.files(limiter.limit);
     expect(files).toBe(5);
     const out: boolean[] = [];
     for (let i = 0; i < 6; i++) out.push((await limiter.hit('files:a', files)).allowed);
     expect(out).toEqual([true, true, true, true, true, false]);
-    expect((await limiter.hit('leads:a')).allowed).toBe(true);
-    // Never below one a minute, whatever the setting.
     expect(RATE_BUCKETS.files(1)).toBe(1);
-  });
-});
-
-describe('redisRateLimiter', () => {
-  it('falls back to counting in memory when Redis is down, and logs that once', async () => {
-    const logged: string[] = [];
-    // Nothing listens on port 1.
-    const limiter = await redisRateLimiter({ redis: 'redis://127.0.0.1:1', limit: 2, connectWaitMs: 50, log: (m) => logged.push(m) });
-    try {
-      expect(await hits(limiter, 'a', 3)).toEqual([true, true, false]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(logged).toHaveLength(1);
-      expect(logged[0]).toContain('counting in memory');
-    } finally {
-      await limiter.close();
-    }
-  });
-
-  it.runIf(Boolean(process.env.REDIS_URL))('counts in Redis, shared between limiters', async () => {
-    const url = process.env.REDIS_URL ?? '';
-    const prefix = `test:${randomUUID()}:`;
-    // One pinned clock, so a minute boundary cannot fall between the hits.
-    const at = Date.now();
-    const now = (): number => at;
-    const first = await redisRateLimiter({ redis: url, limit: 3, prefix, now, log: () => undefined });
-    const second = await redisRateLimiter({ redis: url, limit: 3, prefix, now, log: () => undefined });
-    try {
-      expect(await hits(first, 'ip', 2)).toEqual([true, true]);
-      const third = await second.hit('ip');
-      expect(third.allowed).toBe(true);
-      const fourth = await second.hit('ip');
-      expect(fourth.allowed).toBe(false);
-      expect(fourth.retryAfterSeconds).toBeGreaterThan(0);
-      expect(fourth.retryAfterSeconds).toBeLessThanOrEqual(60);
-      // A hit's own limit is counted in Redis too.
-      expect([(await first.hit('files', 1)).allowed, (await second.hit('files', 1)).allowed]).toEqual([true, false]);
-    } finally {
-      await first.close();
-      await second.close();
-    }
-  });
-});
-
-describe('rateLimiterFromEnv', () => {
-  it('counts in memory without REDIS_URL', async () => {
-    const limiter = await rateLimiterFromEnv({ LEADS_RATE_LIMIT_PER_MINUTE: '1' });
-    expect(await hits(limiter, 'x', 2)).toEqual([true, false]);
-    await limiter.close();
+    expect(RATE_BUCKETS.leads(30)).toBe(30);
   });
 });

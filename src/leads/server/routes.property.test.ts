@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../../tests/support/property-runs';
 import { testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
-import { memoryRateLimiter } from './rate-limit';
+import { memoryRateLimiter } from '../../platform/http/rate-limit';
 import { enquiry, send, testApp } from '../../../tests/support/lead-api';
 
 /** HTTP round trips with storage cost far more than a schema check: half the runs keeps this file near 20 s. */

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadDealer } from '../../platform/config/load';
 import { idempotencyKeys, leadFiles, leads, outbox } from '../../platform/db/schema';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
-import { memoryRateLimiter } from './rate-limit';
+import { memoryRateLimiter } from '../../platform/http/rate-limit';
 import { consentWordings } from '../model/consent';
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, testApp } from '../../../tests/support/lead-api';

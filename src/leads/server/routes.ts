@@ -18,7 +18,7 @@ import { every } from 'hono/combine';
 import type { DealerConfig } from '../../platform/config/schema';
 import { isRecord } from '../../platform/formats/records';
 import { answerFaults, problem, send, type Problem } from '../../platform/http/answers';
-import { accepts, jsonBody } from '../../platform/http/request-body';
+import { accepts, jsonBody, parseJson } from '../../platform/http/request-body';
 import { readForm, UNREADABLE_FORM, type FormLimits } from '../../platform/http/form-body';
 import { formOptionsFor } from '../model/form-options';
 import { LEAD_BODY_LIMIT, parseLeadRequest, type LeadRequestMode, type ParsedLead } from '../model/payload';
@@ -45,7 +45,8 @@ import {
   type StoredFile,
 } from './files';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestHash, sha256Hex } from './idempotency';
-import { memoryRateLimiter, rateLimit, rateLimitPerMinute, type RateLimiter } from './rate-limit';
+import { memoryLeadLimiter, rateLimit } from './rate-limit';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { checkStorable } from './storable';
 import { consentRecord } from './consent';
 import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
@@ -112,7 +113,7 @@ type LeadContext = Context<AppEnv>;
 export function createLeadsApi({ storage, configs, env = process.env, root = process.cwd(), log: defaultLog = console.error }: LeadsApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const log = storage?.log ?? defaultLog;
-  const limiter = storage?.rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) });
+  const limiter = storage?.rateLimiter ?? memoryLeadLimiter(env);
   const now = storage?.now ?? Date.now;
   const filesDir = storage?.filesDir ?? leadFilesDir(env, root);
 
@@ -228,12 +229,9 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
     if (Object.keys(fields).length > 0) return send(c, problem(400, UNREADABLE_FORM, fields));
     // A file input left empty still sends a part, with no name and no bytes.
     const incoming: IncomingFile[] = form.files.filter((f) => f.bytes.length > 0 || f.filename !== '').map((f) => ({ field: f.name, bytes: f.bytes }));
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(leadParts[0]?.value ?? '');
-    } catch {
-      return send(c, problem(400, 'The "lead" part is not valid JSON.', { lead: 'Must be the lead as JSON.' }));
-    }
+    const read = parseJson(leadParts[0]?.value ?? '');
+    if (!read.ok) return send(c, problem(400, 'The "lead" part is not valid JSON.', { lead: 'Must be the lead as JSON.' }));
+    const parsed = read.body;
     const checked = checkLeadFiles(incoming);
     if (!checked.ok) return send(c, problem(checked.status, checked.error, checked.fields));
     // The part holds the lead itself; the JSON route's { lead: ... } envelope is accepted too.

@@ -6,7 +6,7 @@ import { ProviderUnavailableError } from '../../platform/http/outbound';
 import { REFUSAL_MESSAGES, estimateTradeIn } from '../../providers/valuation';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { mountAtApi, NOW, post, put, read, routerDeps, seedTradeInLeads, type ProviderSetup } from '../../../tests/support/provider-routes';
-import { memoryRateLimiter, type RateLimiter } from './rate-limit';
+import { memoryRateLimiter, type RateLimiter } from '../../platform/http/rate-limit';
 import { createValuationsApi } from './valuations-api';
 
 function mount(setup: ProviderSetup & { database?: Database; rateLimiter?: RateLimiter } = {}) {

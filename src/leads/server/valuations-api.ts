@@ -22,7 +22,8 @@ import type { Providers } from '../../providers';
 import type { TradeInResult } from '../../providers/valuation';
 import { valuationRequestSchema, valuationUpdateSchema } from '../model/valuation-request';
 import { dealerHasLead } from './store';
-import { memoryRateLimiter, rateLimit, rateLimitPerMinute, type RateLimiter } from './rate-limit';
+import type { RateLimiter } from '../../platform/http/rate-limit';
+import { memoryLeadLimiter, rateLimit } from './rate-limit';
 import { saveValuation, updateValuation, valuedCar, type Valuation, type ValuedCar } from './valuations-store';
 
 export interface ValuationsApiOptions {
@@ -48,7 +49,7 @@ export function createValuationsApi({ configFor, providers, database, now, log, 
   const api = new Hono<SiteEnv>();
   api.onError(answerFaults({ log }));
   // Each request is a write (and maybe a call to a paid valuation service): counted per client.
-  const limited = rateLimit(rateLimiter ?? memoryRateLimiter({ limit: rateLimitPerMinute(env) }), 'valuations', env);
+  const limited = rateLimit(rateLimiter ?? memoryLeadLimiter(env), 'valuations', env);
   const dealer = every(knownDealer(configFor), limited);
   const body = jsonBody(SMALL_BODY_BYTES);
 

@@ -20,7 +20,7 @@ const stock = [
 ];
 
 const searchWith = (get: SearchIndexProvider['get']): SearchIndexProvider => ({ get });
-const engineSearch = searchWith((uid) => Promise.resolve(uid === 'alpha' ? new SearchEngine(stock, indexSettings) : undefined));
+const engineSearch = searchWith((uid) => Promise.resolve(uid === 'alpha' ? { engine: new SearchEngine(stock, indexSettings) } : undefined));
 
 function mount({ search = engineSearch }: { search?: SearchIndexProvider } = {}) {
   const deps = routerDeps();

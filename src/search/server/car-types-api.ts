@@ -8,6 +8,7 @@
  * 'search'`); when the search cannot answer, the counts in the dealer file (`'configured'`).
  */
 import { Hono } from 'hono';
+import type { SearchParams } from '@dealer-sites/search-engine';
 import { answerFaults, send } from '../../platform/http/answers';
 import { knownDealer, type ConfigFor, type SiteEnv } from '../../platform/http/dealer-site';
 import type { Log } from '../../platform/http/outbound';
@@ -31,11 +32,11 @@ export function createCarTypesApi({ configFor, search, now, log }: CarTypesApiOp
     let counts = carTypeCounts(undefined, site.search.car_types);
     let source: 'search' | 'configured' = 'configured';
     try {
-      const engine = await search.get(site.search.index_uid ?? site.slug);
-      if (engine) {
+      const index = await search.get(site.search.index_uid ?? site.slug);
+      if (index) {
         // The listing every search page starts from: site, template and make filters, in stock
         // or coming soon, plus recently sold cars still shown.
-        const result = engine.search({
+        const query: SearchParams = {
           q: '',
           offset: 0,
           limit: 0,
@@ -44,7 +45,8 @@ export function createCarTypesApi({ configFor, search, now, log }: CarTypesApiOp
           highlightPreTag: '',
           highlightPostTag: '',
           matchingStrategy: 'last',
-        });
+        };
+        const result = index.engine.search(query, undefined, index.scope);
         counts = carTypeCounts(result.facetDistribution ?? { car_type: {} }, site.search.car_types);
         source = 'search';
       }

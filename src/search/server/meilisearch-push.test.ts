@@ -13,6 +13,7 @@ import {
   parsePushArgs,
   PushError,
   pushConfig,
+  pushDealer,
   pushStock,
   searchKeyName,
   type SearchAdmin,
@@ -74,6 +75,24 @@ function fakeAdmin(opts: { failOn?: string; loseDocuments?: boolean } = {}) {
   };
   return { admin, indexes, calls, ids: (uid: string) => [...index(uid).docs.keys()] };
 }
+
+describe('pushDealer', () => {
+  it('pushes only the cars the site lists, to its index', async () => {
+    const now = 1_760_000_000;
+    const stock = [
+      { id: 1, status: 'in_stock', show_on_dealer_website: false, sold_date_timestamp: null },
+      { id: 2, status: 'sold', show_on_dealer_website: true, sold_date_timestamp: now - 86_400 },
+      // Hidden: sold and not flagged; sold before the 3-day window.
+      { id: 3, status: 'sold', show_on_dealer_website: false, sold_date_timestamp: now - 86_400 },
+      { id: 4, status: 'sold', show_on_dealer_website: true, sold_date_timestamp: now - 10 * 86_400 },
+    ] as Vehicle[];
+    const fake = fakeAdmin();
+    const site = { slug: 'acme', search: { index_uid: 'acme_stock', include_sold_cars_days: 3 } } as Parameters<typeof pushDealer>[1];
+    const result = await pushDealer(fake.admin, site, stock, { nowSeconds: now });
+    expect(result).toEqual({ uid: 'acme_stock', documents: 2, previous: undefined, left: 2 });
+    expect(fake.ids('acme_stock')).toEqual([1, 2]);
+  });
+});
 
 describe('pushStock', () => {
   const cars = Array.from({ length: 2500 }, (_, i) => vehicle(i + 1));

@@ -13,6 +13,9 @@ import { MeilisearchApiError, type Meilisearch, type Settings, type Task } from 
 import { commaLists, readCommandLine } from '../../platform/cli/arguments';
 import { indexSettings } from '../model/index-settings';
 import type { Vehicle } from '../../stock/model/vehicle';
+import type { DealerConfig } from '../../platform/config/schema';
+import { searchEndpoint } from '../../platform/config/search-endpoint';
+import { listedVehicles } from './listed-stock';
 
 export class PushError extends Error {
   override name = 'PushError';
@@ -98,6 +101,24 @@ export async function pushStock(
   // After the swap, "incoming" holds the previous stock.
   await admin.deleteIndex(incoming);
   return { uid, documents: vehicles.length, previous };
+}
+
+/**
+ * One dealer's push: its index (`search.index_uid ?? slug`) gets only the cars the site lists
+ * now (listed-stock.ts). A car the site hides (sold and not flagged, or sold before the window)
+ * is never in the public index, so no key or request can read it; one that leaves the window
+ * after the push stays until the next push (production pushes with every feed import).
+ */
+export async function pushDealer(
+  admin: SearchAdmin,
+  site: Pick<DealerConfig, 'slug' | 'search'>,
+  stock: readonly Vehicle[],
+  opts: { nowSeconds: number; batchSize?: number; log?: (line: string) => void },
+): Promise<PushResult & { left: number }> {
+  const vehicles = listedVehicles(site, stock, opts.nowSeconds);
+  const { nowSeconds: _now, ...push } = opts;
+  const result = await pushStock(admin, { uid: searchEndpoint(site).indexUid, vehicles, ...push });
+  return { ...result, left: stock.length - vehicles.length };
 }
 
 export const searchKeyName = (uid: string): string => `dealer-sites search ${uid}`;

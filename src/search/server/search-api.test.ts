@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchEngine } from '@dealer-sites/search-engine';
+import { MAX_HITS, MAX_QUERIES, MAX_RESPONSE_BYTES, MAX_TAG_LENGTH, SearchEngine } from '@dealer-sites/search-engine';
 import { indexSettings } from '../model/index-settings';
 import type { VehicleInput } from '../../stock/model/vehicle';
 import { Hono } from 'hono';
-import { MAX_SEARCH_BODY_BYTES, createSearchApi } from './search-api';
+import { MAX_SEARCH_BODY_BYTES, SEARCH_RATE_LIMIT, createSearchApi } from './search-api';
 import { createStockIndexes } from './search-indexes';
 
 /** A valid stock document; each test names only the fields it is about. */
@@ -58,11 +58,13 @@ beforeAll(() => {
   writeFileSync(path.join(dealersDir, 'beta.json'), JSON.stringify({ ...fixture, slug: 'beta', search: { index_uid: 'beta_stock' } }));
   writeStock('alpha', [car(1), car(2, { make: 'Mazda', model: 'CX-5', body: 'SUV' }), car(3, { status: 'sold', sold_date_timestamp: 1_700_000_000 })]);
   writeStock('beta', [car(10, { make: 'Kia', model: 'Sportage', body: 'SUV' })]);
-  app = searchApp(createStockIndexes({ dealers: ['alpha', 'beta'], dealersDir, env: { STOCK_DIR: stockDir }, log: (m) => logged.push(m) }));
+  // recheckMs 0: the reload tests rewrite a stock file and search at once.
+  app = searchApp(createStockIndexes({ dealers: ['alpha', 'beta'], dealersDir, env: { STOCK_DIR: stockDir }, log: (m) => logged.push(m), recheckMs: 0 }));
 });
 
 /** The search routes mounted where the platform mounts them. */
-const searchApp = (indexes: Parameters<typeof createSearchApi>[0]): Hono => new Hono().route('/api/search', createSearchApi(indexes));
+const searchApp = (indexes: Parameters<typeof createSearchApi>[0], options: Parameters<typeof createSearchApi>[1] = { env: {} }): Hono =>
+  new Hono().route('/api/search', createSearchApi(indexes, options));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -221,12 +223,178 @@ describe('stock reloads', () => {
 describe('an injected index provider', () => {
   it('serves whatever engine it returns', async () => {
     const engine = new SearchEngine([{ id: 1, name: 'One' }], indexSettings);
-    const custom = searchApp({ get: (uid) => Promise.resolve(uid === 'x' ? engine : undefined) });
+    const custom = searchApp({ get: (uid) => Promise.resolve(uid === 'x' ? { engine } : undefined) });
     const res = await custom.request('http://127.0.0.1:4321/api/search/indexes/x/search', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(((await res.json()) as Result).hits).toEqual([{ id: 1, name: 'One' }]);
+  });
+});
+
+interface MeiliErrorBody {
+  code: string;
+  type: string;
+  message: string;
+  link: string;
+}
+
+const refused = async (res: Response): Promise<{ status: number } & MeiliErrorBody> => ({ status: res.status, ...((await res.json()) as MeiliErrorBody) });
+
+describe('limits', () => {
+  const query = (fields: Record<string, unknown>) => ({ queries: [{ indexUid: 'alpha', ...fields }] });
+
+  it("refuses what no site asks for with the parameter's Meilisearch error (400)", async () => {
+    expect(await refused(await post('/api/search/multi-search', query({ limit: 1000 })))).toEqual({
+      status: 400,
+      code: 'invalid_search_limit',
+      type: 'invalid_request',
+      link: 'https://docs.meilisearch.com/errors#invalid_search_limit',
+      message: `Invalid value at \`.queries[0].limit\`: the embedded search engine answers at most ${MAX_HITS} hits per query, not 1000; page with \`offset\` for more.`,
+    });
+    expect(await refused(await post('/api/search/indexes/alpha/search', { hitsPerPage: 1000 }))).toMatchObject({
+      status: 400,
+      code: 'invalid_search_hits_per_page',
+    });
+    const tag = '<'.repeat(19_000);
+    expect(await refused(await post('/api/search/multi-search', query({ q: 'toyota', attributesToHighlight: ['*'], highlightPreTag: tag })))).toMatchObject({
+      status: 400,
+      code: 'invalid_search_highlight_pre_tag',
+    });
+    expect(await refused(await post('/api/search/multi-search', query({ highlightPostTag: 'x'.repeat(MAX_TAG_LENGTH + 1) })))).toMatchObject({
+      code: 'invalid_search_highlight_post_tag',
+    });
+    const many = { queries: Array.from({ length: MAX_QUERIES + 1 }, () => ({ indexUid: 'alpha' })) };
+    expect(await refused(await post('/api/search/multi-search', many))).toMatchObject({ status: 400, code: 'bad_request' });
+  });
+
+  it('refuses JSON nested 30,000 deep as malformed_payload (400), as Meilisearch would', async () => {
+    const deep = `{"queries":[{"indexUid":"alpha","filter":${'['.repeat(30_000)}${']'.repeat(30_000)}}]}`;
+    expect(await refused(await post('/api/search/multi-search', deep))).toMatchObject({
+      status: 400,
+      code: 'malformed_payload',
+      message: 'The json payload provided is malformed. `recursion limit exceeded at line 1 column 166`.',
+    });
+  });
+
+  it('refuses an answer over MAX_RESPONSE_BYTES, and streams a large one that is within it', async () => {
+    // 30 KB descriptions: 100 hits pass 2 MiB; 20 hits are a 600 KB answer.
+    const docs = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Car ${i + 1}`, description: `${i}`.padEnd(30_000, '.') }));
+    const engine = new SearchEngine(docs, indexSettings);
+    const big = searchApp({ get: (uid) => Promise.resolve(uid === 'big' ? { engine } : undefined) });
+    const ask = (body: unknown) =>
+      big.request('http://127.0.0.1:4321/api/search/multi-search', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const tooLarge = await refused(await ask({ queries: [{ indexUid: 'big', limit: 100 }] }));
+    expect(tooLarge).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(tooLarge.message).toContain(`larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`);
+    const res = await ask({ queries: [{ indexUid: 'big', limit: 20 }] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const { results } = (await res.json()) as { results: { hits: { id: number; description: string }[] }[] };
+    expect(results[0]?.hits.map((h) => h.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(results[0]?.hits[19]?.description).toBe(docs[19]?.description);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers an address over SEARCH_RATE_LIMIT_PER_MINUTE with a Meilisearch-shaped 429 and Retry-After', async () => {
+    expect(SEARCH_RATE_LIMIT).toMatchObject({ variable: 'SEARCH_RATE_LIMIT_PER_MINUTE', perMinute: 1200 });
+    const limited = searchApp(createStockIndexes({ dealers: ['alpha'], dealersDir, env: { STOCK_DIR: stockDir } }), {
+      env: { SEARCH_RATE_LIMIT_PER_MINUTE: '2' },
+    });
+    const ask = () =>
+      limited.request('http://127.0.0.1:4321/api/search/multi-search', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ queries: [{ indexUid: 'alpha' }] }),
+      });
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(200);
+    const res = await ask();
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await refused(res)).toEqual({
+      status: 429,
+      code: 'too_many_search_requests',
+      type: 'system',
+      link: 'https://docs.meilisearch.com/errors#too_many_search_requests',
+      message: `Too many search requests from this address. Retry after ${retryAfter}s.`,
+    });
+    // Document reads count too; the health check and preflights do not.
+    expect((await limited.request('http://127.0.0.1:4321/api/search/indexes/alpha/documents/1')).status).toBe(429);
+    expect((await limited.request('http://127.0.0.1:4321/api/search/health')).status).toBe(200);
+  });
+});
+
+describe('private stock', () => {
+  const DAY = 86_400;
+  const NOW = 1_760_000_000;
+  const hidden = [
+    // Sold yesterday but never flagged for the website.
+    car(21, { status: 'sold', sold_date_timestamp: NOW - DAY, show_on_dealer_website: false, vin: 'JTNB11HK103000021', stocknum: 'HID021' }),
+    // Flagged, but sold ten days ago: past the 3-day window.
+    car(22, { status: 'sold', sold_date_timestamp: NOW - 10 * DAY, show_on_dealer_website: true, vin: 'JTNB11HK103000022', stocknum: 'OLD022' }),
+  ];
+  const listed = [car(23), car(24, { status: 'coming_soon' }), car(25, { status: 'sold', sold_date_timestamp: NOW - DAY, show_on_dealer_website: true })];
+  let shop: Hono;
+
+  beforeAll(() => {
+    writeStock('gamma', [...hidden, ...listed]);
+    const fixture = JSON.parse(readFileSync('tests/fixtures/dealers/fixture-motors.json', 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dealersDir, 'gamma.json'), JSON.stringify({ ...fixture, slug: 'gamma', search: { include_sold_cars_days: 3 } }));
+    shop = searchApp(createStockIndexes({ dealers: ['gamma'], dealersDir, env: { STOCK_DIR: stockDir }, now: () => NOW * 1000 }));
+  });
+
+  const search = async (body: Record<string, unknown>): Promise<Result> => {
+    const res = await shop.request('http://127.0.0.1:4321/api/search/multi-search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ queries: [{ indexUid: 'gamma', limit: 100, ...body }] }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { results: Result[] }).results[0]!;
+  };
+
+  it('never returns hidden or long-sold cars, whatever the filter asks', async () => {
+    for (const body of [
+      {},
+      { filter: 'show_on_dealer_website = false' },
+      { filter: 'status = sold' },
+      { filter: ['id IN [21, 22]'] },
+      { filter: [['status = sold', 'status != sold']], sort: ['price:asc'] },
+      { q: 'JTNB11HK103000021' },
+      { q: 'OLD022' },
+    ]) {
+      const ids = (await search(body)).hits.map((h) => h.id);
+      expect(
+        ids.filter((id) => id === 21 || id === 22),
+        JSON.stringify(body),
+      ).toEqual([]);
+    }
+    expect((await search({})).hits.map((h) => h.id).sort()).toEqual([23, 24, 25]);
+    expect(await search({ filter: 'status = sold', limit: 0 })).toMatchObject({ estimatedTotalHits: 1 });
+  });
+
+  it('leaves them out of facet counts', async () => {
+    const { facetDistribution } = await search({ limit: 0, facets: ['status', 'show_on_dealer_website', 'stocknum'] });
+    expect(facetDistribution).toEqual({
+      status: { coming_soon: 1, in_stock: 1, sold: 1 },
+      show_on_dealer_website: { false: 2, true: 1 },
+      stocknum: {},
+    });
+  });
+
+  it('answers a document read of one as document_not_found', async () => {
+    for (const id of [21, 22]) {
+      const res = await shop.request(`http://127.0.0.1:4321/api/search/indexes/gamma/documents/${id}`);
+      expect(await refused(res)).toMatchObject({ status: 404, code: 'document_not_found' });
+    }
+    expect((await shop.request('http://127.0.0.1:4321/api/search/indexes/gamma/documents/25')).status).toBe(200);
   });
 });

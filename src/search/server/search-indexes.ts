@@ -4,16 +4,21 @@
  * and rebuilt when the dealer file changes or `stockVersion(site)` does, so `npm run stock:import`
  * takes effect without a restart. A stock file that cannot be read keeps the previous engine
  * serving.
+ *
+ * Each index is served with the dealer's listing rule as its scope (see listed-stock.ts), so no
+ * request reads a car the site does not show, and with a cache of answers that lives exactly as
+ * long as the engine and scope it was computed from.
  */
 import type { DealerConfig } from '../../platform/config/schema';
-import { SearchEngine } from '@dealer-sites/search-engine';
+import { AnswerCache, SearchEngine, type DocumentSet, type SearchIndex } from '@dealer-sites/search-engine';
 import { indexSettings } from '../model/index-settings';
 import { loadStock, stockVersion } from '../../stock/server/store';
 import { createDealerConfigs, type DealerConfigs } from '../../platform/config/dealer-configs';
+import { listedScope } from './listed-stock';
 
 export interface SearchIndexProvider {
-  /** The engine for an index uid, or undefined when no served dealer has that index. */
-  get(uid: string): Promise<SearchEngine | undefined>;
+  /** The index (engine, scope, answer cache) for a uid, or undefined when no served dealer has that index. */
+  get(uid: string): Promise<SearchIndex | undefined>;
 }
 
 export interface StockIndexOptions {
@@ -28,12 +33,25 @@ export interface StockIndexOptions {
   now?: () => number;
   /** Where rebuild problems are reported. */
   log?: (message: string) => void;
+  /**
+   * How long a check of the dealer file and stock file holds (default 1 s): each check is two file
+   * stats, which at a thousand searches a second would be most of the work. Tests that rewrite a
+   * file and search at once pass 0.
+   */
+  recheckMs?: number;
 }
 
 interface Entry {
   version: string;
   engine: SearchEngine;
+  site: DealerConfig;
+  /** The second `scope` was last worked out for: the sold window moves with the clock. */
+  second: number;
+  scope: DocumentSet | null;
+  answers: AnswerCache;
 }
+
+const sameSet = (a: DocumentSet | null, b: DocumentSet | null): boolean => (a === null || b === null ? a === b : a.equals(b));
 
 export function createStockIndexes({
   dealers,
@@ -42,12 +60,15 @@ export function createStockIndexes({
   env = process.env,
   now = Date.now,
   log = console.error,
+  recheckMs = 1000,
 }: StockIndexOptions): SearchIndexProvider {
   const dealerConfigs = configs ?? createDealerConfigs({ dealersDir, log });
   const engines = new Map<string, Entry>();
-  const building = new Map<string, Promise<SearchEngine>>();
+  const building = new Map<string, Promise<Entry>>();
   /** The stock version that last failed to load per dealer, so a broken feed is not re-read per request. */
   const failed = new Map<string, string>();
+  /** Per index uid: when its files were last compared (performance.now()) and the entry they matched. */
+  const checked = new Map<string, { at: number; entry: Entry }>();
 
   const config = (slug: string): Promise<{ version: string; config: DealerConfig }> => dealerConfigs.versioned(slug);
 
@@ -66,42 +87,73 @@ export function createStockIndexes({
     return undefined;
   }
 
-  async function build(slug: string, site: DealerConfig, version: string): Promise<SearchEngine> {
+  async function build(slug: string, site: DealerConfig, version: string): Promise<Entry> {
     await Promise.resolve();
     const engine = new SearchEngine(loadStock(site, env), indexSettings);
-    engines.set(slug, { version, engine });
-    return engine;
+    // A new engine gets a new cache: answers from the old stock go with it.
+    const entry: Entry = { version, engine, site, second: -1, scope: null, answers: new AnswerCache() };
+    engines.set(slug, entry);
+    return entry;
+  }
+
+  /** The entry as an index, its scope brought up to this second; the cache is emptied only when the scope's cars change. */
+  function served(entry: Entry): SearchIndex {
+    const second = Math.floor(now() / 1000);
+    if (entry.second !== second) {
+      const scope = listedScope(entry.engine, entry.site, second);
+      if (!sameSet(scope, entry.scope)) {
+        entry.scope = scope;
+        entry.answers.clear();
+      }
+      entry.second = second;
+    }
+    return { engine: entry.engine, answers: entry.answers, ...(entry.scope ? { scope: entry.scope } : {}) };
+  }
+
+  /** The entry for `uid` after comparing the dealer file and stock with those it was built from. */
+  async function compared(uid: string): Promise<Entry | undefined> {
+    const dealer = await dealerFor(uid);
+    if (!dealer) return undefined;
+    // The feed's size and mtime, or for demo stock the UTC day its dates count back from.
+    const version = `${dealer.version}|${stockVersion(dealer.config, env, now())}`;
+    const existing = engines.get(dealer.slug);
+    if (existing?.version === version) return existing;
+    if (existing && failed.get(dealer.slug) === version) return existing;
+
+    const key = `${dealer.slug}|${version}`;
+    let pending = building.get(key);
+    if (!pending) {
+      pending = build(dealer.slug, dealer.config, version).finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    try {
+      return await pending;
+    } catch (error) {
+      // A feed caught mid-write, or broken: keep answering from the last good stock.
+      if (existing) {
+        failed.set(dealer.slug, version);
+        log(
+          `search: could not reload the stock of ${dealer.slug}, still serving the previous stock: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return existing;
+      }
+      throw error;
+    }
   }
 
   return {
     async get(uid) {
-      const dealer = await dealerFor(uid);
-      if (!dealer) return undefined;
-      // The feed's size and mtime, or for demo stock the UTC day its dates count back from.
-      const version = `${dealer.version}|${stockVersion(dealer.config, env, now())}`;
-      const current = engines.get(dealer.slug);
-      if (current?.version === version) return current.engine;
-      if (current && failed.get(dealer.slug) === version) return current.engine;
-
-      const key = `${dealer.slug}|${version}`;
-      let pending = building.get(key);
-      if (!pending) {
-        pending = build(dealer.slug, dealer.config, version).finally(() => building.delete(key));
-        building.set(key, pending);
+      const at = performance.now();
+      const recent = checked.get(uid);
+      // Still the dealer's engine (no other uid rebuilt it) and compared less than recheckMs ago.
+      if (recent && at - recent.at < recheckMs && engines.get(recent.entry.site.slug) === recent.entry) return served(recent.entry);
+      const entry = await compared(uid);
+      if (!entry) {
+        checked.delete(uid);
+        return undefined;
       }
-      try {
-        return await pending;
-      } catch (error) {
-        // A feed caught mid-write, or broken: keep answering from the last good stock.
-        if (current) {
-          failed.set(dealer.slug, version);
-          log(
-            `search: could not reload the stock of ${dealer.slug}, still serving the previous stock: ${error instanceof Error ? error.message : String(error)}`,
-          );
-          return current.engine;
-        }
-        throw error;
-      }
+      checked.set(uid, { at, entry });
+      return served(entry);
     },
   };
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { MeiliError } from './errors';
+import { MAX_HITS, MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH, parseMultiSearch, parseSearchParams } from './request';
+
+function refusal(parse: () => unknown): { code: string; status: number; message: string } {
+  try {
+    parse();
+  } catch (error) {
+    if (error instanceof MeiliError) return { code: error.code, status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('caps', () => {
+  it('takes what the sites send: 22 hits, 18-character tags, a main query and its facet queries', () => {
+    const query = { indexUid: 'x', limit: 22, offset: 210, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__', facets: ['make'] };
+    expect(parseMultiSearch({ queries: Array.from({ length: 23 }, () => query) })).toHaveLength(23);
+    expect(parseSearchParams({ limit: MAX_HITS, highlightPreTag: 'x'.repeat(MAX_TAG_LENGTH) }).limit).toBe(MAX_HITS);
+  });
+
+  it("refuses more hits than MAX_HITS with the parameter's Meilisearch code", () => {
+    expect(refusal(() => parseSearchParams({ limit: 1000 }))).toEqual({
+      code: 'invalid_search_limit',
+      status: 400,
+      message: 'Invalid value at `.limit`: the embedded search engine answers at most 100 hits per query, not 1000; page with `offset` for more.',
+    });
+    // Over the cap is said before "not supported", so the message tells what would be wrong on any engine.
+    expect(refusal(() => parseSearchParams({ hitsPerPage: 1000 }))).toMatchObject({
+      code: 'invalid_search_hits_per_page',
+      message: expect.stringContaining('at most 100 hits') as unknown,
+    });
+  });
+
+  it('refuses long highlight tags and crop markers, and long lists', () => {
+    const long = 'x'.repeat(MAX_TAG_LENGTH + 1);
+    expect(refusal(() => parseSearchParams({ highlightPreTag: long }))).toMatchObject({ code: 'invalid_search_highlight_pre_tag', status: 400 });
+    expect(refusal(() => parseSearchParams({ highlightPostTag: long }))).toMatchObject({ code: 'invalid_search_highlight_post_tag' });
+    expect(refusal(() => parseSearchParams({ cropMarker: long }))).toMatchObject({ code: 'invalid_search_crop_marker' });
+    const names = Array.from({ length: MAX_LIST_LENGTH + 1 }, (_, i) => `a${i}`);
+    expect(refusal(() => parseSearchParams({ attributesToRetrieve: names }))).toMatchObject({ code: 'invalid_search_attributes_to_retrieve' });
+    expect(refusal(() => parseSearchParams({ facets: names }))).toMatchObject({ code: 'invalid_search_facets' });
+    expect(refusal(() => parseSearchParams({ sort: names }))).toMatchObject({ code: 'invalid_search_sort' });
+  });
+
+  it('names the query in a multi-search, and refuses more than MAX_QUERIES queries', () => {
+    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 'x' }, { indexUid: 'x', limit: 101 }] })).message).toMatch(
+      /^Invalid value at `\.queries\[1\]\.limit`/,
+    );
+    expect(refusal(() => parseMultiSearch({ queries: Array.from({ length: MAX_QUERIES + 1 }, () => ({ indexUid: 'x' })) }))).toMatchObject({
+      code: 'bad_request',
+      message: `The embedded search engine answers at most ${MAX_QUERIES} queries per multi-search; this one has ${MAX_QUERIES + 1}.`,
+    });
+  });
+});

@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets';
 import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
+import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
 import {
   medianRun,
   CATEGORIES,
@@ -212,6 +213,10 @@ async function main(argv: string[]): Promise<number> {
   const engine = await benchEngine(generateDemoStock(engineSite, 5000));
   const apiSlug = built.includes(engineSite.slug) ? engineSite.slug : (built[0] ?? first);
   const api = await benchSearchApi(port, apiSlug);
+  // The search API as its own process: the landing-page mix at 100 connections, then abuse cases
+  // with /api/health probed throughout.
+  console.log(`\nSearch API load: landing-page mix at 100 connections, then the abuse cases…`);
+  const searchLoad = await benchSearchLoad(engineSite, { connections: 100, seconds: 10 });
 
   // 5. Leads: the API under load, killed mid-run, and the property tests at full count.
   const leads = args.skipLeads ? undefined : await benchLeads(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths);
@@ -317,6 +322,12 @@ async function main(argv: string[]): Promise<number> {
     stockBuild: { slug: stockSlug, cars: stockCounts.get(stockSlug) ?? 0, seconds: single?.ok ? single.seconds : undefined, pages: single?.pages },
     engineP95Ms: engine.embedded.p95,
     leads: leadFigures,
+    search: {
+      connections: searchLoad.throughput.connections,
+      perSecond: searchLoad.throughput.perSecond,
+      p99: searchLoad.throughput.latencyMs.p99,
+      abuse: searchLoad.abuse.map((a) => ({ name: a.name, healthMaxMs: a.health.max, healthFailed: a.health.failed, killed: a.killed })),
+    },
   });
   const audits = groupFailingAudits(rows);
 
@@ -339,6 +350,7 @@ async function main(argv: string[]): Promise<number> {
       1,
     )}`,
   );
+  console.log(`\n${formatSearchLoad(searchLoad)}`);
   if (leads) {
     console.log(
       `\nPOST /api/leads at 100 requests/s for 60 s (ms)\n${formatTable(
@@ -417,6 +429,7 @@ async function main(argv: string[]): Promise<number> {
     search: {
       engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string },
       api: { ...api, dealer: apiSlug },
+      load: { ...searchLoad, dealer: engineSite.slug },
     },
     failingAudits: audits,
     targets,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/build/plan';
 import {
   checkTargets,
+  searchTargets,
   medianRun,
   formatPageTable,
   formatTable,
@@ -143,6 +144,28 @@ describe('checkTargets', () => {
     const failed = checkTargets({ rows: [row({})], lighthouseRan: false, stockBuild: { ...stockBuild, seconds: undefined, pages: undefined } });
     expect(failed.at(-3)).toMatchObject({ status: 'MISS', detail: 'acme: build failed' });
     expect(failed.at(-2)).toMatchObject({ status: 'SKIP' });
+  });
+});
+
+describe('searchTargets', () => {
+  const figures = { connections: 100, perSecond: 1600, p99: 80, abuse: [{ name: 'deep JSON', healthMaxMs: 40, healthFailed: 0, killed: false }] };
+
+  it('passes at 1,500 multi-searches/s with p99 <= 100 ms, and health within 200 ms in every abuse case', () => {
+    expect(searchTargets(figures).map((t) => t.status)).toEqual(['PASS', 'PASS']);
+    expect(searchTargets(undefined)).toEqual([]);
+  });
+
+  it('misses a slow run and names the abuse cases that stalled health or were killed', () => {
+    expect(searchTargets({ ...figures, p99: 101 })[0]).toMatchObject({ status: 'MISS', detail: '1600/s, p99 101 ms' });
+    const abuse = [
+      { name: 'big', healthMaxMs: 2222, healthFailed: 1, killed: false },
+      { name: 'slow readers', healthMaxMs: 10, healthFailed: 0, killed: true },
+    ];
+    expect(searchTargets({ ...figures, abuse })[1]).toEqual({
+      target: '/api/health within 200 ms during each abuse case',
+      status: 'MISS',
+      detail: 'big: max 2222 ms, 1 probes failed; slow readers: server killed at the memory cap',
+    });
   });
 });
 

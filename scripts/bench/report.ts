@@ -165,6 +165,46 @@ export interface TargetInputs {
   stockBuild?: StockBuild;
   engineP95Ms?: number;
   leads?: LeadFigures;
+  search?: SearchLoadFigures;
+}
+
+/** What the search load bench measured (scripts/bench/search-load.ts), reduced to what the targets need. */
+export interface SearchLoadFigures {
+  connections: number;
+  perSecond: number;
+  p99: number;
+  abuse: { name: string; healthMaxMs: number; healthFailed: number; killed: boolean }[];
+}
+
+/** The landing-page mix at 100 connections: multi-searches per second, and their p99. */
+export const SEARCH_RATE_TARGET = 1500;
+export const SEARCH_P99_BUDGET_MS = 100;
+/** /api/health while each abuse case runs. */
+export const HEALTH_BUDGET_MS = 200;
+
+export function searchTargets(search: SearchLoadFigures | undefined): TargetCheck[] {
+  if (!search) return [];
+  const checks: TargetCheck[] = [
+    {
+      target: `search API >= ${SEARCH_RATE_TARGET} multi-searches/s, p99 <= ${SEARCH_P99_BUDGET_MS} ms at ${search.connections} connections (landing-page mix)`,
+      status: search.perSecond >= SEARCH_RATE_TARGET && search.p99 <= SEARCH_P99_BUDGET_MS ? 'PASS' : 'MISS',
+      detail: `${search.perSecond}/s, p99 ${search.p99} ms`,
+    },
+  ];
+  if (search.abuse.length > 0) {
+    const slow = search.abuse.filter((a) => a.healthMaxMs > HEALTH_BUDGET_MS || a.healthFailed > 0 || a.killed);
+    checks.push({
+      target: `/api/health within ${HEALTH_BUDGET_MS} ms during each abuse case`,
+      status: slow.length === 0 ? 'PASS' : 'MISS',
+      detail:
+        slow.length === 0
+          ? `${search.abuse.length} cases, slowest ${Math.max(...search.abuse.map((a) => a.healthMaxMs))} ms`
+          : slow
+              .map((a) => `${a.name}: ${a.killed ? 'server killed at the memory cap' : `max ${a.healthMaxMs} ms, ${a.healthFailed} probes failed`}`)
+              .join('; '),
+    });
+  }
+  return checks;
 }
 
 /** What the lead bench measured (scripts/bench/leads.ts), reduced to what the targets need. */
@@ -237,7 +277,7 @@ function scoreCheck(target: string, audited: readonly PageRow[], lighthouseRan: 
 }
 
 /** PASS/MISS per target; a build that failed or an engine that did not run is a MISS, not a SKIP. */
-export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads }: TargetInputs): TargetCheck[] {
+export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search }: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
   const floors = [...new Set(audited.map((r) => `${r.type} ${budgetFor(r.type).performance}`))].join(', ');
@@ -275,7 +315,7 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
     status: engineP95Ms === undefined ? 'SKIP' : engineP95Ms <= ENGINE_P95_BUDGET_MS ? 'PASS' : 'MISS',
     detail: engineP95Ms === undefined ? 'not run' : `${engineP95Ms.toFixed(2)} ms`,
   });
-  return [...checks, ...leadTargets(leads)];
+  return [...checks, ...searchTargets(search), ...leadTargets(leads)];
 }
 
 export const formatKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

@@ -4,9 +4,9 @@
  * For each dealer (all of them by default; DEALERS_DIR and STOCK_DIR respected): builds index
  * `search.index_uid ?? slug` from its current stock (the imported feed, else demo stock; only the
  * cars the site lists now) with the shared index settings, swaps it in atomically, and prints the
- * counts. With --create-read-key it
- * also prints a search-only key for the dealer file's `search.read_only_key`. The logic and its
- * tests are in src/search/server/meilisearch-push.ts.
+ * counts. With --create-read-key it also prints a search-only key and its uid for the dealer file
+ * (`search.read_only_key`, `search.read_only_key_uid`): the build signs the pages' tenant token
+ * with it. The logic and its tests are in src/search/server/meilisearch-push.ts.
  */
 import { Meilisearch } from 'meilisearch';
 import { defaultDealersDir, listDealerSlugs, loadDealer } from '../src/platform/config/load';

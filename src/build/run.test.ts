@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DealerConfig } from '../platform/config/schema';
 import { buildDealers, type BuildOptions } from './run';
 import { staleDealers, stampPath } from './stamps';
 
@@ -68,6 +69,22 @@ describe('buildDealers', () => {
     expect(staleDealers(['alpha', 'beta'], options())).toEqual([]);
     // Successful builds' output stays quiet unless verbose.
     expect(logged.join('\n')).not.toContain('built alpha from');
+  });
+
+  it('hands a dealer with a search key uid its signed tenant token, and no other dealer any token', async () => {
+    const printKey = { cmd: process.execPath, args: ['-e', `console.log('key=' + (process.env.DEALER_SEARCH_KEY ?? 'none'))`] };
+    const site = (uid?: string) => ({ search: { read_only_key: 'secret', ...(uid ? { read_only_key_uid: uid } : {}), index_uid: 'shop' }, slug: 'alpha' });
+    const run = (uid?: string) =>
+      buildDealers(['alpha'], options({ command: () => printKey, validate: () => site(uid) as unknown as DealerConfig })).then((r) => r[0]?.output ?? '');
+    const previous = process.env.DEALER_SEARCH_KEY;
+    process.env.DEALER_SEARCH_KEY = 'left over from elsewhere';
+    try {
+      expect(await run('5e2442b8-8cb8-4059-904d-dc2d13677c01')).toMatch(/^key=eyJ[\w-]+\.[\w-]+\.[\w-]+$/m);
+      expect(await run()).toContain('key=none');
+    } finally {
+      if (previous === undefined) delete process.env.DEALER_SEARCH_KEY;
+      else process.env.DEALER_SEARCH_KEY = previous;
+    }
   });
 
   it('prints captured output for every dealer when verbose', async () => {

@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DealerConfigError, dealerFile, readDealerFile } from '../platform/config/load';
+import type { DealerConfig } from '../platform/config/schema';
+import { BUILD_SEARCH_KEY } from '../platform/config/search-endpoint';
+import { buildSearchToken } from '../search/server/tenant-token';
 import { mapLimit, type DealerResult } from './plan';
 import { dealerInputHash, projectPaths, removeStamp, sharedInputsHash, writeStamp, type ProjectPaths } from './stamps';
 
@@ -30,7 +33,7 @@ export interface BuildOptions extends Partial<ProjectPaths> {
    * Checks a dealer file before its build, throwing DealerConfigError when invalid; defaults to
    * readDealerFile. Tests replace it so their fixtures need not track the whole dealer schema.
    */
-  validate?: (file: string) => void;
+  validate?: (file: string) => DealerConfig | void;
 }
 
 const astroCommand = (_slug: string, paths: ProjectPaths): { cmd: string; args: string[] } => ({
@@ -122,9 +125,11 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
     if (opts.signal?.aborted) return fail('cancelled', '');
 
     let inputHash: string;
+    let searchToken: string | undefined;
     try {
-      validate(dealerFile(slug, paths.dealersDir));
+      const config = validate(dealerFile(slug, paths.dealersDir));
       inputHash = dealerInputHash(slug, paths, shared);
+      searchToken = config ? buildSearchToken(config, Math.floor(Date.now() / 1000)) : undefined;
     } catch (error) {
       // Validation runs before Astro so a bad file costs milliseconds and reads the same as in check:dealers.
       if (error instanceof DealerConfigError) return fail('invalid dealer file', error.message);
@@ -144,6 +149,9 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
       NODE_ENV: 'production',
       ASTRO_TELEMETRY_DISABLED: '1',
     };
+    // The tenant token the pages carry instead of the dealer's search key (src/platform/config/current.ts); never one meant for another dealer.
+    delete env[BUILD_SEARCH_KEY];
+    if (searchToken) env[BUILD_SEARCH_KEY] = searchToken;
     // Output is captured, not a terminal, so keep colours only when it will be shown on one.
     if (process.stdout.isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined) env.FORCE_COLOR = '1';
     const child = await runChild(cmd, args, paths.root, env, opts.signal);

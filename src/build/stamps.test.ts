@@ -119,6 +119,23 @@ describe('stamps', () => {
     }
   });
 
+  it('go stale every week for a dealer whose pages carry a tenant token, so it is rebuilt long before the token expires', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      write('dealers/alpha.json', '{"slug":"alpha","search":{"read_only_key":"k","read_only_key_uid":"5e2442b8-8cb8-4059-904d-dc2d13677c01"}}');
+      write('stock/alpha.json', '{"vehicles":[]}');
+      write('stock/beta.json', '{"vehicles":[]}');
+      vi.setSystemTime(new Date('2026-03-05T00:00:00Z'));
+      stampAll();
+      vi.setSystemTime(new Date('2026-03-07T00:00:00Z'));
+      expect(stale()).toEqual([]);
+      vi.setSystemTime(new Date('2026-03-13T00:00:00Z'));
+      expect(stale()).toEqual(['alpha']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('go stale for every dealer when a shared input changes', () => {
     for (const rel of [
       'src/dealer/model/hours.ts',

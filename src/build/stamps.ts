@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from 'node:path';
 import { defaultDealersDir } from '../platform/config/load';
 import { demoStockEdition } from '../stock/model/demo';
+import { TENANT_TOKEN_RENEW_DAYS } from '../search/server/tenant-token';
 import { siteInputs } from './site-inputs';
 
 export interface ProjectPaths {
@@ -73,18 +74,33 @@ export function sharedInputsHash(root: string): string {
   return hash.digest('hex');
 }
 
+/** Whether the dealer file asks for a tenant token (`search.read_only_key_uid`); an unreadable file is validated elsewhere. */
+function usesTenantToken(file: string): boolean {
+  try {
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as { search?: { read_only_key_uid?: unknown } };
+    return typeof raw.search?.read_only_key_uid === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The hash a dealer's stamp must match: its file, its assets folder, its stock and the shared
  * inputs. Stock is the imported feed's bytes when there is one; otherwise demo stock, which is a
- * function of the dealer file and src/stock (both hashed already) and of the model year.
+ * function of the dealer file and src/stock (both hashed already) and of the model year. A dealer
+ * whose pages carry a tenant token also goes stale every TENANT_TOKEN_RENEW_DAYS, so `npm start`
+ * rebuilds it, with a fresh token, long before the old one expires.
  */
-export function dealerInputHash(slug: string, paths: ProjectPaths, sharedHash = sharedInputsHash(paths.root)): string {
+export function dealerInputHash(slug: string, paths: ProjectPaths, sharedHash = sharedInputsHash(paths.root), now = Date.now()): string {
   const hash = createHash('sha256');
   hash.update(`shared\0${sharedHash}\0`);
   hashTree(hash, paths.dealersDir, `${slug}.json`, () => false);
   hashTree(hash, paths.dealersDir, `assets/${slug}`, () => false);
   if (existsSync(path.join(paths.stockDir, `${slug}.json`))) hashTree(hash, paths.stockDir, `${slug}.json`, () => false);
   else hash.update(`demo-stock\0${demoStockEdition()}\0`);
+  if (usesTenantToken(path.join(paths.dealersDir, `${slug}.json`))) {
+    hash.update(`search-token\0${Math.floor(now / (TENANT_TOKEN_RENEW_DAYS * 86_400_000))}\0`);
+  }
   return hash.digest('hex');
 }
 

@@ -4,6 +4,7 @@
  */
 import { loadDealer, listDealerSlugs } from './load';
 import type { DealerConfig } from './schema';
+import { withBuildSearchKey } from './search-endpoint';
 
 function currentSlug(): string {
   const slug = process.env.DEALER ?? listDealerSlugs()[0];
@@ -11,4 +12,5 @@ function currentSlug(): string {
   return slug;
 }
 
-export const site: DealerConfig = loadDealer(currentSlug());
+// A dealer on a real Meilisearch with a key uid gets the tenant token npm run build signed in place of its key.
+export const site: DealerConfig = withBuildSearchKey(loadDealer(currentSlug()), process.env);

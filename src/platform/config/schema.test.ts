@@ -67,6 +67,18 @@ describe('dealer config schema', () => {
     expect(problems({ ...valid(), search: { search_filters: 'make = "Kia" AND (year > 2015 OR km < 1000)' } })).toEqual([]);
   });
 
+  it('takes a search key uid only as a UUID v4, and only with the key it names', () => {
+    const host = 'https://search.example';
+    const uid = '5e2442b8-8cb8-4059-904d-dc2d13677c01';
+    expect(problems({ ...valid(), search: { host, read_only_key: 'k', read_only_key_uid: uid } })).toEqual([]);
+    expect(problems({ ...valid(), search: { host, read_only_key_uid: uid } })).toEqual([
+      'search.read_only_key_uid: needs search.read_only_key, the key it is the uid of',
+    ]);
+    expect(problems({ ...valid(), search: { host, read_only_key: 'k', read_only_key_uid: 'not-a-uuid' } })).toEqual([
+      "search.read_only_key_uid: must be the key's uid, a UUID v4",
+    ]);
+  });
+
   it('cannot run without header navigation as a list', () => {
     const input = { ...valid(), navigation: { header: { name: 'Home' }, footer: [] } };
     expect(problems(input)).toContain('navigation.header: Cannot run without navigation: header navigation must be a list');

@@ -191,6 +191,9 @@ export const dealerConfigSchema = z
     if (site.search.read_only_key && !site.search.host) {
       ctx.addIssue({ code: 'custom', path: ['search', 'read_only_key'], message: 'needs search.host as well' });
     }
+    if (site.search.read_only_key_uid && !site.search.read_only_key) {
+      ctx.addIssue({ code: 'custom', path: ['search', 'read_only_key_uid'], message: 'needs search.read_only_key, the key it is the uid of' });
+    }
     const locationIds = new Set(site.locations.map((l) => String(l.id)));
     site.special_hours.forEach((entry, i) => {
       const id = entry.location_id ?? entry.location?.id;

@@ -25,7 +25,7 @@ const vehicle = (id: number): Vehicle => ({ id }) as Vehicle; // only ids matter
 /** An in-memory Meilisearch: indexes with settings and documents, and a log of every call. */
 function fakeAdmin(opts: { failOn?: string; loseDocuments?: boolean } = {}) {
   const indexes = new Map<string, { settings?: Settings; docs: Map<number, Vehicle> }>();
-  const keys = new Map<string, string>();
+  const keys = new Map<string, { key: string; uid: string }>();
   const calls: string[] = [];
   const step = (call: string): void => {
     calls.push(call);
@@ -69,8 +69,9 @@ function fakeAdmin(opts: { failOn?: string; loseDocuments?: boolean } = {}) {
     findKey: (name) => Promise.resolve(keys.get(name)),
     createSearchKey: (name) => {
       step(`key ${name}`);
-      keys.set(name, `key-${keys.size + 1}`);
-      return Promise.resolve(`key-${keys.size}`);
+      const key = { key: `key-${keys.size + 1}`, uid: `00000000-0000-4000-8000-00000000000${keys.size + 1}` };
+      keys.set(name, key);
+      return Promise.resolve(key);
     },
   };
   return { admin, indexes, calls, ids: (uid: string) => [...index(uid).docs.keys()] };
@@ -173,13 +174,16 @@ describe('search-only keys', () => {
   it('are created once and reused on later pushes', async () => {
     const fake = fakeAdmin();
     const first = await ensureSearchKey(fake.admin, 'acme');
-    expect(await ensureSearchKey(fake.admin, 'acme')).toBe(first);
+    expect(await ensureSearchKey(fake.admin, 'acme')).toEqual(first);
     expect(fake.calls.filter((c) => c.startsWith('key '))).toEqual([`key ${searchKeyName('acme')}`]);
   });
 
   it('come with the config snippet for the dealer file', () => {
-    expect(dealerSearchConfig('https://search.example', 'abc', 'acme', 'acme')).toBe('"search": {"host":"https://search.example","read_only_key":"abc"}');
-    expect(dealerSearchConfig('https://search.example', 'abc', 'stock_a', 'acme')).toContain('"index_uid":"stock_a"');
+    const key = { key: 'abc', uid: '5e2442b8-8cb8-4059-904d-dc2d13677c01' };
+    expect(dealerSearchConfig('https://search.example', key, 'acme', 'acme')).toBe(
+      '"search": {"host":"https://search.example","read_only_key":"abc","read_only_key_uid":"5e2442b8-8cb8-4059-904d-dc2d13677c01"}',
+    );
+    expect(dealerSearchConfig('https://search.example', key, 'stock_a', 'acme')).toContain('"index_uid":"stock_a"');
   });
 });
 
@@ -216,7 +220,7 @@ describe('parsePushArgs', () => {
 function fakeMeilisearchServer() {
   const indexes = new Map<string, { primaryKey: string | null; settings: Record<string, unknown>; docs: Map<string, unknown> }>();
   const tasks: Record<string, unknown>[] = [];
-  const keys: { name: string; key: string; actions: string[]; indexes: string[] }[] = [];
+  const keys: { name: string; key: string; uid: string; actions: string[]; indexes: string[] }[] = [];
   const requests: string[] = [];
   const enqueue = (res: ServerResponse, type: string, indexUid: string | null, run: () => { code: string; message: string } | undefined): void => {
     const error = run();
@@ -250,7 +254,11 @@ function fakeMeilisearchServer() {
     if (root === 'tasks' && uid) return send(res, 200, tasks[Number(uid)]);
     if (root === 'keys' && req.method === 'GET') return send(res, 200, { results: keys, offset: 0, limit: 1000, total: keys.length });
     if (root === 'keys' && req.method === 'POST') {
-      const key = { ...(json as { name: string; actions: string[]; indexes: string[] }), key: `search-key-${keys.length + 1}` };
+      const key = {
+        ...(json as { name: string; actions: string[]; indexes: string[] }),
+        key: `search-key-${keys.length + 1}`,
+        uid: `5e2442b8-8cb8-4059-904d-dc2d13677c0${keys.length + 1}`,
+      };
       keys.push(key);
       return send(res, 201, key);
     }
@@ -327,8 +335,8 @@ describe('meilisearchAdmin over HTTP', () => {
       ]),
     );
     const key = await ensureSearchKey(admin, 'shop');
-    expect(key).toBe('search-key-1');
-    expect(await ensureSearchKey(admin, 'shop')).toBe(key);
+    expect(key).toEqual({ key: 'search-key-1', uid: '5e2442b8-8cb8-4059-904d-dc2d13677c01' });
+    expect(await ensureSearchKey(admin, 'shop')).toEqual(key);
   });
 
   it('turns a failed task into an error naming the step', async () => {

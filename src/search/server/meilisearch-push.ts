@@ -58,8 +58,14 @@ export interface SearchAdmin {
   countDocuments(uid: string): Promise<number>;
   swapIndexes(a: string, b: string): Promise<void>;
   /** The key with this name, if it exists: pushing twice reuses it rather than piling keys up. */
-  findKey(name: string): Promise<string | undefined>;
-  createSearchKey(name: string, description: string, indexUid: string): Promise<string>;
+  findKey(name: string): Promise<SearchKey | undefined>;
+  createSearchKey(name: string, description: string, indexUid: string): Promise<SearchKey>;
+}
+
+/** A Meilisearch API key: the secret, and the uid a tenant token names it by. */
+export interface SearchKey {
+  key: string;
+  uid: string;
 }
 
 export interface PushResult {
@@ -123,19 +129,26 @@ export async function pushDealer(
 
 export const searchKeyName = (uid: string): string => `dealer-sites search ${uid}`;
 
-/** The dealer's search-only key (reused when it exists), for `search.read_only_key`. */
-export async function ensureSearchKey(admin: SearchAdmin, uid: string): Promise<string> {
+/** The dealer's search-only key (reused when it exists), for `search.read_only_key` and `read_only_key_uid`. */
+export async function ensureSearchKey(admin: SearchAdmin, uid: string): Promise<SearchKey> {
   const name = searchKeyName(uid);
   return (
     (await admin.findKey(name)) ??
-    (await admin.createSearchKey(name, `Search-only key for the ${uid} stock index, given to browsers (created by npm run search:push).`, uid))
+    (await admin.createSearchKey(
+      name,
+      `Search-only key for the ${uid} stock index, signing the tenant tokens its pages carry (created by npm run search:push).`,
+      uid,
+    ))
   );
 }
 
-/** What to paste into the dealer file so its browser search goes to this Meilisearch. */
-export function dealerSearchConfig(host: string, key: string, uid: string, slug: string): string {
-  const search: Record<string, string> = { host, read_only_key: key };
-  if (uid !== slug) search.index_uid = uid;
+/**
+ * What to paste into the dealer file so its browser search goes to this Meilisearch: with the
+ * key's uid, so the build puts a tenant token in the pages rather than the key (tenant-token.ts).
+ */
+export function dealerSearchConfig(host: string, key: SearchKey, indexUid: string, slug: string): string {
+  const search: Record<string, string> = { host, read_only_key: key.key, read_only_key_uid: key.uid };
+  if (indexUid !== slug) search.index_uid = indexUid;
   return `"search": ${JSON.stringify(search)}`;
 }
 
@@ -231,10 +244,12 @@ export function meilisearchAdmin(client: Meilisearch): SearchAdmin {
     },
     async findKey(name) {
       const { results } = await client.getKeys({ limit: 1000 });
-      return results.find((key) => key.name === name)?.key;
+      const found = results.find((key) => key.name === name);
+      return found && { key: found.key, uid: found.uid };
     },
     async createSearchKey(name, description, indexUid) {
-      return (await client.createKey({ name, description, actions: ['search'], indexes: [indexUid], expiresAt: null })).key;
+      const created = await client.createKey({ name, description, actions: ['search'], indexes: [indexUid], expiresAt: null });
+      return { key: created.key, uid: created.uid };
     },
   };
 }

@@ -20,6 +20,13 @@ export const searchSchema = z
       .describe('Site filter added to every stock search, in Meilisearch filter syntax.'),
     host: absoluteUrl.optional().describe('Meilisearch host for the browser; the embedded search API is used when absent.'),
     read_only_key: z.string().max(200).optional().describe('Meilisearch search-only key for the browser.'),
+    read_only_key_uid: z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, { error: "must be the key's uid, a UUID v4" })
+      .optional()
+      .describe(
+        'The uid of read_only_key. With it the pages carry a tenant token signed with that key (this index only, only the cars the site lists, valid 30 days) and never the key itself; build with npm run build, which signs it.',
+      ),
     index_uid: z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/)

@@ -48,7 +48,9 @@ const search = object({
   default_search_path: optional(text(200)),
   search_filters: optional(text(2000)),
   host: optional(text(2000)),
-  read_only_key: optional(text(200)),
+  // The key, or a tenant token the build signed (a few hundred characters).
+  read_only_key: optional(text(2000)),
+  read_only_key_uid: optional(text(36)),
   index_uid: optional(text(100)),
   default_sort: optional(text(100)),
   price_asc_requires_price: boolean,

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AnswerCache } from './answer-cache';
 import { SearchEngine, type EngineSettings, type SearchDocument } from './engine';
 import { MeiliError } from './errors';
-import { MAX_RESPONSE_BYTES, getDocument, indexSearch, joinAnswer, multiSearch, multiSearchJson, type SearchIndex } from './protocol';
+import { MAX_RESPONSE_BYTES, PAUSE_AFTER_MS, getDocument, indexSearch, joinAnswer, multiSearch, multiSearchJson, type SearchIndex } from './protocol';
 
 const settings: EngineSettings = {
   primaryKey: 'id',
@@ -62,14 +62,31 @@ describe('answers as JSON', () => {
     expect(await refusal(() => indexSearch(() => engine, 'x', { limit: 60 }))).toMatchObject({ code: 'bad_request' });
   });
 
-  it('pause between results that were computed, so other work can run', async () => {
+  it('pause once computed results have taken PAUSE_AFTER_MS, so other work can run, and not for a quick multi-search', async () => {
     let pauses = 0;
     const pause = () => {
       pauses += 1;
       return Promise.resolve();
     };
-    await multiSearchJson(() => engine, { queries: [{ indexUid: 'x' }, { indexUid: 'x', q: 'car' }] }, { pause });
-    expect(pauses).toBe(2);
+    const body = {
+      queries: [
+        { indexUid: 'x', limit: 1 },
+        { indexUid: 'x', q: 'car', limit: 1 },
+        { indexUid: 'x', q: 'car 1', limit: 1 },
+      ],
+    };
+    const clock = vi.spyOn(performance, 'now');
+    try {
+      clock.mockReturnValue(1000);
+      await multiSearchJson(() => engine, body, { pause });
+      expect(pauses).toBe(0);
+      let now = 0;
+      clock.mockImplementation(() => (now += PAUSE_AFTER_MS));
+      await multiSearchJson(() => engine, body, { pause });
+      expect(pauses).toBe(3);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 
@@ -92,9 +109,13 @@ describe('an index with a scope and an answer cache', () => {
       pauses += 1;
       return Promise.resolve();
     };
+    const clock = vi.spyOn(performance, 'now');
+    let now = 0;
+    clock.mockImplementation(() => (now += PAUSE_AFTER_MS));
     const first = await multiSearchJson(lookup, { queries: [{ indexUid: 'x', q: 'car 7', limit: 3 }] }, { pause });
-    // The same query: defaults spelled out, in another order.
+    // The same query: defaults spelled out, in another order; replayed, so nothing to pause for.
     const again = await multiSearchJson(lookup, { queries: [{ limit: 3, offset: 0, q: 'car 7', indexUid: 'x', showRankingScore: false }] }, { pause });
+    clock.mockRestore();
     expect(joinAnswer(again)).toEqual(joinAnswer(first));
     expect(pauses).toBe(1);
     expect(index.answers!.size).toBe(1);

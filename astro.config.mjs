@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clientDirectives, dealerAssets } from './src/platform/astro/integration.ts';
+import { clientDirectives, dealerAssets, siteHeaders } from './src/platform/astro/integration.ts';
 import { loadDealer, listDealerSlugs, defaultDealersDir } from './src/platform/config/load.ts';
 import { contentSecurityPolicy } from './src/platform/http/security.ts';
 import { sitemapOptions } from './src/site/site-pages.ts';
@@ -27,8 +27,16 @@ export default defineConfig({
   compressHTML: true,
   devToolbar: { enabled: false },
   // The sitemap (sitemap-index.xml) lists the pages src/site/site-pages.ts keeps, from this build's stock.
-  integrations: [react(), clientDirectives(), dealerAssets({ slug, dealersDir }), sitemap(sitemapOptions(dealer, () => loadStock(dealer)))],
-  experimental: { csp: contentSecurityPolicy },
+  // siteHeaders comes last: it reads every page the build wrote (src/platform/http/header-files.ts).
+  integrations: [
+    react(),
+    clientDirectives(),
+    dealerAssets({ slug, dealersDir }),
+    sitemap(sitemapOptions(dealer, () => loadStock(dealer))),
+    siteHeaders({ slug }),
+  ],
+  // The car page's safety banner script is allowed on every page: see contentSecurityPolicy.
+  experimental: { csp: contentSecurityPolicy(dealer.features.safety_banner ? [dealer.features.safety_banner.script_url] : []) },
   vite: {
     // instantsearch.js imports qs only for its default history router, which the search islands
     // replace with their own; the stand-in keeps qs and its six dependencies out of the bundle.

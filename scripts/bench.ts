@@ -2,16 +2,18 @@
  * npm run bench [-- --dealer a,b] [--skip-lighthouse] [--skip-leads] [--strict]
  *
  * Builds the demo dealers from scratch, times them (all together, then the first one alone),
- * measures every page type's HTML and JavaScript, the search engine and API, the lead API under
- * load and under SIGKILL (`--skip-leads` leaves those out), runs Lighthouse through the platform's
- * own server, prints the tables and targets, and writes bench-results/bench.json.
- * Public tools only (Astro, Lighthouse, Chromium, autocannon), so anyone can reproduce the numbers.
+ * measures every page type's HTML and JavaScript, scores the first dealer's security headers with
+ * the MDN HTTP Observatory (deployed as a CDN serves it, and on the platform's server), the search
+ * engine and API, the lead API under load and under SIGKILL (`--skip-leads` leaves those out), runs
+ * Lighthouse through the platform's own server, prints the tables and targets, and writes
+ * bench-results/bench.json. Public tools only (Astro, Lighthouse, Chromium, autocannon, the
+ * Observatory's scanner), so anyone can reproduce the numbers.
  */
-import { serve, type ServerType } from '@hono/node-server';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets'
 import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
+import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import {
   medianRun,
   CATEGORIES,
@@ -45,6 +48,7 @@ import { generateDemoStock } from '../src/stock/model/demo';
 import { loadStock } from '../src/stock/server/store';
 import { candidateFiles, resolveSafePath } from '../src/server/static';
 import { createApp } from '../src/server/app';
+import { createPlatformServer } from '../src/server/http-server';
 import { pageTypes } from '../tests/browser/pages';
 import { CHROMIUM_FLAGS, CHROMIUM_MISSING, findChromium } from './chromium';
 
@@ -87,11 +91,10 @@ function readSiteFile(siteRoot: string, sitePath: string): Buffer | undefined {
   }
 }
 
-function listen(distDir: string, dealers: string[]): Promise<{ server: ServerType; port: number }> {
+function listen(distDir: string, dealers: string[]): Promise<{ server: Server; port: number }> {
   const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '' });
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve({ server, port: info.port }));
-  });
+  const server = createPlatformServer(app.fetch, '127.0.0.1');
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })));
 }
 
 /** The search API as the browser calls it: the same multi-searches as the engine bench, over HTTP. */
@@ -206,7 +209,17 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  // 4. Search: the embedded engine against Orama in-process over 5,000 demo cars, then the
+  // 4. Security headers: the MDN HTTP Observatory's own scanner on the first dealer over TLS, its
+  // dist/<slug>/ served as a CDN applies _headers, then the platform's server (whose default dealer it is).
+  const observed = built[0] ?? first;
+  console.log(`\nHTTP Observatory: ${observed} over TLS with a throwaway certificate…`);
+  const cdn = await serveLikeCdn(path.join(paths.distDir, observed));
+  const observatory = await scoreBackends([
+    { target: `${observed} as a CDN serves it (dist/${observed}/_headers)`, port: cdn.port },
+    { target: `${observed} on the platform's server`, port },
+  ]).finally(() => cdn.close());
+
+  // 5. Search: the embedded engine against Orama in-process over 5,000 demo cars, then the
   // search API over HTTP through the platform server, as the browser calls it.
   const engineSite = loadDealer(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths.dealersDir);
   console.log(`\nSearch engine: 5,000 ${engineSite.slug} demo cars, embedded and Orama side by side…`);
@@ -218,7 +231,7 @@ async function main(argv: string[]): Promise<number> {
   console.log(`\nSearch API load: landing-page mix at 100 connections, then the abuse cases…`);
   const searchLoad = await benchSearchLoad(engineSite, { connections: 100, seconds: 10 });
 
-  // 5. Leads: the API under load, killed mid-run, and the property tests at full count.
+  // 6. Leads: the API under load, killed mid-run, and the property tests at full count.
   const leads = args.skipLeads ? undefined : await benchLeads(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths);
   const leadFigures: LeadFigures | undefined = leads && {
     loads: leads.loads.map((l) => ({
@@ -245,7 +258,7 @@ async function main(argv: string[]): Promise<number> {
     property: leads.property,
   };
 
-  // 6. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
+  // 7. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
   const lighthouseInfo: LighthouseRun = {};
   if (!args.skipLighthouse) {
     const lhDir = path.join(OUT_DIR, 'lighthouse');
@@ -294,7 +307,7 @@ async function main(argv: string[]): Promise<number> {
   }
   await new Promise((resolve) => server.close(resolve));
 
-  // 7. Report.
+  // 8. Report.
   const buildLine = (label: string, ok: boolean, seconds: number, pages: number | undefined): string[] => [
     label,
     ok ? 'ok' : 'FAILED',
@@ -328,6 +341,7 @@ async function main(argv: string[]): Promise<number> {
       p99: searchLoad.throughput.latencyMs.p99,
       abuse: searchLoad.abuse.map((a) => ({ name: a.name, healthMaxMs: a.health.max, healthFailed: a.health.failed, killed: a.killed })),
     },
+    observatory,
   });
   const audits = groupFailingAudits(rows);
 
@@ -339,6 +353,7 @@ async function main(argv: string[]): Promise<number> {
     for (const a of audits) console.log(`  [${a.category}] ${a.id}: ${a.title}\n      ${a.pages.join('; ')}`);
   }
   const ms = (l: LatencySummary): string[] => [l.p50.toFixed(2), l.p95.toFixed(2), l.mean.toFixed(2)];
+  console.log(`\nHTTP Observatory (MDN's scanner, @mdn/mdn-http-observatory)\n${observatory.map(formatObservatory).join('\n')}`);
   console.log(
     `\nSearch latency per multi-search (1 main query + 6 facet queries; ms)\n${formatTable(
       ['what', 'p50', 'p95', 'mean'],
@@ -425,6 +440,7 @@ async function main(argv: string[]): Promise<number> {
       single: single ? { ...buildRow(single), concurrency: 1 } : null,
     },
     pages: rows,
+    observatory,
     leads: leads ?? null,
     search: {
       engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string },

@@ -8,6 +8,7 @@ import {
   formatTable,
   groupFailingAudits,
   leadTargets,
+  observatoryTargets,
   parseBenchArgs,
   summariseLhr,
   type LhrLike,
@@ -102,9 +103,10 @@ describe('checkTargets', () => {
       row({ type: 'search', path: '/search/used-cars', jsGzip: 120 * 1024, scores: { ...perfect, performance: 95 } }),
       row({ type: 'privacy-policy' }),
     ];
-    const checks = checkTargets({ rows, lighthouseRan: true, stockBuild, engineP95Ms: 2.1 });
+    const observatory = [{ target: 'acme as a CDN serves it', score: 130, grade: 'A+', tests: [] }];
+    const checks = checkTargets({ rows, lighthouseRan: true, stockBuild, engineP95Ms: 2.1, observatory });
     // The lead targets follow, skipped here (no lead figures).
-    expect(checks.map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'SKIP']);
+    expect(checks.map((t) => t.status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'PASS', 'SKIP']);
     expect(checks[0]?.target).toBe('Lighthouse performance (home 100, contact 100, search 95)');
     expect(checks.at(-3)?.detail).toBe('acme: 21.5 s, 1040 pages, 48 pages/s');
   });
@@ -242,5 +244,23 @@ describe('leadTargets', () => {
     expect(statuses({ loads: [], chaos: [{ ...chaos, kills: 1 }], property })).toEqual(['MISS', 'PASS']);
     expect(statuses({ loads: [], chaos: [], property: { ...property, runs: 1000 } })).toEqual(['MISS']);
     expect(statuses(undefined)).toEqual(['SKIP']);
+  });
+});
+
+describe('observatoryTargets', () => {
+  const test = (name: string, pass: boolean) => ({ name, pass, result: `${name}-result`, scoreModifier: pass ? 0 : -20 });
+
+  it('passes a scan at or above 115 and names what fails below it', () => {
+    const [good, low] = observatoryTargets([
+      { target: 'alpha as a CDN serves it', score: 130, grade: 'A+', tests: [test('cookies', true)] },
+      { target: 'alpha on the server', score: 55, grade: 'C', tests: [test('cookies', true), test('strict-transport-security', false)] },
+    ]);
+    expect(good).toEqual({ target: 'HTTP Observatory >= 115: alpha as a CDN serves it', status: 'PASS', detail: '130 (A+), every test passes' });
+    expect(low).toEqual({ target: 'HTTP Observatory >= 115: alpha on the server', status: 'MISS', detail: '55 (C), failing: strict-transport-security' });
+  });
+
+  it('misses a scan that failed and skips one that did not run', () => {
+    expect(observatoryTargets([{ target: 'alpha', score: 0, grade: '-', tests: [], error: 'down' }])[0]?.status).toBe('MISS');
+    expect(observatoryTargets(undefined)).toEqual([{ target: 'HTTP Observatory >= 115', status: 'SKIP', detail: 'not run' }]);
   });
 });

@@ -166,6 +166,7 @@ export interface TargetInputs {
   engineP95Ms?: number;
   leads?: LeadFigures;
   search?: SearchLoadFigures;
+  observatory?: readonly ObservatoryResult[];
 }
 
 /** What the search load bench measured (scripts/bench/search-load.ts), reduced to what the targets need. */
@@ -205,6 +206,39 @@ export function searchTargets(search: SearchLoadFigures | undefined): TargetChec
     });
   }
   return checks;
+}
+
+/** MDN HTTP Observatory score a deployed site must reach: A+ starts at 100, 115 needs its bonuses too. */
+export const OBSERVATORY_TARGET = 115;
+
+export interface ObservatoryTest {
+  name: string;
+  pass: boolean;
+  result: string;
+  scoreModifier: number;
+}
+
+/** One scan by scripts/bench/observatory.ts. */
+export interface ObservatoryResult {
+  /** What was scanned, e.g. "kingfisher-toyota as a CDN serves it". */
+  target: string;
+  score: number;
+  grade: string;
+  tests: ObservatoryTest[];
+  /** Set when the scan could not run; score and grade are then meaningless. */
+  error?: string;
+}
+
+export function observatoryTargets(results: readonly ObservatoryResult[] | undefined): TargetCheck[] {
+  if (!results || results.length === 0) return [{ target: `HTTP Observatory >= ${OBSERVATORY_TARGET}`, status: 'SKIP', detail: 'not run' }];
+  return results.map((r) => {
+    const failing = r.tests.filter((t) => !t.pass).map((t) => t.name);
+    return {
+      target: `HTTP Observatory >= ${OBSERVATORY_TARGET}: ${r.target}`,
+      status: !r.error && r.score >= OBSERVATORY_TARGET ? 'PASS' : 'MISS',
+      detail: r.error ? `scan failed: ${r.error}` : `${r.score} (${r.grade})${failing.length > 0 ? `, failing: ${failing.join(', ')}` : ', every test passes'}`,
+    };
+  });
 }
 
 /** What the lead bench measured (scripts/bench/leads.ts), reduced to what the targets need. */
@@ -277,7 +311,7 @@ function scoreCheck(target: string, audited: readonly PageRow[], lighthouseRan: 
 }
 
 /** PASS/MISS per target; a build that failed or an engine that did not run is a MISS, not a SKIP. */
-export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search }: TargetInputs): TargetCheck[] {
+export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory }: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
   const floors = [...new Set(audited.map((r) => `${r.type} ${budgetFor(r.type).performance}`))].join(', ');
@@ -298,6 +332,8 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
         ? `${rows.length} pages, largest ${formatKb(Math.max(0, ...rows.map((r) => r.jsGzip)))}`
         : `${heavy.length}/${rows.length} pages over: ${heavy.map((r) => `${pageName(r)} ${formatKb(r.jsGzip)}`).join(', ')}`,
   });
+
+  checks.push(...observatoryTargets(observatory));
 
   if (stockBuild) {
     const { seconds, pages } = stockBuild;

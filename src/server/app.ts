@@ -7,7 +7,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { securityHeaders } from '../platform/http/security';
+import { isDeployFile } from '../platform/http/header-files';
+import { platformHeaders } from '../platform/http/security';
 import { defaultDealersDir, loadDealer } from '../platform/config/load';
 import { createApi, type ApiOptions } from './api';
 import { createDealerConfigs, type DealerConfigs } from '../platform/config/dealer-configs';
@@ -16,6 +17,7 @@ import type { AppEnv } from '../platform/http/app-env';
 import { behindProxy, proxyTrust } from '../platform/http/client-ip';
 import { dealerForHost, requestHost, type HostRules } from '../platform/http/dealer-host';
 import { FallbackRoutes } from './fallback';
+import { SiteHeaders } from './site-headers';
 import type { LeadStorage } from '../leads/server/routes';
 import { createStockIndexes, type SearchIndexProvider } from '../search/server/search-indexes';
 import {
@@ -118,17 +120,21 @@ export function createApp({
   const root = path.resolve(distDir);
   const compressed = new CompressionCache();
   const fallbacks = new FallbackRoutes(root);
+  const siteHeaders = new SiteHeaders(root);
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
     console.error(`${c.req.method} ${c.req.path}:`, error);
+    // An error answer is plain text, never the file whose headers may already be chosen.
+    c.set('siteHeaders', undefined);
     return plain('Internal server error\n', 500);
   });
 
-  // Applied after the handler so 404s, 304s, errors and API answers all carry them too.
+  // Applied after the handler so 404s, 304s, errors and API answers all carry them too: a dealer's
+  // file gets its site's rules (as a CDN would send them), anything else the platform's own.
   app.use('*', async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(c.get('siteHeaders') ?? platformHeaders)) c.res.headers.set(name, value);
   });
 
   app.use('*', async (c, next) => {
@@ -153,6 +159,9 @@ export function createApp({
     cacheControl: string,
     extra: Record<string, string> = {},
   ): Promise<Response> => {
+    // By the file sent, not the URL: /about/ is about/index.html, and the 404 page is a page.
+    const [dealer = '', ...inSite] = path.relative(root, found.file).split(path.sep);
+    c.set('siteHeaders', await siteHeaders.for(dealer, `/${inSite.join('/')}`));
     const type = contentType(found.file);
     const etag = weakEtag(found.size, found.mtimeMs);
     const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', ...extra };
@@ -192,7 +201,8 @@ export function createApp({
     const resolved = resolveSafePath(siteRoot, pathname);
     if (resolved === null) return plain('Bad request\n', 400);
 
-    const found = await findFile(candidateFiles(resolved));
+    // _headers and _deploy/ describe the site for its hosts; like a CDN, never serve them.
+    const found = isDeployFile(decodeURIComponent(pathname)) ? undefined : await findFile(candidateFiles(resolved));
     if (found) return serveFile(c, found, 200, cacheControlFor(pathname));
 
     // A car added since the build, or a search path nobody prerendered: the shell page reads the

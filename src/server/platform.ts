@@ -3,10 +3,10 @@
  * HTTP server over createApp, started and stopped in the right order. `npm start` uses it after
  * building; the lead bench starts it as its own process so it can be killed mid-run.
  */
-import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { ProjectPaths } from '../build/stamps';
 import { createApp } from './app';
+import { createPlatformServer } from './http-server';
 import { createDealerConfigs } from '../platform/config/dealer-configs';
 import { acquireDatabaseLock, type DatabaseLock } from '../platform/db/lock';
 import { openDatabase, type Database } from '../platform/db/open';
@@ -87,7 +87,8 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
     throw error;
   }
 
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }) as Server;
+  const server = createPlatformServer(app.fetch, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);

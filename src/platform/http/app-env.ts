@@ -12,5 +12,10 @@ export interface AppEnv {
     dealer: string | null;
     /** The Host is a development name (`*.localhost`, a loopback name), where the server may list its dealers. */
     devHost: boolean;
+    /**
+     * The headers of the dealer's file this response sends (src/server/site-headers.ts); unset for
+     * everything else (the API, the server's own errors), which gets security.ts's platformHeaders.
+     */
+    siteHeaders: Readonly<Record<string, string>> | undefined;
   };
 }

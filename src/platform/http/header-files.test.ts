@@ -104,6 +104,8 @@ describe('metaPolicies', () => {
     const html = `<head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><meta http-equiv="content-security-policy" content="default-src 'none'; img-src https://a.example/?x=1&amp;y=2"><meta content='script-src &#39;self&#39;' http-equiv=Content-Security-Policy></head>`;
     expect(metaPolicies(html)).toEqual(["default-src 'none'; img-src https://a.example/?x=1&y=2", "script-src 'self'"]);
     expect(metaPolicies('<p>no policy</p>')).toEqual([]);
+    // A browser ignores a policy <meta> tag outside the head.
+    expect(metaPolicies(`<head></head><body><meta http-equiv="content-security-policy" content="script-src *"></body>`)).toEqual([]);
   });
 });
 

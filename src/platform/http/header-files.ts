@@ -148,9 +148,10 @@ const META = /<meta\b[^>]*\bhttp-equiv\s*=\s*["']?content-security-policy["']?[^
 const CONTENT = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 
-/** The Content-Security-Policy <meta> policies of a page. */
+/** The Content-Security-Policy <meta> policies of a page (in its head, where a browser reads them). */
 export function metaPolicies(html: string): string[] {
-  return [...html.matchAll(META)].flatMap(([tag]) => {
+  const head = html.indexOf('</head>');
+  return [...(head === -1 ? html : html.slice(0, head)).matchAll(META)].flatMap(([tag]) => {
     const match = CONTENT.exec(tag);
     const content = match?.[1] ?? match?.[2];
     return content === undefined ? [] : [content.replace(/&(?:amp|quot|#39|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity)];

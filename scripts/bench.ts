@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets';
 import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
-import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
+import { benchSearchLoad, formatSearchLoad, landingMix } from './bench/search-load';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import {
   medianRun,
@@ -32,6 +32,7 @@ import {
   groupFailingAudits,
   DEFAULT_BUDGET,
   ENGINE_P95_BUDGET_MS,
+  SEARCH_ALONGSIDE_RATE,
   LIGHTHOUSE_PAGES,
   parseBenchArgs,
   PAGE_BUDGETS,
@@ -141,6 +142,10 @@ async function benchLeads(
   const loads: LeadLoadResult[] = [];
   const chaos: LeadChaosResult[] = [];
   for (const kind of kinds) loads.push(await benchLeadLoad(kind, options));
+  // The same lead load while the same process answers shoppers' searches (the landing-page mix).
+  const site = loadDealer(slug, paths.dealersDir);
+  const alongside = { ratePerSecond: SEARCH_ALONGSIDE_RATE, bodies: (now: number) => landingMix(site, now) };
+  for (const kind of kinds) loads.push(await benchLeadLoad(kind, options, 60, 100, alongside));
   for (const kind of kinds) {
     console.log(`\nLead chaos run (${kind}): 2,000 submissions, the API service killed twice…`);
     chaos.push(await benchLeadChaos(kind, options));
@@ -242,6 +247,16 @@ async function main(argv: string[]): Promise<number> {
       stored: l.stored,
       non2xx: l.non2xx,
       errors: l.errors,
+      ...(l.searchAlongside
+        ? {
+            searchAlongside: {
+              perSecond: l.searchAlongside.requests / l.seconds,
+              ok: l.searchAlongside.ok,
+              requests: l.searchAlongside.requests,
+              p99: l.searchAlongside.latencyMs.p99,
+            },
+          }
+        : {}),
     })),
     chaos: leads.chaos.map((c) => ({
       database: c.database,
@@ -369,9 +384,10 @@ async function main(argv: string[]): Promise<number> {
   if (leads) {
     console.log(
       `\nPOST /api/leads at 100 requests/s for 60 s (ms)\n${formatTable(
-        ['database', 'requests', '2xx', 'stored', 'p50', 'p90', 'p99', 'max'],
+        ['database', 'search alongside', 'requests', '2xx', 'stored', 'p50', 'p90', 'p99', 'max'],
         leads.loads.map((l) => [
           l.database,
+          l.searchAlongside ? `${l.searchAlongside.ratePerSecond}/s, p99 ${l.searchAlongside.latencyMs.p99} ms` : 'none',
           String(l.requests),
           String(l.ok),
           String(l.stored),

@@ -35,6 +35,22 @@ export interface LeadLoadResult {
    * more are requests still in flight when the run's clock stopped, stored but not counted.
    */
   stored: number;
+  /** Search load on the same process meanwhile, when the run asked for it. */
+  searchAlongside?: SearchAlongsideResult;
+}
+
+/** Multi-searches sent at a steady rate to the same server while the leads arrive. */
+export interface SearchAlongside {
+  ratePerSecond: number;
+  /** The bodies to cycle through, made for the current second (the sold window moves with the clock). */
+  bodies: (nowSeconds: number) => string[];
+}
+
+export interface SearchAlongsideResult {
+  ratePerSecond: number;
+  requests: number;
+  ok: number;
+  latencyMs: { p50: number; p99: number; max: number };
 }
 
 export interface LeadChaosResult {
@@ -230,11 +246,44 @@ export interface LeadBenchOptions {
   log?: (line: string) => void;
 }
 
+/** Multi-searches at a steady rate for `seconds`, cycling through the bodies of the current second. */
+async function searchAtRate(port: number, seconds: number, { ratePerSecond, bodies }: SearchAlongside): Promise<SearchAlongsideResult> {
+  let second = -1;
+  let current: string[] = [];
+  let next = 0;
+  const body = (): string => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) {
+      second = now;
+      current = bodies(now);
+    }
+    return current[next++ % current.length]!;
+  };
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/search/multi-search`,
+    connections: 20,
+    overallRate: ratePerSecond,
+    duration: seconds,
+    requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, headers: { 'content-type': 'application/json' }, body: body() }) }],
+  });
+  return {
+    ratePerSecond,
+    requests: result.requests.total,
+    ok: result['2xx'],
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+  };
+}
+
+/**
+ * POST /api/leads at `rate` per second for `seconds`; with `alongside`, the same server answers
+ * that search load at the same time, as a dealer's API does while shoppers browse.
+ */
 export async function benchLeadLoad(
   kind: 'pglite' | 'postgres',
   { dealersDir, slug, root, log = console.log }: LeadBenchOptions,
   seconds = 60,
   rate = 100,
+  alongside?: SearchAlongside,
 ): Promise<LeadLoadResult> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'lead-load-'));
   const receiver = await startReceiver();
@@ -246,6 +295,7 @@ export async function benchLeadLoad(
     DEALER: slug,
     LEADS_OUTBOX_DIR: path.join(work, 'outbox'),
     LEADS_RATE_LIMIT_PER_MINUTE: '1000000',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
     [WEBHOOK_SECRET_ENV]: WEBHOOK_SECRET,
   };
   const server = await startServerProcess(env, await freePort());
@@ -258,8 +308,9 @@ export async function benchLeadLoad(
         body: benchLead(slug, dealers.locationId, `warm-${i}`),
       });
     }
-    log(`leads load (${kind}): ${rate} requests/s for ${seconds} s…`);
+    log(`leads load (${kind}): ${rate} requests/s for ${seconds} s${alongside ? `, ${alongside.ratePerSecond} multi-searches/s alongside` : ''}…`);
     let n = 0;
+    const searching = alongside ? searchAtRate(server.port, seconds, alongside) : undefined;
     const result = await autocannon({
       url: `http://127.0.0.1:${server.port}/api/leads`,
       connections: 10,
@@ -276,6 +327,7 @@ export async function benchLeadLoad(
         },
       ],
     });
+    const searchAlongside = await searching;
     await stopServer(server);
     const storage = await countStorage(env, root);
     const stored = [...storage.byMessage.keys()].filter((m) => m.startsWith('Bench enquiry load-')).length;
@@ -290,6 +342,7 @@ export async function benchLeadLoad(
       timeouts: result.timeouts,
       latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
       stored,
+      ...(searchAlongside ? { searchAlongside } : {}),
     };
   } finally {
     await stopServer(server);

@@ -243,7 +243,17 @@ export function observatoryTargets(results: readonly ObservatoryResult[] | undef
 
 /** What the lead bench measured (scripts/bench/leads.ts), reduced to what the targets need. */
 export interface LeadFigures {
-  loads: { database: string; p99: number; ok: number; requests: number; stored: number; non2xx: number; errors: number }[];
+  loads: {
+    database: string;
+    p99: number;
+    ok: number;
+    requests: number;
+    stored: number;
+    non2xx: number;
+    errors: number;
+    /** The search load the same server answered meanwhile, when there was one. */
+    searchAlongside?: { perSecond: number; ok: number; requests: number; p99: number };
+  }[];
   chaos: {
     database: string;
     submissions: number;
@@ -259,16 +269,25 @@ export interface LeadFigures {
   property: { runs: number; apiRuns: number; passed: boolean; seconds: number } | undefined;
 }
 
-/** POST /api/leads at 100 requests per second for 60 s. */
+/** POST /api/leads at 100 requests per second for 60 s, alone and while the same server answers searches. */
 export const LEAD_P99_BUDGET_MS = 50;
+/** Multi-searches per second the server answers during the second lead run. */
+export const SEARCH_ALONGSIDE_RATE = 300;
 
 export function leadTargets(leads: LeadFigures | undefined): TargetCheck[] {
   if (!leads) return [{ target: 'lead API, chaos run and property tests', status: 'SKIP', detail: 'not run (--skip-leads)' }];
-  const checks: TargetCheck[] = leads.loads.map((l) => ({
-    target: `POST /api/leads p99 <= ${LEAD_P99_BUDGET_MS} ms at 100/s (${l.database})`,
-    status: l.p99 <= LEAD_P99_BUDGET_MS && l.ok === l.requests && l.stored >= l.ok ? 'PASS' : 'MISS',
-    detail: `p99 ${l.p99} ms; ${l.ok}/${l.requests} answered 2xx, ${l.stored} stored, ${l.non2xx} non-2xx, ${l.errors} errors`,
-  }));
+  const checks: TargetCheck[] = leads.loads.map((l) => {
+    const search = l.searchAlongside;
+    // The search load must have been served in full too: a server shedding searches would flatter the leads.
+    const searchServed = !search || (search.ok === search.requests && search.perSecond >= SEARCH_ALONGSIDE_RATE * 0.95);
+    return {
+      target: `POST /api/leads p99 <= ${LEAD_P99_BUDGET_MS} ms at 100/s${search ? ` while the server answers ${SEARCH_ALONGSIDE_RATE} multi-searches/s` : ''} (${l.database})`,
+      status: l.p99 <= LEAD_P99_BUDGET_MS && l.ok === l.requests && l.stored >= l.ok && searchServed ? 'PASS' : 'MISS',
+      detail:
+        `p99 ${l.p99} ms; ${l.ok}/${l.requests} answered 2xx, ${l.stored} stored, ${l.non2xx} non-2xx, ${l.errors} errors` +
+        (search ? `; searches ${search.ok}/${search.requests} 2xx (${Math.round(search.perSecond)}/s), p99 ${search.p99} ms` : ''),
+    };
+  });
   for (const c of leads.chaos) {
     const exact = c.acknowledged === c.submissions && c.lost === 0 && c.duplicates === 0 && c.storedLeads === c.acknowledged;
     const delivered = c.webhookUnique === c.acknowledged && c.folderAdf === c.acknowledged && c.folderJson === c.acknowledged;

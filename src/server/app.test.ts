@@ -168,9 +168,9 @@ describe('dealer selection by domain', () => {
     const text = await page.text();
     for (const word of [...dealers, 'localhost', 'home']) expect(text).not.toContain(word);
     // Health acts for no dealer: it answers a probe on any host, listing the dealers only on a development host.
-    expect(await (await at(unknown, '/api/health')).json()).toEqual({ ok: true });
-    expect(await (await at('www.kingfishertoyota.example', '/api/health')).json()).toEqual({ ok: true });
-    expect(await (await at('127.0.0.1:4321', '/api/health')).json()).toEqual({ ok: true, dealers });
+    expect(await (await at(unknown, '/api/health')).json()).toEqual({ ok: true, status: 'ok' });
+    expect(await (await at('www.kingfishertoyota.example', '/api/health')).json()).toEqual({ ok: true, status: 'ok' });
+    expect(await (await at('127.0.0.1:4321', '/api/health')).json()).toEqual({ ok: true, status: 'ok', dealers });
   });
 
   it('keeps development hosts: <slug>.localhost for each dealer, loopback names for the default one', async () => {
@@ -188,7 +188,7 @@ describe('dealer selection by domain', () => {
     const page = await at('127.0.0.1:4321', '/', {}, proxied);
     expect(page.status).toBe(404);
     expect(await page.text()).not.toContain('lone-star-auto');
-    expect(await (await at('127.0.0.1:4321', '/api/health', {}, proxied)).json()).toEqual({ ok: true });
+    expect(await (await at('127.0.0.1:4321', '/api/health', {}, proxied)).json()).toEqual({ ok: true, status: 'ok' });
     expect(await carTypes(await at('www.kingfishertoyota.example', '/api/car-types', {}, proxied))).toEqual(kingfisherTypes);
   });
 });

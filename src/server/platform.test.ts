@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,17 @@ it('shows an outbox folder it cannot write at start-up and in /api/health, while
       dealers: [DEALER],
       problems: [{ channel: 'outbox folder', reason: expect.stringMatching(/ENOTDIR/) as unknown, since: expect.any(String) as unknown }],
     });
+    // A stranger's host learns that delivery is degraded, not the folder, the dealers or the reason.
+    const strangers = await new Promise<string>((resolve, reject) => {
+      const req = request(`${base}/api/health`, { headers: { Host: 'www.stranger.example' } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(JSON.parse(strangers)).toEqual({ ok: true, status: 'degraded' });
 
     const sent = await fetch(`${base}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(enquiry()) });
     expect(sent.status).toBe(201);

@@ -54,7 +54,13 @@ beforeAll(() => {
   // A site built before _headers existed.
   write('lambda/index.html', page('old home', 'sha256-s5='));
   mkdirSync(path.join(work, 'dealers'));
-  app = createApp({ distDir: path.join(work, 'dist'), dealers: ['kappa', 'lambda'], defaultDealer: 'kappa', dealersDir: path.join(work, 'dealers') });
+  app = createApp({
+    distDir: path.join(work, 'dist'),
+    dealers: ['kappa', 'lambda'],
+    defaultDealer: 'kappa',
+    dealersDir: path.join(work, 'dealers'),
+    domains: new Map(),
+  });
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -10,10 +10,23 @@
 import path from 'node:path';
 
 /** Floors from the bottom up. A folder imports its own floor and the ones below it. */
-export const FLOORS = [['platform'], ['stock'], ['search'], ['dealer'], ['providers'], ['leads'], ['cars'], ['build'], ['site'], ['pages', 'server']];
+export const FLOORS = [
+  ['platform'],
+  ['stock'],
+  ['saved-cars'],
+  ['search'],
+  ['dealer'],
+  ['providers'],
+  ['leads'],
+  ['cars'],
+  ['garage'],
+  ['build'],
+  ['site'],
+  ['pages', 'server'],
+];
 
 /** Folders split by runtime: `src/<feature>/<runtime>/`. */
-export const FEATURES = new Set(['stock', 'search', 'dealer', 'leads', 'cars']);
+export const FEATURES = new Set(['stock', 'saved-cars', 'search', 'dealer', 'leads', 'cars', 'garage']);
 
 /** What each runtime may import, in its own feature or a lower one. */
 export const RUNTIMES = {

@@ -21,10 +21,14 @@ describe('violation', () => {
 
   it('refuses an upward import, naming the floors', () => {
     expect(violation('src/platform/web/tracker.ts', 'src/leads/model/category', false)).toMatch(
-      /src\/platform may not import src\/leads .*platform < stock < search/,
+      /src\/platform may not import src\/leads .*platform < stock < saved-cars < search/,
     );
     expect(violation('src/search/model/query.ts', 'src/dealer/model/seo', false)).toMatch(/may not import src\/dealer/);
     expect(violation('src/search/server/x.test.ts', 'src/server/app', true)).toMatch(/may not import src\/server/);
+    // Result cards use the saved list; the saved list never reaches up to search or the garage pages.
+    expect(violation('src/search/ui/Results.tsx', 'src/saved-cars/browser/saved-cars', false)).toBeUndefined();
+    expect(violation('src/saved-cars/browser/strip.ts', 'src/search/model/search-path', false)).toMatch(/may not import src\/search/);
+    expect(violation('src/saved-cars/model/saved-list.ts', 'src/garage/model/compare', false)).toMatch(/may not import src\/garage/);
   });
 
   it('refuses imports sideways between folders on one floor', () => {

@@ -133,7 +133,8 @@ export interface TargetCheck {
 // the shopper reaches for the form (finance: at load, to show the price carried over).
 const FORM_PAGE = { jsBytes: 130 * 1024, performance: 100 };
 export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performance: number }>> = {
-  search: { jsBytes: 140 * 1024, performance: 95 },
+  // InstantSearch and React, plus the saved-cars store, save toggle and favourites strip (about 3 KB of it).
+  search: { jsBytes: 142 * 1024, performance: 95 },
   car: FORM_PAGE,
   contact: FORM_PAGE,
   'contact-us': FORM_PAGE,
@@ -142,6 +143,9 @@ export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performanc
   'sell-my-car': FORM_PAGE,
   valuations: FORM_PAGE,
   'trade-in': FORM_PAGE,
+  // Filled in the browser from the shopper's saved list and search: the store, the search call and the page's script.
+  favourites: { jsBytes: 15 * 1024, performance: 100 },
+  compare: { jsBytes: 15 * 1024, performance: 100 },
 };
 export const DEFAULT_BUDGET = { jsBytes: 10 * 1024, performance: 100 };
 export const budgetFor = (type: string): { jsBytes: number; performance: number } => PAGE_BUDGETS[type] ?? DEFAULT_BUDGET;

@@ -6,8 +6,8 @@ import { loadStock } from '../../src/stock/server/store';
 
 /**
  * One path per page type of a dealer site (dynamic pages by their first instance): brochure
- * pages, the default search page, the first car in stock, the models list, the trade-in valuation
- * and lead success pages, and the 404 page.
+ * pages, the default search page, the first car in stock, the models list, the trade-in valuation,
+ * favourites and compare pages, the lead success page, and the 404 page.
  */
 export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: string): { type: string; path: string }[] {
   const site = loadDealer(slug, dealersDir);
@@ -22,6 +22,8 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     ...(car ? [{ type: 'car', path: `/cars/${car.slug}` }] : []),
     ...(site.models.length > 0 ? [{ type: 'models', path: '/models' }] : []),
     { type: 'trade-in', path: '/cars/trade-in' },
+    { type: 'favourites', path: '/favourites' },
+    { type: 'compare', path: '/compare' },
     { type: 'success', path: '/success' },
     { type: '404', path: '/no-such-page' },
   ];

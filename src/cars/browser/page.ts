@@ -1,5 +1,5 @@
 /**
- * The car page: gallery, share menu, lazy safety banner, and live price and status. The car shell
+ * The car page: gallery, share menu, save toggle, lazy safety banner, and live price and status. The car shell
  * (the same page rendered without a car) loads its filler as a chunk of its own, so prerendered
  * car pages never download it.
  */
@@ -8,11 +8,13 @@ import { initShare } from './share';
 import { initSafetyBanner } from './safety-banner';
 import { fetchCar, searchConfig } from './fetch-car';
 import { applyLiveState, siteFromDataset } from './live';
+import { initSaveButtons } from '../../saved-cars/browser/save-buttons';
 
 export function initCarPage(doc: Document = document): void {
   const article = doc.querySelector<HTMLElement>('[data-car]');
+  const saveButtons = initSaveButtons(article?.dataset.siteSlug ?? '', article ?? doc);
   if (article?.hasAttribute('data-shell-car')) {
-    void import('./shell').then(({ initCarShell }) => initCarShell(doc));
+    void import('./shell').then(({ initCarShell }) => initCarShell(doc, window, saveButtons));
     return;
   }
   initGallery(doc);

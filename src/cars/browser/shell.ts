@@ -26,14 +26,15 @@ import { applyLiveState } from './live';
 import { initGallery } from './gallery';
 import { initShare } from './share';
 import { initSafetyBanner } from './safety-banner';
+import type { SaveButtons } from '../../saved-cars/browser/save-buttons';
 
-export function initCarShell(doc: Document = document, win: Window = window): void {
+export function initCarShell(doc: Document = document, win: Window = window, saveButtons?: SaveButtons): void {
   const root = doc.querySelector<HTMLElement>('[data-car-shell]');
   const article = root?.querySelector<HTMLElement>('[data-shell-car]');
   const site = readSite(doc);
   if (!root || !article || !site) return;
   const retry = root.querySelector<HTMLButtonElement>('[data-shell-retry]');
-  const load = () => void loadCar(root, article, site, doc, win);
+  const load = () => void loadCar(root, article, site, doc, win, saveButtons);
   retry?.addEventListener('click', load);
   load();
 }
@@ -70,7 +71,7 @@ function showMessage(root: HTMLElement, kind: Message): void {
   root.dataset.shellState = kind;
 }
 
-async function loadCar(root: HTMLElement, article: HTMLElement, site: CarSite, doc: Document, win: Window): Promise<void> {
+async function loadCar(root: HTMLElement, article: HTMLElement, site: CarSite, doc: Document, win: Window, saveButtons?: SaveButtons): Promise<void> {
   showMessage(root, 'loading');
   const slug = carSlugFromPath(win.location.pathname);
   const config = searchConfig(article);
@@ -84,6 +85,7 @@ async function loadCar(root: HTMLElement, article: HTMLElement, site: CarSite, d
     return;
   }
   renderCar(root, article, result.car, site, doc, win);
+  saveButtons?.setCar(result.car);
 }
 
 function renderCar(root: HTMLElement, article: HTMLElement, car: CarView, site: CarSite, doc: Document, win: Window): void {

@@ -15,6 +15,11 @@ describe('hits from the network', () => {
     });
   });
 
+  it('keeps what a saved car needs: make, model and has_nvic', () => {
+    expect(toCardHit({ ...good, make: 'Toyota', model: 'RAV4', has_nvic: false })).toMatchObject({ make: 'Toyota', model: 'RAV4', has_nvic: false });
+    expect(toCardHit({ ...good, make: 7, model: '', has_nvic: 'yes' })).toEqual(good);
+  });
+
   it('leaves out hits that are not cars', () => {
     expect(toCardHits([good, null, 'x', { ...good, id: '7' }, { ...good, slug: '../admin' }, { ...good, car_type: 'stolen' }, { ...good, price: -1 }])).toEqual(
       [good],

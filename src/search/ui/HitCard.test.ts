@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CardHit } from '../browser/hits';
 import { HitCard, type CardSite } from './HitCard';
 
-const au: CardSite = { region: 'AU', locale: 'en-AU', units: 'km', saved_cars: 'favourites' };
+const au: CardSite = { slug: 'kingfisher-toyota', region: 'AU', locale: 'en-AU', units: 'km', saved_cars: 'favourites' };
 const hit: CardHit = {
   id: 42,
   slug: '2021-toyota-rav4-gx',

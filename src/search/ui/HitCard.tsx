@@ -7,6 +7,7 @@ import { CAR_TYPE_LABELS, carPath, priceText, STATUS_LABELS, weeklyPriceText } f
 import { imageSrc, imageSrcSet } from '../../stock/model/images';
 import { formatDistance, wording, type Units } from '../../platform/formats/region';
 import type { CardHit } from '../browser/hits';
+import { SAVED_CARS_WORDS } from '../../saved-cars/model/labels';
 import { Icon } from './Icon';
 
 /** The fields a result card shows; the search asks Meilisearch for these and nothing more. */
@@ -14,6 +15,10 @@ export const CARD_ATTRIBUTES = [
   'id',
   'slug',
   'name',
+  // With id, slug, name and the image, what a saved car keeps (src/saved-cars/model/saved-list.ts).
+  'make',
+  'model',
+  'has_nvic',
   'price',
   'weekly_price',
   'km',
@@ -28,6 +33,8 @@ export const CARD_ATTRIBUTES = [
 ] as const;
 
 export interface CardSite {
+  /** The dealer site's slug: its saved cars are kept under it. */
+  slug: string;
   region: DealerConfig['region'];
   locale: string;
   units: Units;
@@ -42,20 +49,14 @@ export const CARD_IMAGE = { width: 400, height: 300 } as const;
 const SRCSET_WIDTHS = [320, 400, 640, 800] as const;
 const IMAGE_SIZES = '(min-width: 1200px) 300px, (min-width: 768px) 45vw, 100vw';
 
-const SAVE_LABELS: Record<CardSite['saved_cars'], string> = {
-  favourites: 'Save {name} to favourites',
-  garage: 'Save {name} to my garage',
-  compare: 'Add {name} to compare',
-};
-
 export interface HitCardProps {
   hit: CardHit;
   site: CardSite;
   /** Cards in the first row load at once; the rest when scrolled near. */
   eager: boolean;
   saved?: boolean;
-  /** The favourites feature supplies this; until then the toggle does nothing. */
-  onToggleSaved?: (id: string) => void;
+  /** The shopper pressed the save toggle. */
+  onToggleSaved?: () => void;
   /** The shopper opens the car from the results (the search click event). */
   onOpen?: () => void;
 }
@@ -111,9 +112,9 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
         type="button"
         className="car-card-save icon-button"
         aria-pressed={saved}
-        aria-label={say(SAVE_LABELS[site.saved_cars].replace('{name}', hit.name))}
+        aria-label={say(SAVED_CARS_WORDS[site.saved_cars].saveNamed.replace('{name}', hit.name))}
         data-favourite-id={id}
-        onClick={() => onToggleSaved?.(id)}
+        onClick={onToggleSaved}
       >
         <Icon name={site.saved_cars === 'compare' ? 'compare' : 'heart'} />
       </button>

@@ -1,5 +1,8 @@
 /** The result grid, the count, and the empty state. */
 import { trackSearchClick } from '../../platform/web/tracker';
+import { savedCarOf } from '../../saved-cars/model/saved-list';
+import { toggleSavedCar } from '../../saved-cars/browser/saved-cars';
+import { useSavedCars } from '../../saved-cars/ui/use-saved-cars';
 import type { CardHit } from '../browser/hits';
 import { HitCard, type CardSite } from './HitCard';
 
@@ -7,13 +10,24 @@ import { HitCard, type CardSite } from './HitCard';
 export const EAGER_CARDS = 3;
 
 export function HitListView({ hits, site }: { hits: readonly CardHit[]; site: CardSite }) {
+  const saved = useSavedCars(site.slug);
   return (
     <ol className="car-grid">
-      {hits.map((hit, index) => (
-        <li key={hit.id}>
-          <HitCard hit={hit} site={site} eager={index < EAGER_CARDS} onOpen={() => trackSearchClick({ car_id: String(hit.id), position: index + 1 })} />
-        </li>
-      ))}
+      {hits.map((hit, index) => {
+        const entry = savedCarOf(hit);
+        return (
+          <li key={hit.id}>
+            <HitCard
+              hit={hit}
+              site={site}
+              eager={index < EAGER_CARDS}
+              saved={saved.some((car) => car.id === String(hit.id))}
+              {...(entry ? { onToggleSaved: () => toggleSavedCar(site.slug, entry) } : {})}
+              onOpen={() => trackSearchClick({ car_id: String(hit.id), position: index + 1 })}
+            />
+          </li>
+        );
+      })}
     </ol>
   );
 }

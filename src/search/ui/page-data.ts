@@ -10,6 +10,7 @@ import type { CardSite } from './HitCard';
 
 export function cardSite(site: DealerConfig): CardSite {
   return {
+    slug: site.slug,
     region: site.region,
     locale: site.locale,
     units: site.units,

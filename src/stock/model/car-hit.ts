@@ -12,6 +12,12 @@ export function carSearchRequest(slug: string, indexUid: string): { queries: { i
   return { queries: [{ indexUid, q: '', filter: `slug = ${quoteFilterValue(slug)}`, limit: 1 }] };
 }
 
+/** The multi-search body that fetches cars by stock id (digits only: anything else is left out). */
+export function carsByIdRequest(ids: readonly string[], indexUid: string): { queries: { indexUid: string; q: string; filter: string; limit: number }[] } {
+  const safe = ids.filter((id) => /^[1-9][0-9]{0,15}$/.test(id));
+  return { queries: [{ indexUid, q: '', filter: `id IN [${safe.join(', ')}]`, limit: Math.max(1, safe.length) }] };
+}
+
 const STATUS_KEYS = Object.keys(STATUS_LABELS) as VehicleStatus[];
 const CAR_TYPE_KEYS = Object.keys(CAR_TYPE_LABELS) as CarType[];
 // Spelled out because the stock schema's own list sits beside zod; `satisfies` keeps it complete.
@@ -100,6 +106,13 @@ export function parseCarHit(hit: unknown): CarView | null {
     ...optionalNumber('weekly_price'),
     ...optionalNumber('seats'),
   };
+}
+
+/** Every hit of the first result of a multi-search response; undefined when the response has another shape. */
+export function firstResultHits(response: unknown): unknown[] | undefined {
+  if (!isRecord(response) || !Array.isArray(response.results)) return undefined;
+  const first: unknown = response.results[0];
+  return isRecord(first) && Array.isArray(first.hits) ? first.hits : undefined;
 }
 
 /** The first hit of the first result of a multi-search response, if the response has that shape. */

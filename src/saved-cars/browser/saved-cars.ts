@@ -1,0 +1,51 @@
+/**
+ * The shopper's saved cars on this site, as one store every island and plain script on a page
+ * shares (@nanostores/persistent: localStorage, kept in step across the shopper's tabs). Storage
+ * is the shopper's to edit, so what it holds is read through parseSavedList; a write storage
+ * refuses (full, blocked, absent) keeps the list in this page and costs nothing else.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import type { ReadableAtom, WritableAtom } from 'nanostores';
+import { trackFavourite } from '../../platform/web/tracker';
+import { parseSavedList, removeSaved, savedListKey, toggleSaved, type SavedCar } from '../model/saved-list';
+
+const stores = new Map<string, WritableAtom<SavedCar[]>>();
+
+function store(siteSlug: string): WritableAtom<SavedCar[]> {
+  let $list = stores.get(siteSlug);
+  if (!$list) {
+    $list = persistentAtom<SavedCar[]>(savedListKey(siteSlug), [], { encode: JSON.stringify, decode: parseSavedList });
+    stores.set(siteSlug, $list);
+  }
+  return $list;
+}
+
+/** The saved list on this site, newest first. */
+export const savedCars = (siteSlug: string): ReadableAtom<SavedCar[]> => store(siteSlug);
+
+function write($list: WritableAtom<SavedCar[]>, list: SavedCar[]): void {
+  try {
+    $list.set(list);
+  } catch {
+    // A refused write: the list stays as it was.
+  }
+}
+
+/** Adds the car if absent, removes it if present; an added car is the favourite event (39). Returns whether it is now saved. */
+export function toggleSavedCar(siteSlug: string, car: SavedCar): boolean {
+  const $list = store(siteSlug);
+  const { list, added } = toggleSaved($list.get(), car);
+  write($list, list);
+  if (added) trackFavourite({ car_id: car.id, name: car.name });
+  return added;
+}
+
+export function removeSavedCar(siteSlug: string, id: string): void {
+  const $list = store(siteSlug);
+  write($list, removeSaved($list.get(), id));
+}
+
+/** Replaces the list (the account's list after sign-in). */
+export function replaceSavedCars(siteSlug: string, list: SavedCar[]): void {
+  write(store(siteSlug), parseSavedList(list));
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { savedCarOf } from './saved-list';
+import { STRIP_HIDE_AFTER_MS, stripShowsOn, stripView } from './strip';
+
+const saved = (n: number) =>
+  Array.from({ length: n }, (_, i) => savedCarOf({ id: i + 1, name: `Car ${i + 1}`, slug: `car-${i + 1}`, make: 'Mazda', model: 'CX-5' })!);
+
+describe('the favourites strip', () => {
+  it('appears only on paths containing cars or search', () => {
+    for (const path of ['/used-cars', '/cars/2021-mazda-cx-5-1', '/search/used-cars/mazda', '/new-cars/', '/search'])
+      expect(stripShowsOn(path), path).toBe(true);
+    for (const path of ['/', '/contact', '/finance', '/service', '/about-us', '/favourites']) expect(stripShowsOn(path), path).toBe(false);
+  });
+
+  it("offers 'Get Started' when nothing is saved", () => {
+    expect(stripView([])).toEqual({ cars: [], badge: '', empty: true });
+  });
+
+  it('shows up to 3 saved cars and counts the rest in a +N badge capped at 9', () => {
+    expect(stripView(saved(2))).toMatchObject({ badge: '', empty: false });
+    expect(stripView(saved(3)).cars).toHaveLength(3);
+    expect(stripView(saved(4))).toMatchObject({ badge: '+1' });
+    expect(stripView(saved(12)).badge).toBe('+9');
+    expect(stripView(saved(40)).badge).toBe('+9');
+    expect(stripView(saved(40)).cars.map((c) => c.id)).toEqual(['1', '2', '3']);
+  });
+
+  it('hides itself after 5 seconds', () => {
+    expect(STRIP_HIDE_AFTER_MS).toBe(5000);
+  });
+});

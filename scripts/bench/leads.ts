@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { verifyWebhookSignature } from '../../src/leads/delivery/webhook';
+import { cycleEachSecond } from './search-load';
 
 export const WEBHOOK_SECRET_ENV = 'BENCH_LEADS_WEBHOOK_SECRET';
 const WEBHOOK_SECRET = 'bench-secret-not-for-production';
@@ -248,17 +249,7 @@ export interface LeadBenchOptions {
 
 /** Multi-searches at a steady rate for `seconds`, cycling through the bodies of the current second. */
 async function searchAtRate(port: number, seconds: number, { ratePerSecond, bodies }: SearchAlongside): Promise<SearchAlongsideResult> {
-  let second = -1;
-  let current: string[] = [];
-  let next = 0;
-  const body = (): string => {
-    const now = Math.floor(Date.now() / 1000);
-    if (now !== second) {
-      second = now;
-      current = bodies(now);
-    }
-    return current[next++ % current.length]!;
-  };
+  const body = cycleEachSecond(bodies);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/api/search/multi-search`,
     connections: 20,

@@ -88,7 +88,26 @@ export function landingMix(site: DealerConfig, nowSeconds: number): string[] {
   return [...pages, hero].map((body) => JSON.stringify(body));
 }
 
-/** The issue's request: about 40 KB of highlight tags around every match, 1,000 hits. */
+/**
+ * The next body to send, cycling through `make(now)`: the bodies are made again each second, as
+ * each browser computes the sold window from its clock, so a server cache cannot replay one body
+ * forever.
+ */
+export function cycleEachSecond(make: (nowSeconds: number) => string[]): () => string {
+  let second = -1;
+  let bodies: string[] = [];
+  let next = 0;
+  return () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) {
+      second = now;
+      bodies = make(now);
+    }
+    return bodies[next++ % bodies.length]!;
+  };
+}
+
+/** An abusive request: about 40 KB of highlight tags around every match, 1,000 hits. */
 export function hugeHighlightBody(slug: string): string {
   const tag = (c: string) => c.repeat(19_000);
   return JSON.stringify({
@@ -229,18 +248,7 @@ export async function benchThroughput(
   const { port } = server;
   const connections = options.connections ?? 100;
   const seconds = options.seconds ?? 10;
-  // Bodies are rebuilt once a second, as each browser computes the sold window from its clock.
-  let second = -1;
-  let bodies: string[] = [];
-  let next = 0;
-  const body = (): string => {
-    const now = Math.floor(Date.now() / 1000);
-    if (now !== second) {
-      second = now;
-      bodies = landingMix(site, now);
-    }
-    return bodies[next++ % bodies.length]!;
-  };
+  const body = cycleEachSecond((now) => landingMix(site, now));
   const cpuBefore = cpuSeconds(server.child.pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/api/search/multi-search`,

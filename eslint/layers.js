@@ -18,6 +18,7 @@ export const FLOORS = [
   ['dealer'],
   ['providers'],
   ['leads'],
+  ['accounts'],
   ['cars'],
   ['garage'],
   ['build'],
@@ -26,7 +27,7 @@ export const FLOORS = [
 ];
 
 /** Folders split by runtime: `src/<feature>/<runtime>/`. */
-export const FEATURES = new Set(['stock', 'saved-cars', 'search', 'dealer', 'leads', 'cars', 'garage']);
+export const FEATURES = new Set(['stock', 'saved-cars', 'search', 'dealer', 'leads', 'accounts', 'cars', 'garage']);
 
 /** What each runtime may import, in its own feature or a lower one. */
 export const RUNTIMES = {

@@ -3,7 +3,7 @@
  * src/platform/db/migrations, generated from this file by `npm run db:generate`).
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The consent record kept with each lead (docs/decisions/leads.md 'Consent'). Rows stored before
@@ -128,6 +128,163 @@ export const miscellaneous = pgTable('miscellaneous', {
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------
+// Shopper accounts (src/accounts): one account per dealer site and email address.
+// ---------------------------------------------------------------------------
+
+/** What the shopper agreed to for email alerts: the wording shown, where, and when. */
+export interface AlertConsent {
+  wording: string;
+  page: string | null;
+  at: string;
+}
+
+/** A shopper's account on one dealer site. The same email on two dealers is two accounts. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    /** Server-made id (UUID). */
+    id: text('id').primaryKey(),
+    dealer: text('dealer').notNull(),
+    /** Lower-cased, trimmed. */
+    email: text('email').notNull(),
+    /** Email alerts when a saved car drops in price or sells; consent is null until given. */
+    car_alerts: boolean('car_alerts').notNull().default(false),
+    alert_consent: jsonb('alert_consent').$type<AlertConsent>(),
+    /** Random secret in every alert's one-click unsubscribe link (turns off all alerts). */
+    unsubscribe_token: text('unsubscribe_token').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_sign_in_at: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('accounts_dealer_email_idx').on(t.dealer, t.email), uniqueIndex('accounts_unsubscribe_idx').on(t.unsubscribe_token)],
+);
+
+/**
+ * An emailed sign-in: a one-time code and a link token, both stored only as hashes, single use,
+ * valid for a short time and for the dealer that sent it. Wrong codes count in `attempts`.
+ */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: text('id').primaryKey(),
+    dealer: text('dealer').notNull(),
+    email: text('email').notNull(),
+    code_hash: text('code_hash').notNull(),
+    token_hash: text('token_hash').notNull(),
+    /** The same-site path to go to after signing in, checked when it was asked for. */
+    redirect: text('redirect'),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_codes_email_idx').on(t.dealer, t.email, t.created_at), uniqueIndex('sign_in_codes_token_idx').on(t.token_hash)],
+);
+
+/** A signed-in browser. The cookie holds a random token; only its hash is stored here. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token, hex. */
+    id: text('id').primaryKey(),
+    account_id: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    dealer: text('dealer').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the token was last replaced; a session older than the rotation age gets a new one. */
+    rotated_at: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.account_id)],
+);
+
+/** A passkey (WebAuthn credential) registered to an account. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: text('id').primaryKey(),
+    account_id: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    dealer: text('dealer').notNull(),
+    /** The COSE public key, base64url. */
+    public_key: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_account_idx').on(t.account_id)],
+);
+
+/** A car saved to an account: the entry the browser keeps (saved-cars/model/saved-list.ts). */
+export const accountSavedCars = pgTable(
+  'account_saved_cars',
+  {
+    account_id: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    car_id: text('car_id').notNull(),
+    entry: jsonb('entry').$type<Record<string, unknown>>().notNull(),
+    /** The shopper asked the dealer to contact them about this car (a lead was sent). */
+    interest_lead_id: text('interest_lead_id'),
+    added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.car_id] })],
+);
+
+/** A search the shopper named and kept: any search path of the site, with its query string. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: text('id').primaryKey(),
+    account_id: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    /** Email when a new car matches (needs the account's alert consent). */
+    alerts: boolean('alerts').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_account_idx').on(t.account_id)],
+);
+
+/**
+ * Each dealer's stock as the alert job last saw it: price and whether it was for sale, per car.
+ * The job compares a new import with this, sends what changed, then replaces it.
+ */
+export const stockWatch = pgTable(
+  'stock_watch',
+  {
+    dealer: text('dealer').notNull(),
+    car_id: text('car_id').notNull(),
+    price: integer('price'),
+    sold: boolean('sold').notNull().default(false),
+    seen_at: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.dealer, t.car_id] })],
+);
+
+/** Alerts already sent, so a job run twice (or after a crash) never emails the same change twice. */
+export const alertSends = pgTable(
+  'alert_sends',
+  {
+    /** account, kind (price_drop, sold, new_match), car and what changed (the new price), joined. */
+    key: text('key').primaryKey(),
+    account_id: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alert_sends_account_idx').on(t.account_id)],
+);
+
+export const accountTables = { accounts, signInCodes, sessions, passkeys, accountSavedCars, savedSearches, stockWatch, alertSends };
+export type AccountRow = typeof accounts.$inferSelect;
 
 export const leadSchemaTables = { leads, leadFiles, idempotencyKeys, outbox, valuations, miscellaneous };
 export type LeadRow = typeof leads.$inferSelect;

@@ -14,6 +14,10 @@ export const featuresSchema = z
       .array(z.enum(['checkout', 'spin_to_win', 'online_payment', 'personalised_finance']))
       .default([])
       .describe('Optional pages this site offers.'),
+    online_payment_without_sign_in: z
+      .boolean()
+      .default(false)
+      .describe('Let shoppers pay online without signing in. Online payment needs sign-in unless this is set.'),
     phone_rule: z.enum(phoneRules).optional().describe('Phone validation: au, au_mobile (mobile only), au_nz_uk (wider), nz, us. Defaults by region.'),
     allow_by_appointment: z.boolean().default(false).describe('Show "By appointment only" for days with that status instead of "Closed".'),
     message_optional: z.boolean().default(false).describe('Enquiry message is optional.'),

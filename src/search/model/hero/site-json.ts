@@ -29,6 +29,7 @@ const features = object({
   saved_cars: oneOf(every<Features['saved_cars']>()(['favourites', 'garage', 'compare'])),
   gated_pages: list(oneOf(every<Features['gated_pages'][number]>()(['checkout', 'finance', 'spin_to_win', 'online_payment', 'equifax_finance']))),
   enabled_pages: list(oneOf(every<Features['enabled_pages'][number]>()(['checkout', 'spin_to_win', 'online_payment', 'personalised_finance']))),
+  online_payment_without_sign_in: boolean,
   phone_rule: oneOf(every<Features['phone_rule']>()(['au', 'au_mobile', 'au_nz_uk', 'nz', 'us'])),
   allow_by_appointment: boolean,
   message_optional: boolean,

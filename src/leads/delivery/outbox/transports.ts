@@ -224,8 +224,13 @@ export function adfEmail(delivery: Delivery, target: EmailTarget, env: NodeJS.Pr
 export async function deliverByEmail(delivery: Delivery, target: EmailTarget, { env = process.env }: { env?: NodeJS.ProcessEnv } = {}): Promise<string> {
   const smtpUrl = env.SMTP_URL?.trim();
   if (!smtpUrl) throw new DeliveryError('SMTP_URL is not set, so ADF email cannot be sent');
+  return sendOverSmtp(adfEmail(delivery, target, env), smtpUrl);
+}
+
+/** Sends one message through the pooled connection to `smtpUrl`; resolves to its Message-ID, or throws a DeliveryError naming no secret. */
+export async function sendOverSmtp(message: EmailMessage, smtpUrl: string): Promise<string> {
   try {
-    const info: unknown = await mailerFor(smtpUrl).sendMail(adfEmail(delivery, target, env));
+    const info: unknown = await mailerFor(smtpUrl).sendMail(message);
     return String((info as { messageId?: string }).messageId ?? '');
   } catch (error) {
     throw smtpError(error, smtpUrl);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
-import { loadStock, StockFileError, stockFile, stockVersion } from './store';
+import { createStockLookup, loadStock, StockFileError, stockFile, stockVersion } from './store';
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
@@ -50,5 +50,18 @@ describe('stockVersion', () => {
     writeFileSync(file, '{"a":12}');
     utimesSync(file, new Date(NOW + 1000), new Date(NOW + 1000));
     expect(stockVersion(site, env, NOW)).not.toBe(first);
+  });
+});
+
+describe('createStockLookup', () => {
+  it('finds a car by id from the stock it read once, and reads again after an import', () => {
+    const site = testSite();
+    const lookUp = createStockLookup(env, () => NOW);
+    const demo = loadStock(site, env)[3];
+    expect(lookUp(site, String(demo?.id))?.name).toBe(demo?.name);
+    expect(lookUp(site, '999999999')).toBeUndefined();
+    const file = stockFile('fixture-motors', env);
+    writeFileSync(file, JSON.stringify({ dealer: 'fixture-motors', imported_at: 'x', source: 'y', vehicles: [] }));
+    expect(lookUp(site, String(demo?.id))).toBeUndefined();
   });
 });

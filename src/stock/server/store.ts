@@ -68,3 +68,26 @@ export function stockVersion(site: DealerConfig, env: NodeJS.ProcessEnv = proces
   if (site.search.demo_stock) return `demo:${site.search.demo_stock}:${Math.floor(now / 86_400_000)}`;
   return 'none';
 }
+
+/**
+ * Cars by id from a dealer's current stock, for code that looks one car up at a time (the lead
+ * deliveries name the car an enquiry was about). Reading and checking a stock file, or generating
+ * demo stock, takes tens of milliseconds for a large dealer, and doing that per lookup stalls
+ * every request the process serves; so the stock is kept per dealer and read again only when
+ * `stockVersion` changes.
+ */
+export function createStockLookup(
+  env: NodeJS.ProcessEnv = process.env,
+  now: () => number = Date.now,
+): (site: DealerConfig, carId: string) => Vehicle | undefined {
+  const kept = new Map<string, { version: string; byId: Map<string, Vehicle> }>();
+  return (site, carId) => {
+    const version = stockVersion(site, env, now());
+    let entry = kept.get(site.slug);
+    if (!entry || entry.version !== version) {
+      entry = { version, byId: new Map(loadStock(site, env).map((car) => [String(car.id), car])) };
+      kept.set(site.slug, entry);
+    }
+    return entry.byId.get(carId);
+  };
+}

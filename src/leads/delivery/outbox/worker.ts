@@ -14,7 +14,8 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DealerConfig } from '../../../platform/config/schema';
 import type { LeadVehicle } from '../webhook';
-import { loadStock } from '../../../stock/server/store';
+import { createStockLookup } from '../../../stock/server/store';
+import type { Vehicle } from '../../../stock/model/vehicle';
 import type { Database } from '../../../platform/db/open';
 import { leadFiles, leads, outbox, type LeadRow, type OutboxRow } from '../../../platform/db/schema';
 import { DestinationError, resolveDestination } from './destinations';
@@ -65,8 +66,7 @@ export const claimLeaseMs = 90_000;
 const maxBatchesPerRun = 50;
 
 /** The stock car, from the dealer's current stock, reduced to what deliveries show. */
-export function stockVehicle(site: DealerConfig, carId: string, env: NodeJS.ProcessEnv): LeadVehicle | undefined {
-  const car = loadStock(site, env).find((v) => String(v.id) === carId);
+export function stockVehicle(car: Vehicle | undefined): LeadVehicle | undefined {
   if (!car) return undefined;
   const { id, name, year, make, model, variant, vin, stocknum, car_type, price, km, colour, body } = car;
   return { id, name, year, make, model, variant, vin, stocknum, car_type, price, km, colour, body };
@@ -75,7 +75,8 @@ export function stockVehicle(site: DealerConfig, carId: string, env: NodeJS.Proc
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { database, env = process.env, root = process.cwd(), now = () => new Date(), log = console.error, pollMs = 5000, batchSize = 10 } = options;
   const fetchImpl = options.fetch ?? fetch;
-  const vehicleFor = options.vehicleFor ?? ((site: DealerConfig, carId: string) => stockVehicle(site, carId, env));
+  const lookUp = createStockLookup(env);
+  const vehicleFor = options.vehicleFor ?? ((site: DealerConfig, carId: string) => stockVehicle(lookUp(site, carId)));
   const db = database.db;
   let running: Promise<OutboxRunResult> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -144,7 +145,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     else await deliverByEmail(delivery, target, { env });
   }
 
-  async function settle(row: OutboxRow, lead: LeadRow | undefined, files: Delivery['files'], result: OutboxRunResult): Promise<void> {
+  /** Delivers one row; a failure is recorded here, a success is returned for the batch to record at once. */
+  async function settle(row: OutboxRow, lead: LeadRow | undefined, files: Delivery['files'], result: OutboxRunResult): Promise<'delivered' | undefined> {
     const what = `${row.destination} for lead ${row.lead_id} (${row.dealer})`;
     const never = undeliverable(lead);
     if (never || !lead) {
@@ -178,11 +180,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     options.health?.succeeded(channel);
-    await db
-      .update(outbox)
-      .set({ status: 'delivered', delivered_at: now(), attempts: sql`${outbox.attempts} + 1`, last_error: null })
-      .where(eq(outbox.id, row.id));
-    result.delivered++;
+    return 'delivered';
   }
 
   async function run(): Promise<OutboxRunResult> {
@@ -197,7 +195,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .from(leadFiles)
         .where(inArray(leadFiles.lead_id, leadIds));
       const byId = new Map(leadRows.map((l) => [l.id, l]));
-      await Promise.all(
+      const outcomes = await Promise.all(
         rows.map((row) =>
           settle(
             row,
@@ -207,7 +205,19 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           ),
         ),
       );
+      // One statement for the batch's deliveries: on embedded PGlite every query waits its turn
+      // with the shoppers' requests, so the worker asks as little as it can.
+      const delivered = rows.filter((_, i) => outcomes[i] === 'delivered').map((row) => row.id);
+      if (delivered.length > 0) {
+        await db
+          .update(outbox)
+          .set({ status: 'delivered', delivered_at: now(), attempts: sql`${outbox.attempts} + 1`, last_error: null })
+          .where(inArray(outbox.id, delivered));
+        result.delivered += delivered.length;
+      }
       if (rows.length < batchSize) break;
+      // Let the requests that arrived meanwhile go first; a backlog is delivered between them.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return result;
   }

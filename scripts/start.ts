@@ -14,7 +14,7 @@ import { rateLimitPerMinute } from '../src/platform/http/rate-limit';
 import { LEAD_RATE_LIMIT } from '../src/leads/server/rate-limit';
 import { behindProxy, proxyTrust } from '../src/platform/http/client-ip';
 import { outboxDir } from '../src/leads/delivery/outbox/transports';
-import { startPlatform } from '../src/server/platform';
+import { apiProcessCount, servingPlan, startPlatformProcesses, stopOnSignal } from '../src/server/processes';
 
 function fail(message: string): never {
   console.error(message);
@@ -40,6 +40,13 @@ function dealerName(slug: string, dealersDir: string): string {
 async function main(): Promise<void> {
   const port = parsePort(process.env.PORT);
   const paths = projectPaths();
+  // A serving process forked by the first (API_PROCESSES): no build, no lock, no messages.
+  const plan = servingPlan();
+  if (plan) {
+    const env: NodeJS.ProcessEnv = { ...process.env, STOCK_DIR: paths.stockDir };
+    stopOnSignal(await startPlatformProcesses({ ...plan, paths, port, env, holder: 'npm start', processes: apiProcessCount(env) }));
+    return;
+  }
   const all = listDealerSlugs(paths.dealersDir);
   if (all.length === 0) fail(`No dealer files in ${paths.dealersDir}.`);
 
@@ -58,7 +65,9 @@ async function main(): Promise<void> {
   process.once('exit', () => lock?.release());
   let limitPerMinute: number;
   let proxied: boolean;
+  let processes: number;
   try {
+    processes = apiProcessCount(env);
     limitPerMinute = rateLimitPerMinute(LEAD_RATE_LIMIT, env);
     proxied = behindProxy(proxyTrust(env)); // a mistyped TRUST_PROXY stops here, not after the build
   } catch (error) {
@@ -92,12 +101,12 @@ async function main(): Promise<void> {
   if (wanted && !dealers.includes(wanted)) console.error(`DEALER=${wanted} is not being served; using ${dealers[0]} as the default.`);
   const defaultDealer = wanted && dealers.includes(wanted) ? wanted : (dealers[0] as string);
 
-  const platform = await startPlatform({ paths, dealers, defaultDealer, port, env, holder: 'npm start', lock }).catch((error: unknown) => {
+  const platform = await startPlatformProcesses({ paths, dealers, defaultDealer, port, env, holder: 'npm start', lock, processes }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Port ${port} is in use: stop the other server or run with PORT=<another port>.`);
     fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
   });
   const { server, database } = platform;
-  server.once('error', (error: NodeJS.ErrnoException) => fail(`Server error: ${error.message}`));
+  server?.once('error', (error: NodeJS.ErrnoException) => fail(`Server error: ${error.message}`));
 
   {
     const names = new Map(dealers.map((slug) => [slug, dealerName(slug, paths.dealersDir)]));
@@ -111,7 +120,10 @@ async function main(): Promise<void> {
     console.log(`\nLeads: ${database.kind === 'pglite' ? `PGlite in ${shown(database.location)}` : `Postgres at ${database.location}`}`);
     console.log(`  files sent with leads: ${shown(leadFilesDir(env, paths.root))}/<dealer>/`);
     console.log(`  outbox folder copies: ${folder ? `${shown(folder)}/<dealer>/` : 'off (LEADS_OUTBOX_DIR=off)'}`);
-    console.log(`  rate limit: ${limitPerMinute} lead requests per minute per address${env.REDIS_URL?.trim() ? ', counted in Redis' : ''}`);
+    console.log(
+      `  rate limit: ${limitPerMinute} lead requests per minute per address${env.REDIS_URL?.trim() ? ', counted in Redis' : processes > 1 ? ', counted by each API process (set REDIS_URL to count across them)' : ''}`,
+    );
+    if (processes > 1) console.log(`  API processes: ${processes} serving, one delivering the outbox`);
     console.log('\nPress Ctrl-C to stop.');
   }
 

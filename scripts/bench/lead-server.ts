@@ -6,19 +6,21 @@
 import path from 'node:path';
 import { listDealerSlugs } from '../../src/platform/config/load';
 import { projectPaths } from '../../src/build/stamps';
-import { startPlatform } from '../../src/server/platform';
+import { apiProcessCount, servingPlan, startPlatformProcesses, stopOnSignal } from '../../src/server/processes';
 
 const paths = projectPaths();
 const dealersDir = path.resolve(process.env.DEALERS_DIR ?? paths.dealersDir);
 const dealers = listDealerSlugs(dealersDir);
 const defaultDealer = process.env.DEALER && dealers.includes(process.env.DEALER) ? process.env.DEALER : (dealers[0] ?? '');
-const platform = await startPlatform({
+const env = { ...process.env, STOCK_DIR: paths.stockDir };
+// API_PROCESSES > 1 (with Postgres): this process forks the serving ones, which run this file too.
+const platform = await startPlatformProcesses({
   paths: { ...paths, dealersDir },
-  dealers,
-  defaultDealer,
+  ...(servingPlan() ?? { dealers, defaultDealer }),
   port: Number(process.env.PORT),
-  env: { ...process.env, STOCK_DIR: paths.stockDir },
+  env,
   holder: 'the lead bench server',
+  processes: apiProcessCount(env),
 });
-console.log(`lead-server ready on ${process.env.PORT} (${platform.database.kind})`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void platform.close().then(() => process.exit(0)));
+if (!servingPlan()) console.log(`lead-server ready on ${process.env.PORT} (${platform.database.kind})`);
+stopOnSignal(platform);

@@ -34,7 +34,7 @@ it('shows an outbox folder it cannot write at start-up and in /api/health, while
   });
   try {
     expect(warnings.join('\n')).toMatch(/^leads: WARNING the outbox folder \(LEADS_OUTBOX_DIR\) cannot be written: .* \(ENOTDIR\); leads are still stored/m);
-    const base = `http://127.0.0.1:${(platform.server.address() as AddressInfo).port}`;
+    const base = `http://127.0.0.1:${(platform.server?.address() as AddressInfo).port}`;
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({

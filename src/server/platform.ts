@@ -14,7 +14,7 @@ import { rateLimiterFromEnv } from '../platform/http/rate-limit';
 import { LEAD_RATE_LIMIT } from '../leads/server/rate-limit';
 import { SEARCH_RATE_LIMIT } from '../search/server/search-api';
 import { startOutboxWorker } from '../leads/delivery/outbox/worker';
-import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth } from '../leads/delivery/outbox/health';
+import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth, type DeliveryHealth } from '../leads/delivery/outbox/health';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
@@ -27,17 +27,38 @@ export interface PlatformOptions {
   holder: string;
   /** A lock already taken by the caller (npm start takes it before building). */
   lock?: DatabaseLock;
+  /**
+   * Whether this process runs the outbox worker (default true). With several API processes
+   * (src/server/processes.ts) one process delivers and the others only serve.
+   */
+  deliver?: boolean;
+  /** Whether this process answers HTTP (default true); the delivering process of several does not. */
+  serve?: boolean;
+  /** Delivery health kept elsewhere (the delivering process's, passed on), for /api/health. */
+  deliveryHealth?: DeliveryHealth;
 }
 
 export interface Platform {
-  server: Server;
+  /** Undefined in a process that only delivers. */
+  server: Server | undefined;
   database: Database;
   /** Stops taking requests, lets in-flight deliveries record their result, closes the database, releases the lock. */
   close(): Promise<void>;
 }
 
 /** Opens storage and starts serving; rejects (having released everything) when either fails. */
-export async function startPlatform({ paths, dealers, defaultDealer, port, env, holder, lock: givenLock }: PlatformOptions): Promise<Platform> {
+export async function startPlatform({
+  paths,
+  dealers,
+  defaultDealer,
+  port,
+  env,
+  holder,
+  lock: givenLock,
+  deliver = true,
+  serve = true,
+  deliveryHealth: givenHealth,
+}: PlatformOptions): Promise<Platform> {
   const lock = givenLock ?? acquireDatabaseLock({ env, root: paths.root, holder });
   let database: Database;
   try {
@@ -49,21 +70,24 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
   const rateLimiter = await rateLimiterFromEnv(LEAD_RATE_LIMIT, env);
   const searchLimiter = await rateLimiterFromEnv(SEARCH_RATE_LIMIT, env);
   // A delivery path that fails is a warning now and 'degraded' in /api/health, never silence.
-  const deliveryHealth = createDeliveryHealth();
-  await checkOutboxFolderAtStart({ env, root: paths.root, health: deliveryHealth });
-  const smtpChecked = checkSmtpAtStart({ env, health: deliveryHealth });
+  const deliveryHealth = givenHealth ?? createDeliveryHealth();
+  // The process that delivers checks the paths it delivers through; the others hear of it from it.
+  if (deliver) await checkOutboxFolderAtStart({ env, root: paths.root, health: deliveryHealth });
+  const smtpChecked = deliver ? checkSmtpAtStart({ env, health: deliveryHealth }) : undefined;
   const configs = createDealerConfigs({ dealersDir: paths.dealersDir });
   const pollMs = Number(env.LEADS_OUTBOX_POLL_MS) > 0 ? Number(env.LEADS_OUTBOX_POLL_MS) : undefined;
-  const worker = startOutboxWorker({
-    database,
-    configFor: (slug) => (dealers.includes(slug) ? configs.get(slug) : undefined),
-    env,
-    root: paths.root,
-    health: deliveryHealth,
-    ...(pollMs ? { pollMs } : {}),
-  });
+  const worker = deliver
+    ? startOutboxWorker({
+        database,
+        configFor: (slug) => (dealers.includes(slug) ? configs.get(slug) : undefined),
+        env,
+        root: paths.root,
+        health: deliveryHealth,
+        ...(pollMs ? { pollMs } : {}),
+      })
+    : undefined;
   const releaseAll = async (): Promise<void> => {
-    await Promise.allSettled([worker.stop(), rateLimiter.close(), searchLimiter.close(), smtpChecked]);
+    await Promise.allSettled([worker?.stop(), rateLimiter.close(), searchLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
   };
@@ -87,6 +111,10 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
     throw error;
   }
 
+  if (!serve) {
+    let stopping: Promise<void> | undefined;
+    return { server: undefined, database, close: () => (stopping ??= releaseAll()) };
+  }
   const server = createPlatformServer(app.fetch, '127.0.0.1');
   server.listen(port, '127.0.0.1');
   try {

@@ -146,6 +146,13 @@ async function benchLeads(
   const site = loadDealer(slug, paths.dealersDir);
   const alongside = { ratePerSecond: SEARCH_ALONGSIDE_RATE, bodies: (now: number) => landingMix(site, now) };
   for (const kind of kinds) loads.push(await benchLeadLoad(kind, options, 60, 100, alongside));
+  // On Postgres, the same again with one serving process per core and the outbox delivered by
+  // another process (API_PROCESSES=auto): how a host runs the API on a machine of its own.
+  if ((kinds as readonly string[]).includes('postgres')) {
+    const cores = os.availableParallelism();
+    loads.push(await benchLeadLoad('postgres', options, 60, 100, undefined, cores));
+    loads.push(await benchLeadLoad('postgres', options, 60, 100, alongside, cores));
+  }
   for (const kind of kinds) {
     console.log(`\nLead chaos run (${kind}): 2,000 submissions, the API service killed twice…`);
     chaos.push(await benchLeadChaos(kind, options));
@@ -241,6 +248,7 @@ async function main(argv: string[]): Promise<number> {
   const leadFigures: LeadFigures | undefined = leads && {
     loads: leads.loads.map((l) => ({
       database: l.database,
+      processes: l.processes,
       p99: l.latencyMs.p99,
       ok: l.ok,
       requests: l.requests,
@@ -384,9 +392,10 @@ async function main(argv: string[]): Promise<number> {
   if (leads) {
     console.log(
       `\nPOST /api/leads at 100 requests/s for 60 s (ms)\n${formatTable(
-        ['database', 'search alongside', 'requests', '2xx', 'stored', 'p50', 'p90', 'p99', 'max'],
+        ['database', 'API processes', 'search alongside', 'requests', '2xx', 'stored', 'p50', 'p90', 'p99', 'max'],
         leads.loads.map((l) => [
           l.database,
+          l.processes > 1 ? `${l.processes} + 1 delivering` : '1',
           l.searchAlongside ? `${l.searchAlongside.ratePerSecond}/s, p99 ${l.searchAlongside.latencyMs.p99} ms` : 'none',
           String(l.requests),
           String(l.ok),

@@ -23,6 +23,8 @@ const WEBHOOK_SECRET = 'bench-secret-not-for-production';
 
 export interface LeadLoadResult {
   database: 'pglite' | 'postgres';
+  /** Serving API processes (API_PROCESSES); with more than one, another process delivers the outbox. */
+  processes: number;
   seconds: number;
   ratePerSecond: number;
   requests: number;
@@ -275,6 +277,7 @@ export async function benchLeadLoad(
   seconds = 60,
   rate = 100,
   alongside?: SearchAlongside,
+  processes = 1,
 ): Promise<LeadLoadResult> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'lead-load-'));
   const receiver = await startReceiver();
@@ -288,6 +291,7 @@ export async function benchLeadLoad(
     LEADS_RATE_LIMIT_PER_MINUTE: '1000000',
     SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
     [WEBHOOK_SECRET_ENV]: WEBHOOK_SECRET,
+    API_PROCESSES: String(processes),
   };
   const server = await startServerProcess(env, await freePort());
   try {
@@ -299,7 +303,9 @@ export async function benchLeadLoad(
         body: benchLead(slug, dealers.locationId, `warm-${i}`),
       });
     }
-    log(`leads load (${kind}): ${rate} requests/s for ${seconds} s${alongside ? `, ${alongside.ratePerSecond} multi-searches/s alongside` : ''}…`);
+    log(
+      `leads load (${kind}${processes > 1 ? `, ${processes} API processes` : ''}): ${rate} requests/s for ${seconds} s${alongside ? `, ${alongside.ratePerSecond} multi-searches/s alongside` : ''}…`,
+    );
     let n = 0;
     const searching = alongside ? searchAtRate(server.port, seconds, alongside) : undefined;
     const result = await autocannon({
@@ -324,6 +330,7 @@ export async function benchLeadLoad(
     const stored = [...storage.byMessage.keys()].filter((m) => m.startsWith('Bench enquiry load-')).length;
     return {
       database: kind,
+      processes,
       seconds,
       ratePerSecond: rate,
       requests: result.requests.total,

@@ -74,7 +74,7 @@ export async function startPlatform({
   // The process that delivers checks the paths it delivers through; the others hear of it from it.
   if (deliver) await checkOutboxFolderAtStart({ env, root: paths.root, health: deliveryHealth });
   const smtpChecked = deliver ? checkSmtpAtStart({ env, health: deliveryHealth }) : undefined;
-  const configs = createDealerConfigs({ dealersDir: paths.dealersDir });
+  const configs = createDealerConfigs({ dealersDir: paths.dealersDir, checkEveryMs: 1000 });
   const pollMs = Number(env.LEADS_OUTBOX_POLL_MS) > 0 ? Number(env.LEADS_OUTBOX_POLL_MS) : undefined;
   const worker = deliver
     ? startOutboxWorker({

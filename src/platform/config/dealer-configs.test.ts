@@ -42,3 +42,19 @@ describe('createDealerConfigs', () => {
     await expect(configs.get('nobody')).rejects.toThrow('nobody.json');
   });
 });
+
+describe('createDealerConfigs with checkEveryMs', () => {
+  it('looks at the file at most once per interval, then sees the edit', async () => {
+    const original = readFileSync('tests/fixtures/dealer-files/kingfisher-toyota.json', 'utf8');
+    save(original, 1_700_000_100);
+    let clock = 1_000_000;
+    const configs = createDealerConfigs({ dealersDir: dir, checkEveryMs: 1000, now: () => clock });
+    const before = await configs.get('kingfisher-toyota');
+    save(JSON.stringify({ ...(JSON.parse(original) as Record<string, unknown>), name: 'Kingfisher Toyota Later' }), 1_700_000_500);
+    clock += 999;
+    expect(await configs.get('kingfisher-toyota')).toBe(before);
+    clock += 1;
+    expect((await configs.get('kingfisher-toyota')).name).toBe('Kingfisher Toyota Later');
+    save(original, 1_700_000_900);
+  });
+});

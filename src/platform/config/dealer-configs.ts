@@ -24,6 +24,13 @@ export interface DealerConfigOptions {
   dealersDir: string;
   /** Where a broken file is reported (once per file version). */
   log?: (message: string) => void;
+  /**
+   * Look at a dealer's file at most this often (default 0: on every call). The server passes a
+   * second: an edit still shows within it, and a busy server stops asking the file system on
+   * every request.
+   */
+  checkEveryMs?: number;
+  now?: () => number;
 }
 
 /** Size and modification time, or "absent": enough to notice a rewritten file. */
@@ -36,12 +43,16 @@ export async function fileVersion(file: string): Promise<string> {
   }
 }
 
-export function createDealerConfigs({ dealersDir, log = console.error }: DealerConfigOptions): DealerConfigs {
+export function createDealerConfigs({ dealersDir, log = console.error, checkEveryMs = 0, now = Date.now }: DealerConfigOptions): DealerConfigs {
   const cache = new Map<string, VersionedConfig>();
+  const checkedAt = new Map<string, number>();
 
   async function versioned(slug: string): Promise<VersionedConfig> {
-    const version = await fileVersion(dealerFile(slug, dealersDir));
     const cached = cache.get(slug);
+    const at = now();
+    if (cached && checkEveryMs > 0 && at - (checkedAt.get(slug) ?? -Infinity) < checkEveryMs) return cached;
+    checkedAt.set(slug, at);
+    const version = await fileVersion(dealerFile(slug, dealersDir));
     if (cached && cached.version === version) return cached;
     try {
       const fresh = { version, config: loadDealer(slug, dealersDir) };

@@ -360,8 +360,14 @@ async function main(argv: string[]): Promise<number> {
     leads: leadFigures,
     search: {
       connections: searchLoad.throughput.connections,
-      perSecond: searchLoad.throughput.perSecond,
-      p99: searchLoad.throughput.latencyMs.p99,
+      ...(searchLoad.throughputAllCores
+        ? {
+            processes: searchLoad.throughputAllCores.processes,
+            perSecond: searchLoad.throughputAllCores.perSecond,
+            p99: searchLoad.throughputAllCores.latencyMs.p99,
+            oneProcess: { perSecond: searchLoad.throughput.perSecond, p99: searchLoad.throughput.latencyMs.p99 },
+          }
+        : { perSecond: searchLoad.throughput.perSecond, p99: searchLoad.throughput.latencyMs.p99 }),
       abuse: searchLoad.abuse.map((a) => ({ name: a.name, healthMaxMs: a.health.max, healthFailed: a.health.failed, killed: a.killed })),
     },
     observatory,

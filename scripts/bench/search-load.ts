@@ -16,6 +16,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
@@ -63,6 +64,8 @@ export interface AbuseResult {
 
 export interface SearchLoadResult {
   throughput: ThroughputResult;
+  /** The same load on one process per CPU core sharing the port (API_PROCESSES=auto). */
+  throughputAllCores?: ThroughputResult & { processes: number };
   abuse: AbuseResult[];
 }
 
@@ -189,8 +192,18 @@ function stopServer(server: ServerProcess): Promise<void> {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far. */
+/** CPU seconds (user + system) a process and the processes it started have used so far. */
 function cpuSeconds(pid: number | undefined): number {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    children = [];
+  }
+  return ownCpuSeconds(pid) + children.reduce((sum, child) => sum + ownCpuSeconds(child), 0);
+}
+
+function ownCpuSeconds(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name; in clock ticks (100 a second on Linux).
@@ -437,27 +450,34 @@ export async function benchSearchLoad(
   site: DealerConfig,
   options: { connections?: number; seconds?: number; abuse?: boolean } = {},
 ): Promise<SearchLoadResult> {
-  const server = await startServer(UNLIMITED);
-  let throughput: ThroughputResult;
-  try {
-    for (const body of landingMix(site, Math.floor(Date.now() / 1000))) await post(server.port, '/api/search/multi-search', body);
-    // A short warm-up at full concurrency, so the JIT is not what the run measures.
-    await benchThroughput(server, site, { connections: options.connections ?? 100, seconds: 2 });
-    throughput = await benchThroughput(server, site, options);
-  } finally {
-    await stopServer(server);
-  }
+  const measure = async (processes: number): Promise<ThroughputResult> => {
+    const server = await startServer({ ...UNLIMITED, SEARCH_PROCESSES: String(processes) });
+    try {
+      // Enough fresh connections to reach every process, and a short warm-up at full
+      // concurrency, so neither a cold cache nor the JIT is what the run measures.
+      for (let i = 0; i < processes; i++) {
+        for (const body of landingMix(site, Math.floor(Date.now() / 1000))) await post(server.port, '/api/search/multi-search', body);
+      }
+      await benchThroughput(server, site, { connections: options.connections ?? 100, seconds: 2 });
+      return await benchThroughput(server, site, options);
+    } finally {
+      await stopServer(server);
+    }
+  };
+  const throughput = await measure(1);
+  const cores = os.availableParallelism();
+  const throughputAllCores = cores > 1 ? { ...(await measure(cores)), processes: cores } : undefined;
   const abuse = options.abuse === false ? [] : await benchAbuse(site, UNLIMITED);
-  return { throughput, abuse };
+  return { throughput, ...(throughputAllCores ? { throughputAllCores } : {}), abuse };
 }
 
 export function formatSearchLoad(result: SearchLoadResult): string {
-  const t = result.throughput;
-  const lines = [
-    `Search API, landing-page mix, ${t.connections} connections for ${t.seconds} s: ${t.perSecond} multi-searches/s ` +
-      `(${t.perCpuSecond} per second of server CPU), ` +
-      `p50 ${t.latencyMs.p50} ms, p99 ${t.latencyMs.p99} ms, max ${t.latencyMs.max} ms (${t.requests} requests, ${t.non2xx} non-2xx, ${t.errors} errors)`,
-  ];
+  const line = (t: ThroughputResult, processes: number): string =>
+    `Search API, landing-page mix, ${t.connections} connections for ${t.seconds} s, ${processes === 1 ? 'one process' : `${processes} processes`}: ${t.perSecond} multi-searches/s ` +
+    `(${t.perCpuSecond} per second of server CPU), ` +
+    `p50 ${t.latencyMs.p50} ms, p99 ${t.latencyMs.p99} ms, max ${t.latencyMs.max} ms (${t.requests} requests, ${t.non2xx} non-2xx, ${t.errors} errors)`;
+  const lines = [line(result.throughput, 1)];
+  if (result.throughputAllCores) lines.push(line(result.throughputAllCores, result.throughputAllCores.processes));
   for (const a of result.abuse) {
     const statuses = Object.entries(a.statuses)
       .map(([s, n]) => `${s}×${n}`)

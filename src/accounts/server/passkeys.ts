@@ -121,6 +121,7 @@ export async function registrationOptions(
     rpName: rp.name,
     rpID: rp.id,
     userName: account.email,
+    userDisplayName: account.email,
     userID: new TextEncoder().encode(account.id),
     attestationType: 'none',
     // The browser will not make a second passkey on an authenticator that has one for this account.

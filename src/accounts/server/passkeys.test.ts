@@ -96,6 +96,7 @@ describe.each(testDatabaseKinds())('passkey routes on %s', (kind) => {
   });
 
   it('registers a passkey, lists it in the session, and will not make a second one on the same authenticator', async () => {
+    expect((await browser.get(accountPaths.session)).body).toMatchObject({ signedIn: true, account: { passkeys: 0 } });
     const authenticator = await register();
     expect((await browser.get(accountPaths.session)).body).toMatchObject({ signedIn: true, account: { passkeys: 1 } });
     const [stored] = await db.current.db.select().from(passkeys);

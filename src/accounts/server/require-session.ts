@@ -13,6 +13,7 @@ import type { AppEnv } from '../../platform/http/app-env';
 import { proxyTrust } from '../../platform/http/client-ip';
 import type { Database } from '../../platform/db/open';
 import { findSession, needsRotation, rotateSession, type SignedInAccount } from './sessions';
+import { sessionCacheOf } from './session-cache';
 import { readSessionToken, setSessionCookie } from './session-cookie';
 import { siteOrigin } from './site-origin';
 
@@ -32,7 +33,7 @@ export interface AccountEnv extends AppEnv {
 
 export interface SessionOptions {
   /** The accounts database (the lead database); without one every gated route answers 503. */
-  database: Pick<Database, 'db'> | undefined;
+  database: Pick<Database, 'db' | 'kind'> | undefined;
   /** TRUST_PROXY: whether X-Forwarded-Proto may say the shopper is on https. */
   env?: NodeJS.ProcessEnv;
   now?: () => number;
@@ -43,6 +44,7 @@ export type SessionCheck = { kind: 'signed-in'; account: SignedInAccount; sessio
 /** Reads the request's session, rotating its token when it is due. */
 export function sessionChecker({ database, env = process.env, now = Date.now }: SessionOptions): (c: Context) => Promise<SessionCheck> {
   const trust = proxyTrust(env);
+  const cache = database ? sessionCacheOf(database) : undefined;
   return async (c) => {
     if (!database) return { kind: 'no-storage' };
     const dealer: unknown = c.get('dealer');
@@ -50,7 +52,7 @@ export function sessionChecker({ database, env = process.env, now = Date.now }: 
     const token = readSessionToken(c, https);
     if (typeof dealer !== 'string' || token === undefined) return { kind: 'signed-out' };
     const at = new Date(now());
-    const session = await findSession(database.db, dealer, token, at);
+    const session = await findSession(database.db, dealer, token, at, cache);
     if (!session) return { kind: 'signed-out' };
     let sessionId = session.id;
     if (needsRotation(session, at)) {

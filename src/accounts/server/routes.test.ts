@@ -361,6 +361,7 @@ describe.each(testDatabaseKinds())('account API on %s', (kind) => {
     it('gives a day-old session a new token on its next request, and the old one stops working', async () => {
       await signIn();
       const oldToken = browser.jar.get(SESSION_COOKIE) ?? '';
+      expect((await session()).signedIn).toBe(true);
       t.clock.advance(DAY - 1);
       expect((await browser.get(accountPaths.session)).cookies).toEqual([]);
       t.clock.advance(1);
@@ -388,6 +389,7 @@ describe.each(testDatabaseKinds())('account API on %s', (kind) => {
       await signIn();
       const other = new Browser(t.app);
       await signIn(other);
+      expect((await session()).signedIn).toBe(true);
       const out = await browser.post(accountPaths.signOut);
       expect(out).toMatchObject({ status: 200, body: { signedOut: true } });
       expect(out.cookies[0]).toMatch(/^garage_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax/);
@@ -403,6 +405,8 @@ describe.each(testDatabaseKinds())('account API on %s', (kind) => {
       await signIn(phone);
       const someoneElse = new Browser(t.app);
       await signIn(someoneElse, 'sam@example.com');
+      // Each browser's session was checked just now (and may be remembered): it must still end.
+      for (const b of [browser, phone, someoneElse]) expect((await session(b)).signedIn).toBe(true);
       const out = await phone.post(accountPaths.signOutEverywhere);
       expect(out).toMatchObject({ status: 200, body: { signedOut: true, sessions: 2 } });
       expect(out.cookies[0]).toMatch(/^garage_session=; Max-Age=0/);
@@ -707,6 +711,7 @@ describe.each(testDatabaseKinds())('account API on %s', (kind) => {
       const sam = new Browser(t.app);
       await signIn(sam, 'sam@example.com');
 
+      expect((await session(phone)).signedIn).toBe(true);
       const deleted = await browser.call(accountPaths.account, { method: 'DELETE' });
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual({

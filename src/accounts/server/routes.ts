@@ -57,6 +57,7 @@ import { limitAddress, limitEmail, memoryAccountLimiter } from './rate-limit';
 import { NO_ACCOUNT_STORAGE, requireSession, sessionChecker } from './require-session';
 import { addSearch, changeSearch, deleteSearch, listSearches, mergeLists, replaceSavedCars, savedCarRow, savedCars } from './saved';
 import { isToken, sha256Hex } from './secrets';
+import { cacheOfDb } from './session-cache';
 import { createSession, endAllSessions, endSession } from './sessions';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 import { signInLink, signInMail } from './sign-in-mail';
@@ -420,6 +421,7 @@ export function createAccountsApi({
   api.delete(at(accountPaths.account), site, fromOwnSite, signedIn, async (c) => {
     const account = c.get('account');
     const deleted = await db().transaction((tx) => deleteAccount(tx, account));
+    cacheOfDb(db())?.forgetAccount(account.id);
     clearSessionCookie(c, https(c));
     const answer: DeletedAccount = { deleted, kept: ACCOUNT_MESSAGES.kept(c.get('site').name) };
     return send(c, { status: 200, body: answer });
@@ -453,6 +455,8 @@ export function createAccountsApi({
       try {
         const response = c.req.valid('json') as Parameters<typeof registerPasskey>[4];
         const passkeys = await registerPasskey(db(), challenges, relyingParty(c, c.get('site')), c.get('account'), response, clock());
+        // The session answer counts the account's passkeys.
+        cacheOfDb(db())?.forgetAccount(c.get('account').id);
         return send(c, { status: 201, body: { registered: true, passkeys } });
       } catch (error) {
         return refusedPasskey(c, error);

@@ -7,6 +7,7 @@ import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { LeadDb } from '../../platform/db/open';
 import { accounts, sessions } from '../../platform/db/schema';
 import { randomToken, sha256Hex } from './secrets';
+import { cacheOfDb, type SessionCache } from './session-cache';
 import { SESSION_MAX_AGE_MS } from './session-cookie';
 
 /** A session's token is replaced once it is a day old, on the next request that shows it. */
@@ -30,15 +31,13 @@ export interface FoundSession {
   account: SignedInAccount;
 }
 
-/**
- * The session a token names on `dealer`, with its account: one lookup by primary key, joined to
- * the account, that also checks the dealer and the expiry. Undefined for anything else.
- */
-export async function findSession(db: Db, dealer: string, token: string, now: Date): Promise<FoundSession | undefined> {
-  const [row] = await db
+/** The lookup behind every session check, built and prepared once per database. */
+function sessionLookup(db: Db) {
+  return db
     .select({
       id: sessions.id,
       rotated_at: sessions.rotated_at,
+      expires_at: sessions.expires_at,
       account_id: accounts.id,
       email: accounts.email,
       created_at: accounts.created_at,
@@ -46,14 +45,44 @@ export async function findSession(db: Db, dealer: string, token: string, now: Da
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.account_id))
-    .where(and(eq(sessions.id, sha256Hex(token)), eq(sessions.dealer, dealer), eq(accounts.dealer, dealer), gt(sessions.expires_at, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        eq(sessions.dealer, sql.placeholder('dealer')),
+        eq(accounts.dealer, sql.placeholder('dealer')),
+        gt(sessions.expires_at, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('account_session_lookup');
+}
+
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/**
+ * The session a token names on `dealer`, with its account: one lookup by primary key, joined to
+ * the account, that also checks the dealer and the expiry. Undefined for anything else. With a
+ * cache (PGlite), a session looked up lately is answered from memory.
+ */
+export async function findSession(db: Db, dealer: string, token: string, now: Date, cache?: SessionCache): Promise<FoundSession | undefined> {
+  const id = sha256Hex(token);
+  const cached = cache?.get(id, dealer, now.getTime());
+  if (cached) return cached;
+  const started = cache?.begin() ?? 0;
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ id, dealer, now: now.toISOString() });
   if (!row) return undefined;
-  return {
+  const found: FoundSession = {
     id: row.id,
     rotated_at: row.rotated_at,
     account: { id: row.account_id, dealer, email: row.email, created_at: row.created_at, passkeys: Number(row.passkeys) },
   };
+  cache?.fill(started, found, dealer, row.expires_at, now.getTime());
+  return found;
 }
 
 /** A new session for the account; answers the token for the cookie. Clears the account's expired sessions on the way. */
@@ -86,17 +115,20 @@ export async function rotateSession(db: Db, session: Pick<FoundSession, 'id'>, n
     .set({ id, rotated_at: now, expires_at: new Date(now.getTime() + SESSION_MAX_AGE_MS) })
     .where(eq(sessions.id, session.id))
     .returning({ id: sessions.id });
+  cacheOfDb(db)?.forgetSession(session.id);
   return rows.length > 0 ? { id, token } : undefined;
 }
 
 /** Ends one session (sign out on this browser). */
 export async function endSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+  cacheOfDb(db)?.forgetSession(id);
 }
 
 /** Ends every session of the account; answers how many there were. */
 export async function endAllSessions(db: Db, accountId: string): Promise<number> {
   const rows = await db.delete(sessions).where(eq(sessions.account_id, accountId)).returning({ id: sessions.id });
+  cacheOfDb(db)?.forgetAccount(accountId);
   return rows.length;
 }
 

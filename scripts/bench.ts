@@ -22,6 +22,7 @@ import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets'
 import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
 import { benchSearchLoad, formatSearchLoad, landingMix } from './bench/search-load';
+import { benchSessionCheck, type SessionCheckResult } from './bench/session-check';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import {
   medianRun,
@@ -33,6 +34,7 @@ import {
   DEFAULT_BUDGET,
   ENGINE_P95_BUDGET_MS,
   SEARCH_ALONGSIDE_RATE,
+  SESSION_CHECK_P95_BUDGET_MS,
   LIGHTHOUSE_PAGES,
   parseBenchArgs,
   PAGE_BUDGETS,
@@ -242,6 +244,12 @@ async function main(argv: string[]): Promise<number> {
   // with /api/health probed throughout.
   console.log(`\nSearch API load: landing-page mix at 100 connections, then the abuse cases…`);
   const searchLoad = await benchSearchLoad(engineSite, { connections: 100, seconds: 10 });
+  // The account session check every gated page makes, signed in, on each database.
+  console.log(`\nSession check: GET /api/account/session signed in, one request at a time…`);
+  const sessionChecks: SessionCheckResult[] = [];
+  for (const kind of process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    sessionChecks.push(await benchSessionCheck(kind, { dealersDir: paths.dealersDir, slug: engineSite.slug, root: paths.root }));
+  }
 
   // 6. Leads: the API under load, killed mid-run, and the property tests at full count.
   const leads = args.skipLeads ? undefined : await benchLeads(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths);
@@ -371,6 +379,7 @@ async function main(argv: string[]): Promise<number> {
       abuse: searchLoad.abuse.map((a) => ({ name: a.name, healthMaxMs: a.health.max, healthFailed: a.health.failed, killed: a.killed })),
     },
     observatory,
+    sessionCheck: sessionChecks.map((r) => ({ database: r.database, p95: r.signedIn.p95 })),
   });
   const audits = groupFailingAudits(rows);
 
@@ -392,6 +401,16 @@ async function main(argv: string[]): Promise<number> {
         [`search API over HTTP, ${apiSlug} (${api.requests} requests)`, ...ms(api.latency)],
       ],
       1,
+    )}`,
+  );
+  console.log(
+    `\nAPI latency: the account session check, GET /api/account/session (${sessionChecks[0]?.requests ?? 0} requests each; ms)\n${formatTable(
+      ['database', 'cookie', 'p50', 'p95', 'mean'],
+      sessionChecks.flatMap((r) => [
+        [r.database, 'signed in', ...ms(r.signedIn)],
+        [r.database, 'none', ...ms(r.signedOut)],
+      ]),
+      2,
     )}`,
   );
   console.log(`\n${formatSearchLoad(searchLoad)}`);
@@ -478,9 +497,16 @@ async function main(argv: string[]): Promise<number> {
       api: { ...api, dealer: apiSlug },
       load: { ...searchLoad, dealer: engineSite.slug },
     },
+    sessionCheck: sessionChecks,
     failingAudits: audits,
     targets,
-    budgets: { pages: PAGE_BUDGETS, default: DEFAULT_BUDGET, stockBuildSeconds: STOCK_BUILD_BUDGET_SECONDS, engineP95Ms: ENGINE_P95_BUDGET_MS },
+    budgets: {
+      pages: PAGE_BUDGETS,
+      default: DEFAULT_BUDGET,
+      stockBuildSeconds: STOCK_BUILD_BUDGET_SECONDS,
+      engineP95Ms: ENGINE_P95_BUDGET_MS,
+      sessionCheckP95Ms: SESSION_CHECK_P95_BUDGET_MS,
+    },
     totalSeconds,
   };
   mkdirSync(OUT_DIR, { recursive: true });

@@ -3,6 +3,7 @@ import { UsageError } from '../../src/build/plan';
 import {
   checkTargets,
   searchTargets,
+  sessionCheckTargets,
   medianRun,
   formatPageTable,
   formatTable,
@@ -170,6 +171,26 @@ describe('searchTargets', () => {
       status: 'MISS',
       detail: 'big: max 2222 ms, 1 probes failed; slow readers: server killed at the memory cap',
     });
+  });
+});
+
+describe('sessionCheckTargets', () => {
+  it('passes each database whose signed-in session check p95 is within 5 ms', () => {
+    expect(
+      sessionCheckTargets([
+        { database: 'pglite', p95: 1.234 },
+        { database: 'postgres', p95: 5.01 },
+      ]),
+    ).toEqual([
+      { target: 'session check p95 <= 5 ms (GET /api/account/session, signed in, pglite)', status: 'PASS', detail: '1.23 ms' },
+      { target: 'session check p95 <= 5 ms (GET /api/account/session, signed in, postgres)', status: 'MISS', detail: '5.01 ms' },
+    ]);
+    expect(sessionCheckTargets(undefined)).toEqual([]);
+  });
+
+  it('is one of the targets checkTargets reports', () => {
+    const targets = checkTargets({ rows: [], lighthouseRan: false, sessionCheck: [{ database: 'pglite', p95: 2 }] });
+    expect(targets.find((t) => t.target.startsWith('session check'))?.status).toBe('PASS');
   });
 });
 

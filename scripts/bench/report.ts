@@ -171,6 +171,20 @@ export interface TargetInputs {
   leads?: LeadFigures;
   search?: SearchLoadFigures;
   observatory?: readonly ObservatoryResult[];
+  /** GET /api/account/session p95 with a signed-in cookie, per database (scripts/bench/session-check.ts). */
+  sessionCheck?: readonly { database: string; p95: number }[];
+}
+
+/** The session check every gated page makes: p95 over HTTP, signed in, one request at a time. */
+export const SESSION_CHECK_P95_BUDGET_MS = 5;
+
+export function sessionCheckTargets(figures: readonly { database: string; p95: number }[] | undefined): TargetCheck[] {
+  if (!figures) return [];
+  return figures.map((f) => ({
+    target: `session check p95 <= ${SESSION_CHECK_P95_BUDGET_MS} ms (GET /api/account/session, signed in, ${f.database})`,
+    status: f.p95 <= SESSION_CHECK_P95_BUDGET_MS ? 'PASS' : 'MISS',
+    detail: `${f.p95.toFixed(2)} ms`,
+  }));
 }
 
 /** What the search load bench measured (scripts/bench/search-load.ts), reduced to what the targets need. */
@@ -340,7 +354,7 @@ function scoreCheck(target: string, audited: readonly PageRow[], lighthouseRan: 
 }
 
 /** PASS/MISS per target; a build that failed or an engine that did not run is a MISS, not a SKIP. */
-export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory }: TargetInputs): TargetCheck[] {
+export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory, sessionCheck }: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
   const floors = [...new Set(audited.map((r) => `${r.type} ${budgetFor(r.type).performance}`))].join(', ');
@@ -380,7 +394,7 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
     status: engineP95Ms === undefined ? 'SKIP' : engineP95Ms <= ENGINE_P95_BUDGET_MS ? 'PASS' : 'MISS',
     detail: engineP95Ms === undefined ? 'not run' : `${engineP95Ms.toFixed(2)} ms`,
   });
-  return [...checks, ...searchTargets(search), ...leadTargets(leads)];
+  return [...checks, ...searchTargets(search), ...sessionCheckTargets(sessionCheck), ...leadTargets(leads)];
 }
 
 export const formatKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/http/app-env';
+import { createAccountsApi, type AccountsApiOptions } from '../accounts/server/routes';
 import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
 import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
 import { memoryLeadLimiter } from '../leads/server/rate-limit';
@@ -27,9 +28,14 @@ export interface ApiOptions {
   searchLimiter?: RateLimiter;
   /** The lead routes (/leads*, /carClarityCustomer); with `storage` undefined they answer 503. */
   leads: LeadsApiOptions;
+  /**
+   * The account routes (/account*) keep their rows in the lead database; these are their own
+   * limiter (ACCOUNTS_RATE_LIMIT_PER_MINUTE, in memory by default), clock and mail sender.
+   */
+  accounts?: Pick<AccountsApiOptions, 'rateLimiter' | 'now' | 'sendMail' | 'challenges' | 'log'>;
 }
 
-export function createApi({ dealers, search, searchLimiter, leads }: ApiOptions): Hono<AppEnv> {
+export function createApi({ dealers, search, searchLimiter, leads, accounts = {} }: ApiOptions): Hono<AppEnv> {
   const { configs } = leads;
   const api = new Hono<AppEnv>();
 
@@ -71,6 +77,8 @@ export function createApi({ dealers, search, searchLimiter, leads }: ApiOptions)
   api.route('/', createServiceSlotsApi({ configFor, providers, now, log })); // /service-slots
   api.route('/', createCarTypesApi({ configFor, search, now, log })); // /car-types
   api.route('/', createReviewsApi({ configFor, providers, log })); // /reviews/snap21
+  // /account/*: sign-in, sessions, saved cars and searches, alerts, enquiries, passkeys.
+  api.route('/', createAccountsApi({ database, configFor, env, ...(leads.root ? { root: leads.root } : {}), ...accounts }));
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like
   // the rest of the API, never with a dealer's HTML 404.

@@ -65,6 +65,8 @@ export interface AppOptions {
   projectRoot?: string;
   /** Parsed dealer files, when the caller shares them (the outbox worker); by default read from `dealersDir`. */
   configs?: DealerConfigs;
+  /** The account routes' limiter, clock and mail sender (they keep their rows in the lead database). */
+  accounts?: ApiOptions['accounts'];
 }
 
 /** The short page for an unknown `<x>.localhost`: plain text, so nothing from the host is ever markup. */
@@ -108,6 +110,7 @@ export function createApp({
   leads,
   projectRoot,
   configs: sharedConfigs,
+  accounts,
 }: AppOptions): Hono<AppEnv> {
   if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
   if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
@@ -149,7 +152,13 @@ export function createApp({
   const searchIndexes = search ?? createStockIndexes({ dealers, dealersDir: configsDir, configs, env });
   app.route(
     '/api',
-    createApi({ dealers, search: searchIndexes, searchLimiter, leads: { storage: leads, configs, env, ...(projectRoot ? { root: projectRoot } : {}) } }),
+    createApi({
+      dealers,
+      search: searchIndexes,
+      searchLimiter,
+      leads: { storage: leads, configs, env, ...(projectRoot ? { root: projectRoot } : {}) },
+      ...(accounts ? { accounts } : {}),
+    }),
   );
 
   const serveFile = async (

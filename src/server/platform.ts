@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../platform/db/open';
 import { rateLimiterFromEnv } from '../platform/http/rate-limit';
 import { LEAD_RATE_LIMIT } from '../leads/server/rate-limit';
 import { SEARCH_RATE_LIMIT } from '../search/server/search-api';
+import { ACCOUNT_RATE_LIMIT } from '../accounts/server/rate-limit';
 import { startOutboxWorker } from '../leads/delivery/outbox/worker';
 import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth, type DeliveryHealth } from '../leads/delivery/outbox/health';
 
@@ -69,6 +70,7 @@ export async function startPlatform({
   }
   const rateLimiter = await rateLimiterFromEnv(LEAD_RATE_LIMIT, env);
   const searchLimiter = await rateLimiterFromEnv(SEARCH_RATE_LIMIT, env);
+  const accountLimiter = await rateLimiterFromEnv(ACCOUNT_RATE_LIMIT, env);
   // A delivery path that fails is a warning now and 'degraded' in /api/health, never silence.
   const deliveryHealth = givenHealth ?? createDeliveryHealth();
   // The process that delivers checks the paths it delivers through; the others hear of it from it.
@@ -87,7 +89,7 @@ export async function startPlatform({
       })
     : undefined;
   const releaseAll = async (): Promise<void> => {
-    await Promise.allSettled([worker?.stop(), rateLimiter.close(), searchLimiter.close(), smtpChecked]);
+    await Promise.allSettled([worker?.stop(), rateLimiter.close(), searchLimiter.close(), accountLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
   };
@@ -105,6 +107,7 @@ export async function startPlatform({
       projectRoot: paths.root,
       searchLimiter,
       leads: { database, rateLimiter, deliveryHealth },
+      accounts: { rateLimiter: accountLimiter },
     });
   } catch (error) {
     await releaseAll();

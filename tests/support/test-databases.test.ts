@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { leads } from '../../src/platform/db/schema';
+import { accounts, leads, sessions } from '../../src/platform/db/schema';
 import { openTestDatabase, resetTestDatabase, testDatabaseKinds } from './test-databases';
 
 describe('testDatabaseKinds', () => {
@@ -25,9 +25,13 @@ describe.each(testDatabaseKinds())('openTestDatabase(%s)', (kind) => {
         data: {},
         consent: { opt_in: true, wording: 'w', at: 'now' },
       });
+      await database.db.insert(accounts).values({ id: 'acc', dealer: 'd', email: 'a@b.co', unsubscribe_token: 't' });
+      await database.db.insert(sessions).values({ id: 's', account_id: 'acc', dealer: 'd', expires_at: new Date() });
       expect(await database.db.select().from(leads)).toHaveLength(1);
       await resetTestDatabase(database);
       expect(await database.db.select().from(leads)).toHaveLength(0);
+      expect(await database.db.select().from(accounts)).toHaveLength(0);
+      expect(await database.db.select().from(sessions)).toHaveLength(0);
     } finally {
       await dispose();
     }

@@ -87,7 +87,17 @@ export interface DeletedAccount {
 export const ALERT_CONSENT_WORDING =
   'Email me when a car I saved drops in price or sells, and when a new car matches a search I saved. I can unsubscribe from any email.';
 
-const name = z.string().trim().min(1, '*This is a required field.').max(80, 'Keep the name under 80 characters.');
+/** Control characters, bidirectional overrides and lone surrogates: nobody types them, and in an email they do harm. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const safeText = (value: string): boolean => !UNSAFE_TEXT.test(value);
+
+const name = z
+  .string()
+  .trim()
+  .min(1, '*This is a required field.')
+  .max(80, 'Keep the name under 80 characters.')
+  .refine(safeText, 'Use letters, digits and punctuation only.');
 const searchPath = z
   .string()
   .transform((value) => safeReturnPath(value))
@@ -96,8 +106,15 @@ const searchPath = z
     'Only a search of this site can be saved.',
   );
 
-export const newSavedSearchSchema = z.strictObject({ name, path: searchPath, alerts: z.boolean().default(false) });
-export const savedSearchChangeSchema = z.strictObject({ name: name.optional(), alerts: z.boolean().optional() });
+/**
+ * Turning a saved search's alerts on needs the shopper's agreement to alert emails: either given
+ * before (the account's consent record, AlertSettings.consent) or given here, with the wording
+ * shown (ALERT_CONSENT_WORDING) and the page it was shown on.
+ */
+const consentGiven = { wording: z.literal(ALERT_CONSENT_WORDING).optional(), page: z.string().max(2000).optional() };
+
+export const newSavedSearchSchema = z.strictObject({ name, path: searchPath, alerts: z.boolean().default(false), ...consentGiven });
+export const savedSearchChangeSchema = z.strictObject({ name: name.optional(), alerts: z.boolean().optional(), ...consentGiven });
 export const MAX_SAVED_SEARCHES = 20;
 
 /** Turning alerts on must carry the wording the shopper was shown (the consent record). */
@@ -111,10 +128,33 @@ export const alertSettingsChangeSchema = z.strictObject({
 export const savedCarsBodySchema = z.strictObject({ cars: z.array(z.unknown()).max(50, 'At most 50 saved cars.') });
 export type SavedCarsBody = { cars: SavedCar[] };
 
+/** The words beside the "contact me about this car" box; the lead's consent record keeps them. */
+export const INTEREST_CONSENT_WORDING = 'The dealer may contact me about this car by email, or by phone if I give my number.';
+
 /** "Contact me about this car": needs the shopper's explicit yes. */
 export const interestRequestSchema = z.strictObject({
   car_id: z.string().regex(/^[1-9][0-9]{0,15}$/, 'Unknown car.'),
   opt_in: z.literal(true, { error: 'Tick the box so the dealer may contact you.' }),
   phone: z.string().trim().max(20).optional(),
-  message: z.string().trim().max(2000).optional(),
+  message: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => safeText(value.replace(/[\t\r\n]/g, ' ')), 'Use letters, digits and punctuation only.')
+    .optional(),
+  /** The page the box was ticked on, for the consent record. */
+  page: z.string().max(2000).optional(),
 });
+export type InterestRequest = z.output<typeof interestRequestSchema>;
+
+/** What the interest route answers: the lead the dealer got (the same one when asked again). */
+export interface InterestSent {
+  lead_id: string;
+}
+
+/** What an unsubscribe link's token has switched on (GET), before one click turns it all off (POST). */
+export interface UnsubscribeState {
+  car_alerts: boolean;
+  /** Saved searches that email new matches. */
+  search_alerts: number;
+}

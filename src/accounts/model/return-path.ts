@@ -26,6 +26,21 @@ export function safeReturnPath(value: unknown): string | undefined {
     return undefined;
   }
   if (url.host !== 'same.site.invalid') return undefined;
-  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return undefined;
+  // Dot segments collapse when the URL is read: `/a/..//evil.com` becomes `//evil.com`, which a
+  // browser sends to evil.com. What is handed back must itself pass the rule above.
+  if (url.pathname.startsWith('//')) return undefined;
+  if (isApiPath(url.pathname)) return undefined;
   return url.pathname + url.search + url.hash;
+}
+
+/** Whether the server would route `pathname` to the API: it decodes escapes first, so `/%61pi/` is `/api/`. */
+function isApiPath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    // Not decodable: the server would not read it as an API path either, but there is no reason to keep it.
+    return true;
+  }
+  return decoded === '/api' || decoded.startsWith('/api/');
 }

@@ -78,6 +78,9 @@ export function servingPlan(env: NodeJS.ProcessEnv = process.env): ServingPlan |
   return plan;
 }
 
+/** How long a serving process gets to finish its requests when the platform stops. */
+const STOP_DEADLINE_MS = 10_000;
+
 /** How often the delivering process tells the serving ones what is failing. */
 const HEALTH_EVERY_MS = 1000;
 
@@ -138,7 +141,12 @@ export async function startPlatformProcesses(options: ProcessesOptions): Promise
         (worker) =>
           new Promise<void>((resolve) => {
             if (!worker || worker.isDead()) return resolve();
-            worker.once('exit', () => resolve());
+            // A process still starting, or stuck, is not waited for past the deadline.
+            const deadline = setTimeout(() => worker.process.kill('SIGKILL'), STOP_DEADLINE_MS);
+            worker.once('exit', () => {
+              clearTimeout(deadline);
+              resolve();
+            });
             worker.process.kill('SIGTERM');
           }),
       ),

@@ -32,7 +32,7 @@ export interface ApiOptions {
    * The account routes (/account*) keep their rows in the lead database; these are their own
    * limiter (ACCOUNTS_RATE_LIMIT_PER_MINUTE, in memory by default), clock and mail sender.
    */
-  accounts?: Pick<AccountsApiOptions, 'rateLimiter' | 'now' | 'sendMail' | 'challenges' | 'log'>;
+  accounts?: Pick<AccountsApiOptions, 'rateLimiter' | 'now' | 'sendMail' | 'log'>;
 }
 
 export function createApi({ dealers, search, searchLimiter, leads, accounts = {} }: ApiOptions): Hono<AppEnv> {

@@ -10,7 +10,6 @@ import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/platform/db/open';
 import type { NodeBindings } from '../../src/platform/http/client-ip';
 import type { RateLimiter } from '../../src/platform/http/rate-limit';
-import type { ChallengeStore } from '../../src/accounts/server/passkeys';
 import { sendShopperMail, type ShopperMail } from '../../src/accounts/delivery/mail';
 import { DEALER, NOW, OTHER_DEALER } from './lead-api';
 import { DEALER_FILES_DIR } from './test-site';
@@ -42,7 +41,6 @@ export interface AccountAppOptions {
   database: Database | undefined;
   env?: NodeJS.ProcessEnv;
   accountLimiter?: RateLimiter;
-  challenges?: ChallengeStore;
   log?: (message: string, error?: unknown) => void;
   /** Fails every email instead of sending it (a mail server that is down). */
   mailFails?: boolean;
@@ -54,7 +52,6 @@ export function accountApp({
   database,
   env: extraEnv = {},
   accountLimiter,
-  challenges,
   log,
   mailFails = false,
   dealersDir = DEALER_FILES_DIR,
@@ -79,7 +76,7 @@ export function accountApp({
     env,
     search: { get: () => Promise.resolve(undefined) },
     leads: database ? { database, filesDir: mkdtempSync(path.join(tmpdir(), 'lead-files-')), now, log: quiet } : undefined,
-    accounts: { now, log: quiet, sendMail, ...(accountLimiter ? { rateLimiter: accountLimiter } : {}), ...(challenges ? { challenges } : {}) },
+    accounts: { now, log: quiet, sendMail, ...(accountLimiter ? { rateLimiter: accountLimiter } : {}) },
   });
   return { app, clock, outboxDir, mail };
 }

@@ -83,6 +83,6 @@ export function useTestDatabase(kind: TestDatabaseKind): { readonly current: Dat
 export async function resetTestDatabase(database: Database): Promise<void> {
   await database.db.execute(
     sql`TRUNCATE leads, lead_files, idempotency_keys, outbox, valuations, miscellaneous,
-        accounts, sign_in_codes, sessions, passkeys, account_saved_cars, saved_searches, stock_watch, alert_sends RESTART IDENTITY CASCADE`,
+        accounts, sign_in_codes, sessions, passkeys, passkey_challenges, account_saved_cars, saved_searches, stock_watch, alert_sends RESTART IDENTITY CASCADE`,
   );
 }

@@ -7,46 +7,50 @@ import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { accountApp, Browser, DEALER, lastSignIn, OTHER_DEALER, type AccountTestApp } from '../../../tests/support/account-api';
 import { SoftAuthenticator } from '../../../tests/support/soft-authenticator';
-import { CHALLENGE_LIFETIME_MS, memoryChallenges, PASSKEY_MESSAGES } from './passkeys';
+import { randomUUID } from 'node:crypto';
+import { accounts, passkeyChallenges } from '../../platform/db/schema';
+import { CHALLENGE_LIFETIME_MS, PASSKEY_MESSAGES, putChallenge, takeChallenge } from './passkeys';
 
 const site = loadDealer(DEALER, DEALER_FILES_DIR);
 const ORIGIN = `http://${DEALER}.localhost`;
 const JANE = 'jane@example.com';
 
-describe('memoryChallenges', () => {
-  it('answers a challenge once, for the ceremony, dealer and account it was made for', () => {
-    let now = 0;
-    const store = memoryChallenges({ now: () => now });
-    store.put('a', { kind: 'sign-in', dealer: DEALER, redirect: '/finance' });
-    expect(store.take('a', { kind: 'sign-in', dealer: DEALER })).toMatchObject({ redirect: '/finance' });
-    expect(store.take('a', { kind: 'sign-in', dealer: DEALER })).toBeUndefined();
+describe.each(testDatabaseKinds())('passkey challenges on %s', (kind) => {
+  const db = useTestDatabase(kind);
+  const at = new Date(Date.UTC(2025, 10, 21));
+  beforeEach(() => resetTestDatabase(db.current));
 
-    // A wrong ceremony, dealer or account gets nothing, and uses the challenge up all the same.
+  it('answers a challenge once, for the ceremony, dealer and account it was made for', async () => {
+    const d = db.current.db;
+    await putChallenge(d, 'a', { kind: 'sign-in', dealer: DEALER, redirect: '/finance' }, at);
+    expect(await takeChallenge(d, 'a', { kind: 'sign-in', dealer: DEALER }, at)).toEqual({ kind: 'sign-in', dealer: DEALER, redirect: '/finance' });
+    expect(await takeChallenge(d, 'a', { kind: 'sign-in', dealer: DEALER }, at)).toBeUndefined();
+
+    // A wrong ceremony or dealer gets nothing, and uses the challenge up all the same.
     for (const wrong of [
       { kind: 'register' as const, dealer: DEALER },
       { kind: 'sign-in' as const, dealer: OTHER_DEALER },
     ]) {
-      store.put('b', { kind: 'sign-in', dealer: DEALER });
-      expect(store.take('b', wrong)).toBeUndefined();
-      expect(store.take('b', { kind: 'sign-in', dealer: DEALER })).toBeUndefined();
+      await putChallenge(d, 'b', { kind: 'sign-in', dealer: DEALER }, at);
+      expect(await takeChallenge(d, 'b', wrong, at)).toBeUndefined();
+      expect(await takeChallenge(d, 'b', { kind: 'sign-in', dealer: DEALER }, at)).toBeUndefined();
     }
-    store.put('c', { kind: 'register', dealer: DEALER, accountId: 'one' });
-    expect(store.take('c', { kind: 'register', dealer: DEALER, accountId: 'two' })).toBeUndefined();
-
-    store.put('d', { kind: 'sign-in', dealer: DEALER });
-    now += CHALLENGE_LIFETIME_MS;
-    expect(store.take('d', { kind: 'sign-in', dealer: DEALER })).toBeUndefined();
+    const [one, two] = [randomUUID(), randomUUID()];
+    for (const id of [one, two]) await d.insert(accounts).values({ id, dealer: DEALER, email: `${id}@example.com`, unsubscribe_token: id });
+    await putChallenge(d, 'c', { kind: 'register', dealer: DEALER, accountId: one }, at);
+    expect(await takeChallenge(d, 'c', { kind: 'register', dealer: DEALER, accountId: two }, at)).toBeUndefined();
+    await putChallenge(d, 'c', { kind: 'register', dealer: DEALER, accountId: one }, at);
+    expect(await takeChallenge(d, 'c', { kind: 'register', dealer: DEALER, accountId: one }, at)).toEqual({ kind: 'register', dealer: DEALER, accountId: one });
   });
 
-  it('holds a bounded number, making room from the expired ones', () => {
-    let now = 0;
-    const store = memoryChallenges({ now: () => now, max: 2 });
-    expect(store.put('a', { kind: 'sign-in', dealer: DEALER })).toBe(true);
-    expect(store.put('b', { kind: 'sign-in', dealer: DEALER })).toBe(true);
-    expect(store.put('c', { kind: 'sign-in', dealer: DEALER })).toBe(false);
-    now += CHALLENGE_LIFETIME_MS;
-    expect(store.put('c', { kind: 'sign-in', dealer: DEALER })).toBe(true);
-    expect(store.size).toBe(1);
+  it('lasts five minutes, and expired ones are cleared when the next is kept', async () => {
+    const d = db.current.db;
+    await putChallenge(d, 'old', { kind: 'sign-in', dealer: DEALER }, at);
+    const later = new Date(at.getTime() + CHALLENGE_LIFETIME_MS);
+    expect(await takeChallenge(d, 'old', { kind: 'sign-in', dealer: DEALER }, later)).toBeUndefined();
+    await putChallenge(d, 'stale', { kind: 'sign-in', dealer: DEALER }, at);
+    await putChallenge(d, 'new', { kind: 'sign-in', dealer: DEALER }, new Date(later.getTime() + 1));
+    expect(await d.select().from(passkeyChallenges)).toHaveLength(1);
   });
 });
 
@@ -110,6 +114,12 @@ describe.each(testDatabaseKinds())('passkey routes on %s', (kind) => {
     const answer = new SoftAuthenticator().create(await registrationOptions(), ORIGIN);
     expect((await browser.post(accountPaths.passkeyRegister, answer)).status).toBe(201);
     expect(await browser.post(accountPaths.passkeyRegister, answer)).toMatchObject({ status: 400, body: { error: PASSKEY_MESSAGES.challenge } });
+  });
+
+  it('refuses an answer after the five minutes the challenge lasts', async () => {
+    const options = await registrationOptions();
+    t.clock.advance(CHALLENGE_LIFETIME_MS);
+    expect((await browser.post(accountPaths.passkeyRegister, new SoftAuthenticator().create(options, ORIGIN))).body.error).toBe(PASSKEY_MESSAGES.challenge);
   });
 
   it('refuses an answer made for another origin, and the challenge is used up by it', async () => {

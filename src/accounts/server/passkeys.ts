@@ -5,14 +5,12 @@
  *
  * - The relying party is the host name the shopper is on (`www.dealer.example`), and the answer
  *   must come from that site's origin: a passkey made on one dealer's site is useless on another.
- * - Each ceremony's challenge is kept here, on the server, for five minutes, bound to the dealer
- *   (and for registering, to the account), and is taken out the moment an answer names it: it
- *   works once, whether the answer then checks out or not.
- * - Challenges live in this process's memory. A deployment of several API processes must send a
- *   browser's options and answer to the same one (sticky sessions); with one process, as `npm
- *   start` runs, nothing is needed. At most MAX_CHALLENGES wait at once.
+ * - Each ceremony's challenge is kept on the server for five minutes, bound to the dealer (and for
+ *   registering, to the account), and is taken out the moment an answer names it: it works once,
+ *   whether the answer then checks out or not. Challenges are rows in the database, so the options
+ *   and the answer may reach different API processes.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -24,57 +22,58 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { accounts, passkeys } from '../../platform/db/schema';
+import { accounts, passkeyChallenges, passkeys } from '../../platform/db/schema';
+import { sha256Hex } from './secrets';
 import type { Db } from './sessions';
 
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
-export const MAX_CHALLENGES = 10_000;
 
 export type CeremonyKind = 'register' | 'sign-in';
 
-interface Waiting {
+export interface Waiting {
   kind: CeremonyKind;
   dealer: string;
   /** Registering: the signed-in account the passkey is for. */
   accountId?: string;
   /** Signing in: where to go afterwards. */
   redirect?: string;
-  expiresAt: number;
 }
 
-export interface ChallengeStore {
-  /** Keeps a challenge; false when too many are waiting (the caller answers 503). */
-  put(challenge: string, waiting: Omit<Waiting, 'expiresAt'>): boolean;
-  /** Takes the challenge out when it is live and was made for this ceremony; undefined otherwise. */
-  take(challenge: string, expected: { kind: CeremonyKind; dealer: string; accountId?: string }): Waiting | undefined;
-  readonly size: number;
+/** Keeps a challenge for its ceremony; expired ones are cleared on the way. */
+export async function putChallenge(db: Db, challenge: string, waiting: Waiting, now: Date): Promise<void> {
+  await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expires_at, now));
+  await db.insert(passkeyChallenges).values({
+    id: sha256Hex(challenge),
+    dealer: waiting.dealer,
+    kind: waiting.kind,
+    account_id: waiting.accountId ?? null,
+    redirect: waiting.redirect ?? null,
+    expires_at: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+  });
 }
 
-export function memoryChallenges({ now = Date.now, max = MAX_CHALLENGES }: { now?: () => number; max?: number } = {}): ChallengeStore {
-  const waiting = new Map<string, Waiting>();
-  const sweep = (): void => {
-    const at = now();
-    for (const [challenge, entry] of waiting) if (entry.expiresAt <= at) waiting.delete(challenge);
-  };
+/**
+ * Takes the challenge out, whatever it was made for; answers it when it is live and was made for
+ * this ceremony (and dealer, and account), undefined otherwise.
+ */
+export async function takeChallenge(
+  db: Db,
+  challenge: string,
+  expected: { kind: CeremonyKind; dealer: string; accountId?: string },
+  now: Date,
+): Promise<Waiting | undefined> {
+  const [row] = await db
+    .delete(passkeyChallenges)
+    .where(eq(passkeyChallenges.id, sha256Hex(challenge)))
+    .returning();
+  if (!row || row.expires_at <= now) return undefined;
+  if (row.kind !== expected.kind || row.dealer !== expected.dealer) return undefined;
+  if (expected.accountId !== undefined && row.account_id !== expected.accountId) return undefined;
   return {
-    put(challenge, entry) {
-      if (waiting.size >= max) sweep();
-      if (waiting.size >= max) return false;
-      waiting.set(challenge, { ...entry, expiresAt: now() + CHALLENGE_LIFETIME_MS });
-      return true;
-    },
-    take(challenge, expected) {
-      const entry = waiting.get(challenge);
-      // Gone whatever happens next: a challenge is answered once.
-      waiting.delete(challenge);
-      if (!entry || entry.expiresAt <= now()) return undefined;
-      if (entry.kind !== expected.kind || entry.dealer !== expected.dealer) return undefined;
-      if (expected.accountId !== undefined && entry.accountId !== expected.accountId) return undefined;
-      return entry;
-    },
-    get size() {
-      return waiting.size;
-    },
+    kind: expected.kind,
+    dealer: row.dealer,
+    ...(row.account_id ? { accountId: row.account_id } : {}),
+    ...(row.redirect ? { redirect: row.redirect } : {}),
   };
 }
 
@@ -90,7 +89,6 @@ export interface RelyingParty {
 export class PasskeyRefused extends Error {}
 
 export const PASSKEY_MESSAGES = {
-  busy: 'Too many passkey requests at once. Please try again in a minute.',
   challenge: 'This passkey request has expired or was already answered. Please try again.',
   notVerified: 'The passkey could not be checked. Please try again, or sign in with an emailed code.',
   unknown: 'This passkey is not registered on this site. Sign in with an emailed code, then add a passkey.',
@@ -112,9 +110,9 @@ const transportsOf = (value: unknown): AuthenticatorTransport[] | undefined =>
 
 export async function registrationOptions(
   db: Db,
-  challenges: ChallengeStore,
   rp: RelyingParty,
   account: { id: string; email: string },
+  now: Date,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.account_id, account.id));
   const options = await generateRegistrationOptions({
@@ -129,26 +127,21 @@ export async function registrationOptions(
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     timeout: CHALLENGE_LIFETIME_MS,
   });
-  if (!challenges.put(options.challenge, { kind: 'register', dealer: rp.dealer, accountId: account.id })) throw new PasskeyRefused(PASSKEY_MESSAGES.busy);
+  await putChallenge(db, options.challenge, { kind: 'register', dealer: rp.dealer, accountId: account.id }, now);
   return options;
 }
 
 /** Checks the browser's answer and keeps the passkey; answers how many the account has. */
-export async function registerPasskey(
-  db: Db,
-  challenges: ChallengeStore,
-  rp: RelyingParty,
-  account: { id: string },
-  response: RegistrationResponseJSON,
-  now: Date,
-): Promise<number> {
+export async function registerPasskey(db: Db, rp: RelyingParty, account: { id: string }, response: RegistrationResponseJSON, now: Date): Promise<number> {
   const seen = { challenge: false };
   let verified;
   try {
     verified = await verifyRegistrationResponse({
       response,
-      expectedChallenge: (challenge) =>
-        (seen.challenge = challenges.take(challenge, { kind: 'register', dealer: rp.dealer, accountId: account.id }) !== undefined),
+      expectedChallenge: async (challenge) => {
+        seen.challenge = (await takeChallenge(db, challenge, { kind: 'register', dealer: rp.dealer, accountId: account.id }, now)) !== undefined;
+        return seen.challenge;
+      },
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
@@ -176,21 +169,15 @@ export async function registerPasskey(
   return all.length;
 }
 
-export async function signInOptions(
-  challenges: ChallengeStore,
-  rp: RelyingParty,
-  redirect: string | undefined,
-): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function signInOptions(db: Db, rp: RelyingParty, redirect: string | undefined, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CHALLENGE_LIFETIME_MS });
-  if (!challenges.put(options.challenge, { kind: 'sign-in', dealer: rp.dealer, ...(redirect ? { redirect } : {}) }))
-    throw new PasskeyRefused(PASSKEY_MESSAGES.busy);
+  await putChallenge(db, options.challenge, { kind: 'sign-in', dealer: rp.dealer, ...(redirect ? { redirect } : {}) }, now);
   return options;
 }
 
 /** Checks a sign-in answer; answers the account it signs in and where to go next. */
 export async function verifyPasskeySignIn(
   db: Db,
-  challenges: ChallengeStore,
   rp: RelyingParty,
   response: AuthenticationResponseJSON,
   now: Date,
@@ -203,7 +190,7 @@ export async function verifyPasskeySignIn(
     .limit(1);
   if (!stored) {
     // The challenge is still used up, so the answer cannot be tried again.
-    challenges.take(challengeOf(response.response.clientDataJSON), { kind: 'sign-in', dealer: rp.dealer });
+    await takeChallenge(db, challengeOf(response.response.clientDataJSON), { kind: 'sign-in', dealer: rp.dealer }, now);
     throw new PasskeyRefused(PASSKEY_MESSAGES.unknown);
   }
   // The browser names the account's id it was given when registering; it must be this passkey's.
@@ -213,8 +200,8 @@ export async function verifyPasskeySignIn(
   try {
     verified = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => {
-        const waiting = challenges.take(challenge, { kind: 'sign-in', dealer: rp.dealer });
+      expectedChallenge: async (challenge) => {
+        const waiting = await takeChallenge(db, challenge, { kind: 'sign-in', dealer: rp.dealer }, now);
         if (waiting) seen.waiting = waiting;
         return waiting !== undefined;
       },

@@ -43,16 +43,7 @@ import { safeReturnPath } from '../model/return-path';
 import { MY_GARAGE_PATH, signInRequestSchema, verifySignInSchema } from '../model/sign-in';
 import { alertSettings, changeAlerts, deleteAccount, enquiriesOf, recordAlertConsent, unsubscribe, unsubscribeState } from './account-store';
 import { sendInterest } from './interest';
-import {
-  memoryChallenges,
-  PasskeyRefused,
-  registerPasskey,
-  registrationOptions,
-  signInOptions,
-  verifyPasskeySignIn,
-  type ChallengeStore,
-  type RelyingParty,
-} from './passkeys';
+import { PasskeyRefused, registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn, type RelyingParty } from './passkeys';
 import { limitAddress, limitEmail, memoryAccountLimiter } from './rate-limit';
 import { NO_ACCOUNT_STORAGE, requireSession, sessionChecker } from './require-session';
 import { addSearch, changeSearch, deleteSearch, listSearches, mergeLists, replaceSavedCars, savedCarRow, savedCars } from './saved';
@@ -80,8 +71,6 @@ export interface AccountsApiOptions {
   log?: (message: string, error?: unknown) => void;
   /** Sends shopper mail; by default sendShopperMail (SMTP, or a message file in the outbox folder). */
   sendMail?: (site: DealerConfig, mail: ShopperMail) => Promise<MailReceipt>;
-  /** Passkey challenges waiting for an answer; by default in this process's memory. */
-  challenges?: ChallengeStore;
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -113,7 +102,6 @@ export function createAccountsApi({
   now = Date.now,
   log = console.error,
   sendMail = (site, mail) => sendShopperMail(site, mail, { env, root }),
-  challenges = memoryChallenges({ now }),
 }: AccountsApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const limiter = rateLimiter ?? memoryAccountLimiter(env);
@@ -437,7 +425,7 @@ export function createAccountsApi({
 
   api.post(at(accountPaths.passkeyRegisterOptions), site, fromOwnSite, signedIn, passkeyLimit, async (c) => {
     try {
-      return send(c, { status: 200, body: await registrationOptions(db(), challenges, relyingParty(c, c.get('site')), c.get('account')) });
+      return send(c, { status: 200, body: await registrationOptions(db(), relyingParty(c, c.get('site')), c.get('account'), clock()) });
     } catch (error) {
       return refusedPasskey(c, error);
     }
@@ -453,8 +441,8 @@ export function createAccountsApi({
     validJson(passkeyRegistrationSchema, 'Not a passkey answer.'),
     async (c) => {
       try {
-        const response = c.req.valid('json') as Parameters<typeof registerPasskey>[4];
-        const passkeys = await registerPasskey(db(), challenges, relyingParty(c, c.get('site')), c.get('account'), response, clock());
+        const response = c.req.valid('json') as Parameters<typeof registerPasskey>[3];
+        const passkeys = await registerPasskey(db(), relyingParty(c, c.get('site')), c.get('account'), response, clock());
         // The session answer counts the account's passkeys.
         cacheOfDb(db())?.forgetAccount(c.get('account').id);
         return send(c, { status: 201, body: { registered: true, passkeys } });
@@ -474,7 +462,7 @@ export function createAccountsApi({
     validJson(passkeySignInOptionsSchema),
     async (c) => {
       try {
-        return send(c, { status: 200, body: await signInOptions(challenges, relyingParty(c, c.get('site')), c.req.valid('json').redirect) });
+        return send(c, { status: 200, body: await signInOptions(db(), relyingParty(c, c.get('site')), c.req.valid('json').redirect, clock()) });
       } catch (error) {
         return refusedPasskey(c, error);
       }
@@ -493,7 +481,7 @@ export function createAccountsApi({
       let signedInAs: { accountId: string; redirect?: string };
       const at = clock();
       try {
-        signedInAs = await verifyPasskeySignIn(db(), challenges, relyingParty(c, c.get('site')), c.req.valid('json'), at);
+        signedInAs = await verifyPasskeySignIn(db(), relyingParty(c, c.get('site')), c.req.valid('json'), at);
       } catch (error) {
         return refusedPasskey(c, error);
       }

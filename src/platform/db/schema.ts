@@ -220,6 +220,26 @@ export const passkeys = pgTable(
   (t) => [index('passkeys_account_idx').on(t.account_id)],
 );
 
+/**
+ * A passkey ceremony waiting for the browser's answer: the challenge (stored as its SHA-256), for
+ * which dealer and ceremony, and when registering, which account. Taken out (deleted) the moment
+ * an answer names it, so it works once; kept in the database so any API process can take it.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: text('id').primaryKey(),
+    dealer: text('dealer').notNull(),
+    /** 'register' or 'sign-in'. */
+    kind: text('kind').notNull(),
+    account_id: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Signing in: the same-site path to go to afterwards. */
+    redirect: text('redirect'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expires_at)],
+);
+
 /** A car saved to an account: the entry the browser keeps (saved-cars/model/saved-list.ts). */
 export const accountSavedCars = pgTable(
   'account_saved_cars',
@@ -283,7 +303,7 @@ export const alertSends = pgTable(
   (t) => [index('alert_sends_account_idx').on(t.account_id)],
 );
 
-export const accountTables = { accounts, signInCodes, sessions, passkeys, accountSavedCars, savedSearches, stockWatch, alertSends };
+export const accountTables = { accounts, signInCodes, sessions, passkeys, passkeyChallenges, accountSavedCars, savedSearches, stockWatch, alertSends };
 export type AccountRow = typeof accounts.$inferSelect;
 
 export const leadSchemaTables = { leads, leadFiles, idempotencyKeys, outbox, valuations, miscellaneous };

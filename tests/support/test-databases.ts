@@ -79,7 +79,9 @@ export function useTestDatabase(kind: TestDatabaseKind): { readonly current: Dat
   };
 }
 
-/** Empties every lead table, so each test starts from nothing. */
+/** Empties every lead table and the alert job's tables, so each test starts from nothing. */
 export async function resetTestDatabase(database: Database): Promise<void> {
-  await database.db.execute(sql`TRUNCATE leads, lead_files, idempotency_keys, outbox, valuations, miscellaneous RESTART IDENTITY CASCADE`);
+  await database.db.execute(
+    sql`TRUNCATE leads, lead_files, idempotency_keys, outbox, valuations, miscellaneous, stock_watch, alert_sends RESTART IDENTITY CASCADE`,
+  );
 }

@@ -17,7 +17,8 @@ const platform = await startPlatform({
   dealers,
   defaultDealer,
   port: Number(process.env.PORT),
-  env: { ...process.env, STOCK_DIR: paths.stockDir },
+  // No alert runs: this measures the lead API alone (the alert job has its own bench section).
+  env: { ...process.env, STOCK_DIR: paths.stockDir, ALERTS_POLL_MS: '0' },
   holder: 'the lead bench server',
 });
 console.log(`lead-server ready on ${process.env.PORT} (${platform.database.kind})`);

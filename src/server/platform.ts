@@ -1,6 +1,6 @@
 /**
- * The running platform service: the lead database, the rate limiter, the outbox worker and the
- * HTTP server over createApp, started and stopped in the right order. `npm start` uses it after
+ * The running platform service: the lead database, the rate limiter, the outbox worker, the
+ * stock alert watcher and the HTTP server over createApp, started and stopped in the right order. `npm start` uses it after
  * building; the lead bench starts it as its own process so it can be killed mid-run.
  */
 import type { Server } from 'node:http';
@@ -15,6 +15,7 @@ import { LEAD_RATE_LIMIT } from '../leads/server/rate-limit';
 import { SEARCH_RATE_LIMIT } from '../search/server/search-api';
 import { startOutboxWorker } from '../leads/delivery/outbox/worker';
 import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth } from '../leads/delivery/outbox/health';
+import { alertPollMs, startAlertWatcher } from '../accounts/server/alert-watcher';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
@@ -62,8 +63,17 @@ export async function startPlatform({ paths, dealers, defaultDealer, port, env, 
     health: deliveryHealth,
     ...(pollMs ? { pollMs } : {}),
   });
+  // Emails shoppers' alerts when a dealer's stock changes (an import while this server holds the database).
+  const alerts = startAlertWatcher({
+    database,
+    dealers,
+    configFor: (slug) => configs.get(slug),
+    env,
+    root: paths.root,
+    pollMs: alertPollMs(env),
+  });
   const releaseAll = async (): Promise<void> => {
-    await Promise.allSettled([worker.stop(), rateLimiter.close(), searchLimiter.close(), smtpChecked]);
+    await Promise.allSettled([worker.stop(), alerts.stop(), rateLimiter.close(), searchLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
   };

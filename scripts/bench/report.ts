@@ -171,6 +171,7 @@ export interface TargetInputs {
   leads?: LeadFigures;
   search?: SearchLoadFigures;
   observatory?: readonly ObservatoryResult[];
+  alerts?: readonly AlertFigures[];
 }
 
 /** What the search load bench measured (scripts/bench/search-load.ts), reduced to what the targets need. */
@@ -312,6 +313,30 @@ export function leadTargets(leads: LeadFigures | undefined): TargetCheck[] {
   return checks;
 }
 
+/** What the alert job bench measured (scripts/bench/alerts.ts), reduced to what the targets need. */
+export interface AlertFigures {
+  database: string;
+  cars: number;
+  savedCars: number;
+  accounts: number;
+  runSeconds: number;
+  emailed: number;
+  failed: number;
+  mailFiles: number;
+  rerunEmailed: number;
+}
+
+/** The alert job over 5,000 cars and 10,000 saved cars (and the accounts' saved searches), per database. */
+export const ALERT_RUN_BUDGET_SECONDS = 10;
+
+export function alertTargets(alerts: readonly AlertFigures[] | undefined): TargetCheck[] {
+  return (alerts ?? []).map((a) => ({
+    target: `alert job over ${a.cars.toLocaleString('en-US')} cars and ${a.savedCars.toLocaleString('en-US')} saved cars <= ${ALERT_RUN_BUDGET_SECONDS} s, one email per account, nothing twice (${a.database})`,
+    status: a.runSeconds <= ALERT_RUN_BUDGET_SECONDS && a.failed === 0 && a.emailed > 0 && a.mailFiles === a.emailed && a.rerunEmailed === 0 ? 'PASS' : 'MISS',
+    detail: `${a.runSeconds.toFixed(1)} s; ${a.emailed}/${a.accounts} accounts emailed, ${a.mailFiles} message files, ${a.failed} failed; the run after emailed ${a.rerunEmailed}`,
+  }));
+}
+
 const OTHER_SCORE_TARGETS: { category: Exclude<Category, 'performance'>; min: number; label: string }[] = [
   { category: 'accessibility', min: 100, label: 'Lighthouse accessibility = 100' },
   { category: 'seo', min: 100, label: 'Lighthouse SEO = 100' },
@@ -334,7 +359,7 @@ function scoreCheck(target: string, audited: readonly PageRow[], lighthouseRan: 
 }
 
 /** PASS/MISS per target; a build that failed or an engine that did not run is a MISS, not a SKIP. */
-export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory }: TargetInputs): TargetCheck[] {
+export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory, alerts }: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
   const floors = [...new Set(audited.map((r) => `${r.type} ${budgetFor(r.type).performance}`))].join(', ');
@@ -374,7 +399,7 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
     status: engineP95Ms === undefined ? 'SKIP' : engineP95Ms <= ENGINE_P95_BUDGET_MS ? 'PASS' : 'MISS',
     detail: engineP95Ms === undefined ? 'not run' : `${engineP95Ms.toFixed(2)} ms`,
   });
-  return [...checks, ...searchTargets(search), ...leadTargets(leads)];
+  return [...checks, ...searchTargets(search), ...leadTargets(leads), ...alertTargets(alerts)];
 }
 
 export const formatKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

@@ -72,13 +72,11 @@ describe.each(testDatabaseKinds())('alerts:run on %s', (kind) => {
       alert_consent: { wording: ALERT_CONSENT_WORDING, page: null, at: '2026-05-01T00:00:00Z' },
       unsubscribe_token: 'token-1',
     });
-    await db.current.db
-      .insert(accountSavedCars)
-      .values({
-        account_id: 'acct-1',
-        car_id: String(saved.id),
-        entry: { id: String(saved.id), name: saved.name, slug: saved.slug, make: saved.make, model: saved.model },
-      });
+    await db.current.db.insert(accountSavedCars).values({
+      account_id: 'acct-1',
+      car_id: String(saved.id),
+      entry: { id: String(saved.id), name: saved.name, slug: saved.slug, make: saved.make, model: saved.model },
+    });
 
     expect(await runAlertsCommand({}, context())).toBe(true);
     expect(lines).toHaveLength(4);

@@ -16,10 +16,9 @@
 import { RequestCache, SearchEngine, type DocumentSet } from '@dealer-sites/search-engine';
 import type { DealerConfig } from '../../platform/config/schema';
 import { indexSettings } from '../../search/model/index-settings';
-import { landingFacets } from '../../search/model/landing';
 import { searchFilter, searchSort, searchText } from '../../search/model/query';
-import { routeToState, vocabularyFromFacets, type Vocabulary } from '../../search/model/routing';
-import type { SearchState } from '../../search/model/state';
+import { routeToState, type Vocabulary } from '../../search/model/routing';
+import { refinementFields, type RefinementField, type SearchState } from '../../search/model/state';
 import type { Vehicle } from '../../stock/model/vehicle';
 
 export type MatchSite = Pick<DealerConfig, 'search' | 'manufacturer'> & Partial<Pick<DealerConfig, 'manufacturers' | 'models' | 'locations' | 'dealerships'>>;
@@ -29,9 +28,28 @@ export interface SavedSearchMatcher {
   match(path: string): string[];
 }
 
-/** The stock's values per field, read from the cars a listing shows (as the search pages' vocabulary is). */
+/**
+ * The stock's values per field, from the cars a listing shows: the values the search pages read
+ * paths with (`vocabularyFromFacets(landingFacets(listed))` at build time), without counting the
+ * joint facets the landing pages also need, which would take longer than all the matching.
+ */
 export function stockVocabulary(vehicles: readonly Vehicle[]): Vocabulary {
-  return vocabularyFromFacets(landingFacets(vehicles.filter((car) => car.status !== 'sold')));
+  const values = new Map<RefinementField, Set<string>>(refinementFields.map((field) => [field, new Set<string>()]));
+  for (const car of vehicles) {
+    if (car.status === 'sold') continue;
+    for (const field of refinementFields) {
+      const value: unknown = (car as Partial<Record<RefinementField, unknown>>)[field];
+      const set = values.get(field)!;
+      if (Array.isArray(value)) {
+        for (const item of value) if (typeof item === 'string') set.add(item);
+      } else if (typeof value === 'string') {
+        if (value !== '') set.add(value);
+      } else if (typeof value === 'number' || typeof value === 'boolean') set.add(String(value));
+    }
+  }
+  const vocabulary: Vocabulary = {};
+  for (const [field, set] of values) if (set.size > 0) vocabulary[field] = [...set];
+  return vocabulary;
 }
 
 /** The search a saved path stands for, whatever page of results it was saved on. */

@@ -49,6 +49,7 @@ describe('the server’s alert watcher', () => {
           alreadySent: 0,
           unreadableSearches: 0,
           ms: 5,
+          steps: { findMs: 1, mailMs: 2, watchMs: 2 },
           ...outcome(options.site.slug),
         };
         return summary.cars < 0 ? Promise.reject(new Error('database gone')) : Promise.resolve(summary);

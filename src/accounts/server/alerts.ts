@@ -21,7 +21,7 @@
  * again and skips them by key. A mail that fails is logged, never stops the others, and is tried
  * again on the next run.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DealerConfig } from '../../platform/config/schema';
 import type { Database } from '../../platform/db/open';
 import { accounts, accountSavedCars, alertSends, savedSearches, stockWatch } from '../../platform/db/schema';
@@ -73,14 +73,14 @@ export interface AlertRunSummary {
   /** Saved searches whose path could not be read as a search of this site. */
   unreadableSearches: number;
   ms: number;
+  /** Where the time went: finding what to send (reads, matching, keys), sending (with writing keys), recording the stock. */
+  steps: { findMs: number; mailMs: number; watchMs: number };
 }
 
-/** Keys written to alert_sends per insert; emails sent since the last write are resent after a crash. */
-const KEY_BATCH = 250;
-/** Rows per insert (Postgres takes at most 65,535 parameters per statement). */
-const ROW_BATCH = 2000;
-/** Values per `IN (...)` list. */
-const LIST_BATCH = 5000;
+/** Keys written to alert_sends per insert (about 100 emails' worth); emails sent since the last write are resent after a crash. */
+const KEY_BATCH = 1000;
+/** Values per list a query is given. */
+const LIST_BATCH = 10_000;
 
 const chunks = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = [];
@@ -89,6 +89,9 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
 };
 
 const consentRecorded = sql`jsonb_typeof(${accounts.alert_consent}) = 'object'`;
+
+/** `column = ANY($1)` with the list as one array parameter: thousands of values without thousands of parameters. */
+const inList = (column: AnyColumn, values: readonly string[]): SQL => sql`${column} = ANY(${sql.param(values)}::text[])`;
 
 interface Recipient {
   id: string;
@@ -121,6 +124,7 @@ export async function runAlerts(options: AlertRunOptions): Promise<AlertRunSumma
     alreadySent: 0,
     unreadableSearches: 0,
     ms: 0,
+    steps: { findMs: 0, mailMs: 0, watchMs: 0 },
   };
   const ran = await oneRunPerDealer(options.database, options.site.slug, () => run(options, summary));
   if (!ran) summary.busy = true;
@@ -157,10 +161,24 @@ async function oneRunPerDealer(database: AlertRunOptions['database'], dealer: st
 async function replaceWatch(database: AlertRunOptions['database'], dealer: string, rows: readonly WatchedCar[], at: Date): Promise<void> {
   await database.db.transaction(async (tx) => {
     await tx.delete(stockWatch).where(eq(stockWatch.dealer, dealer));
-    for (const batch of chunks(rows, ROW_BATCH)) {
-      await tx.insert(stockWatch).values(batch.map((row) => ({ dealer, car_id: row.car_id, price: row.price, sold: row.sold, seen_at: at })));
+    for (const batch of chunks(rows, LIST_BATCH)) {
+      // Columns as arrays, unnested by the database: three parameters instead of four per car.
+      await tx.execute(sql`
+        INSERT INTO ${stockWatch} (dealer, car_id, price, sold, seen_at)
+        SELECT ${dealer}::text, car_id, price, sold, ${at.toISOString()}::timestamptz
+        FROM unnest(${sql.param(batch.map((r) => r.car_id))}::text[], ${sql.param(batch.map((r) => r.price))}::integer[], ${sql.param(batch.map((r) => r.sold))}::boolean[]) AS t(car_id, price, sold)`);
     }
   });
+}
+
+/** Records sent alerts; a key already there (a resend after a crash) is kept as it was. */
+async function recordSent(database: AlertRunOptions['database'], rows: readonly { key: string; account_id: string }[]): Promise<void> {
+  for (const batch of chunks(rows, LIST_BATCH)) {
+    await database.db.execute(sql`
+      INSERT INTO ${alertSends} (key, account_id)
+      SELECT * FROM unnest(${sql.param(batch.map((r) => r.key))}::text[], ${sql.param(batch.map((r) => r.account_id))}::text[])
+      ON CONFLICT (key) DO NOTHING`);
+  }
 }
 
 async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<void> {
@@ -171,6 +189,12 @@ async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<
   const dealer = site.slug;
   const vehicles = options.vehicles ?? loadStock(site, env);
   summary.cars = vehicles.length;
+  let stepStart = performance.now();
+  const stepMs = (): number => {
+    const ms = Math.round(performance.now() - stepStart);
+    stepStart = performance.now();
+    return ms;
+  };
 
   const previous: WatchedCar[] = await db
     .select({ car_id: stockWatch.car_id, price: stockWatch.price, sold: stockWatch.sold })
@@ -179,6 +203,7 @@ async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<
   if (previous.length === 0) {
     summary.firstRun = true;
     await replaceWatch(database, dealer, watchRows(vehicles), now);
+    summary.steps.watchMs = stepMs();
     return;
   }
 
@@ -207,7 +232,7 @@ async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<
       })
       .from(accountSavedCars)
       .innerJoin(accounts, eq(accounts.id, accountSavedCars.account_id))
-      .where(and(eq(accounts.dealer, dealer), eq(accounts.car_alerts, true), consentRecorded, inArray(accountSavedCars.car_id, ids)))
+      .where(and(eq(accounts.dealer, dealer), eq(accounts.car_alerts, true), consentRecorded, inList(accountSavedCars.car_id, ids)))
       .orderBy(asc(accountSavedCars.account_id), asc(accountSavedCars.added_at));
     for (const row of rows) {
       const inStock = byId.get(row.car_id);
@@ -260,13 +285,14 @@ async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<
   const keyed = [...recipients.values()].flatMap((r) => r.alerts.map((alert) => alertKey(r.id, alert)));
   const sentBefore = new Set<string>();
   for (const keys of chunks(keyed, LIST_BATCH)) {
-    const rows = await db.select({ key: alertSends.key }).from(alertSends).where(inArray(alertSends.key, keys));
+    const rows = await db.select({ key: alertSends.key }).from(alertSends).where(inList(alertSends.key, keys));
     for (const row of rows) sentBefore.add(row.key);
   }
   summary.alreadySent = sentBefore.size;
   const due = [...recipients.values()]
     .map((r) => ({ ...r, alerts: r.alerts.filter((alert) => !sentBefore.has(alertKey(r.id, alert))) }))
     .filter((r) => r.alerts.length > 0);
+  summary.steps.findMs = stepMs();
 
   // Send, recording keys in batches; a failed account holds its cars' changes for the next run.
   const send = options.send ?? sendShopperMail;
@@ -277,12 +303,7 @@ async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<
   const flush = async (): Promise<void> => {
     const rows = queued;
     queued = [];
-    for (const batch of chunks(rows, ROW_BATCH)) {
-      await db
-        .insert(alertSends)
-        .values(batch.map((row) => ({ ...row, sent_at: now })))
-        .onConflictDoNothing();
-    }
+    await recordSent(database, rows);
   };
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -303,10 +324,12 @@ async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<
       if (queued.length >= KEY_BATCH) await flush();
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
   await flush();
+  summary.steps.mailMs = stepMs();
 
   await replaceWatch(database, dealer, nextWatch(previous, vehicles, held), now);
+  summary.steps.watchMs = stepMs();
 }
 
 /** `alerts kingfisher-toyota: 120 accounts emailed (2 failed, tried again next run); 80 price drops, 30 sold, 45 new matches; 5,000 cars in 1.2 s` */

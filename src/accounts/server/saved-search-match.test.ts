@@ -6,7 +6,9 @@
 import { multiSearchJson, joinAnswer } from '@dealer-sites/search-engine';
 import { describe, expect, it } from 'vitest';
 import { DEALER_FILES_DIR, dealerFileCopy } from '../../../tests/support/test-site';
+import { landingFacets } from '../../search/model/landing';
 import { buildMultiSearch } from '../../search/model/query';
+import { vocabularyFromFacets } from '../../search/model/routing';
 import { createStockIndexes } from '../../search/server/search-indexes';
 import { loadStock } from '../../stock/server/store';
 import { savedSearchMatcher, savedSearchState, stockVocabulary } from '../model/saved-search-match';
@@ -80,5 +82,15 @@ describe('search words', () => {
     expect(matched.length).toBeLessThan(page.length);
     const byId = new Map(vehicles.map((car) => [String(car.id), car]));
     for (const id of matched) expect(byId.get(id)?.name).toMatch(/RAV4.*Hybrid/i);
+  });
+});
+
+describe('the vocabulary paths are read with', () => {
+  it.each(cases.map(([slug]) => slug))('is the one the search pages build for %s', (slug) => {
+    const vehicles = loadStock(dealerFileCopy(slug), env);
+    const listed = vehicles.filter((car) => car.status !== 'sold');
+    const sorted = (vocabulary: Record<string, readonly string[] | undefined>) =>
+      Object.fromEntries(Object.entries(vocabulary).map(([field, values]) => [field, [...(values ?? [])].sort()]));
+    expect(sorted(stockVocabulary(vehicles))).toEqual(sorted(vocabularyFromFacets(landingFacets(listed))));
   });
 });

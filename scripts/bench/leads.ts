@@ -139,14 +139,14 @@ function benchDealers(dealersDir: string, slug: string, webhookUrl: string, into
   return { dir: into, locationId: String(location?.id ?? '') };
 }
 
-interface RunDatabase {
+export interface RunDatabase {
   kind: 'pglite' | 'postgres';
   env: NodeJS.ProcessEnv;
   drop(): Promise<void>;
 }
 
 /** A database nobody else uses: a PGlite folder, or a new database on the DATABASE_URL server. */
-async function freshDatabase(kind: 'pglite' | 'postgres', work: string): Promise<RunDatabase> {
+export async function freshDatabase(kind: 'pglite' | 'postgres', work: string): Promise<RunDatabase> {
   if (kind === 'pglite') return { kind, env: { DATABASE_URL: '', LEADS_DB_DIR: path.join(work, 'leads-db') }, drop: () => Promise.resolve() };
   const { default: pg } = await import('pg');
   const base = process.env.DATABASE_URL ?? '';

@@ -12,9 +12,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runAlerts, type AlertRunSummary } from '../../src/accounts/server/alerts';
 import { ALERT_CONSENT_WORDING } from '../../src/accounts/model/api';
 import type { AlertCounts } from '../../src/accounts/model/alerts';
+import { loadDealer } from '../../src/platform/config/load';
 import type { DealerConfig } from '../../src/platform/config/schema';
 import { openDatabase, type Database } from '../../src/platform/db/open';
 import { accounts, accountSavedCars, savedSearches } from '../../src/platform/db/schema';
@@ -160,4 +162,29 @@ export async function benchAlerts(kind: 'pglite' | 'postgres', site: DealerConfi
     await fresh.drop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** `npx tsx scripts/bench/alerts.ts [slug]`: this part of the bench alone (PGlite, and Postgres with DATABASE_URL). */
+async function main(): Promise<void> {
+  const site = loadDealer(process.argv[2] ?? 'kingfisher-toyota');
+  for (const kind of process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    const r = await benchAlerts(kind, site);
+    const c = r.changes;
+    console.log(
+      `${kind}: ${r.cars} cars, ${r.accounts} accounts, ${r.savedCars} saved cars, ${r.savedSearches} saved searches; ` +
+        `${c.cheaper} cheaper, ${c.sold} sold, ${c.gone} gone, ${c.arrived} new`,
+    );
+    console.log(
+      `  run ${r.runSeconds.toFixed(2)} s (find ${r.steps.find.toFixed(2)}, mail ${r.steps.mail.toFixed(2)}, watch ${r.steps.watch.toFixed(2)}); ` +
+        `${r.emailed} emailed (${r.mailFiles} files, ${r.failed} failed): ${r.sent.price_drop} price drops, ${r.sent.sold} sold, ${r.sent.new_match} new matches; ` +
+        `first run ${r.firstRunSeconds.toFixed(2)} s, run after ${r.rerunSeconds.toFixed(2)} s with ${r.rerunEmailed} emailed`,
+    );
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -27,6 +27,12 @@ describe('stockChanges', () => {
     const changes = stockChanges([row(1, 30000, true)], [car(1, 30000), car(2, 20000), car(3, 20000, 'sold')]);
     expect([...changes.arrived]).toEqual(['2']);
   });
+
+  it('watches whole prices, so cents in a feed are no price drop', () => {
+    expect(watchRows([car(1, 30000.4)])).toEqual([row(1, 30000)]);
+    expect(stockChanges([row(1, 30000)], [car(1, 29999.6)]).priceDrops.size).toBe(0);
+    expect(stockChanges([row(1, 30000)], [car(1, 29499.5)]).priceDrops.get('1')).toEqual({ car_id: '1', was: 30000, now: 29500 });
+  });
 });
 
 describe('the watch kept after a run', () => {

@@ -34,6 +34,8 @@ export interface StockChanges {
 }
 
 const forSale = (car: Pick<Vehicle, 'status'>): boolean => car.status !== 'sold';
+/** Prices are watched in whole units, as pages show them: a feed's stray cents are no price drop. */
+const whole = (price: number): number => Math.round(price);
 
 export function stockChanges(previous: readonly WatchedCar[], current: readonly Vehicle[]): StockChanges {
   const now = new Map(current.map((car) => [String(car.id), car]));
@@ -46,8 +48,9 @@ export function stockChanges(previous: readonly WatchedCar[], current: readonly 
       changes.sold.add(row.car_id);
       continue;
     }
-    if (row.price !== null && row.price > 0 && car.price > 0 && car.price < row.price) {
-      changes.priceDrops.set(row.car_id, { car_id: row.car_id, was: row.price, now: car.price });
+    const price = whole(car.price);
+    if (row.price !== null && row.price > 0 && price > 0 && price < row.price) {
+      changes.priceDrops.set(row.car_id, { car_id: row.car_id, was: row.price, now: price });
     }
   }
   for (const [id, car] of now) if (!before.has(id) && forSale(car)) changes.arrived.add(id);
@@ -56,7 +59,7 @@ export function stockChanges(previous: readonly WatchedCar[], current: readonly 
 
 /** The watch rows for a stock: every car in the feed, sold ones marked sold. */
 export function watchRows(current: readonly Vehicle[]): WatchedCar[] {
-  return current.map((car) => ({ car_id: String(car.id), price: car.price, sold: !forSale(car) }));
+  return current.map((car) => ({ car_id: String(car.id), price: whole(car.price), sold: !forSale(car) }));
 }
 
 /**

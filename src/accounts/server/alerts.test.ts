@@ -225,6 +225,20 @@ describe.each(testDatabaseKinds())('stock alerts on %s', (kind) => {
     expect(box.sent).toHaveLength(1);
   });
 
+  it('finishes a run during which an account was deleted, and records the others', async () => {
+    const gone = await account(db.current, { email: 'gone@example.com', saved: [101] });
+    await account(db.current, { email: 'stays@example.com', saved: [101] });
+    await run([rav4]);
+    const deleting: AlertRunOptions['send'] = async (site, mail, options) => {
+      if (mail.to === 'gone@example.com') await db.current.db.delete(accounts).where(eq(accounts.id, gone.id));
+      await box.send(site, mail, options);
+    };
+    const summary = await run([{ ...rav4, price: 30000 }], deleting);
+    expect(summary.emailed).toBe(2);
+    expect((await db.current.db.select().from(alertSends)).map((row) => row.key)).toEqual([expect.stringMatching(/^acct-\d+:price_drop:101:30000$/)]);
+    expect((await db.current.db.select().from(stockWatch))[0]?.price).toBe(30000);
+  });
+
   it('leaves a saved search it cannot read out, and tells the others', async () => {
     await account(db.current, { email: 'odd@example.com', searches: [{ name: 'Odd', path: 'https://elsewhere.example/search' }] });
     await account(db.current, { email: 'ok@example.com', searches: [{ name: 'Utes', path: '/search/ute' }] });

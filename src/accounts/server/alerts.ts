@@ -52,7 +52,7 @@ export interface AlertRunOptions {
   send?: SendMail;
   /** Where a failed email is reported. */
   log?: (line: string) => void;
-  /** Emails in flight at once. */
+  /** Emails in flight at once (default 16 written as files, 8 over SMTP). */
   concurrency?: number;
 }
 
@@ -171,12 +171,17 @@ async function replaceWatch(database: AlertRunOptions['database'], dealer: strin
   });
 }
 
-/** Records sent alerts; a key already there (a resend after a crash) is kept as it was. */
+/**
+ * Records sent alerts; a key already there (a resend after a crash) is kept as it was, and the
+ * keys of an account deleted during the run are dropped rather than failing the batch.
+ */
 async function recordSent(database: AlertRunOptions['database'], rows: readonly { key: string; account_id: string }[]): Promise<void> {
   for (const batch of chunks(rows, LIST_BATCH)) {
     await database.db.execute(sql`
       INSERT INTO ${alertSends} (key, account_id)
-      SELECT * FROM unnest(${sql.param(batch.map((r) => r.key))}::text[], ${sql.param(batch.map((r) => r.account_id))}::text[])
+      SELECT t.key, t.account_id
+      FROM unnest(${sql.param(batch.map((r) => r.key))}::text[], ${sql.param(batch.map((r) => r.account_id))}::text[]) AS t(key, account_id)
+      JOIN ${accounts} ON ${accounts.id} = t.account_id
       ON CONFLICT (key) DO NOTHING`);
   }
 }
@@ -324,7 +329,9 @@ async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<
       if (queued.length >= KEY_BATCH) await flush();
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
+  // Building a message waits on nodemailer's streams and writing one on the disk, so many in flight overlap.
+  const concurrency = Math.max(1, options.concurrency ?? (env.SMTP_URL?.trim() ? 8 : 16));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   await flush();
   summary.steps.mailMs = stepMs();
 

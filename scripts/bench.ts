@@ -448,7 +448,7 @@ async function main(argv: string[]): Promise<number> {
   }
   console.log(
     `\nAlert job after an import (seconds; ${engineSite.slug}: 5,000 cars, 2,000 accounts, 10,000 saved cars, 2,500 saved searches)\n${formatTable(
-      ['database', 'changes', 'first run', 'run', 'find', 'mail', 'watch', 'emailed', 'price drops', 'sold', 'new matches', 'run after'],
+      ['database', 'changes', 'first run', 'run', 'find', 'mail', 'watch', 'CPU', 'emailed', 'price drops', 'sold', 'new matches', 'run after'],
       alerts.map((a) => [
         a.database,
         `${a.changes.cheaper} cheaper, ${a.changes.sold} sold, ${a.changes.gone} gone, ${a.changes.arrived} new`,
@@ -457,6 +457,7 @@ async function main(argv: string[]): Promise<number> {
         a.steps.find.toFixed(2),
         a.steps.mail.toFixed(2),
         a.steps.watch.toFixed(2),
+        a.cpuSeconds.toFixed(2),
         String(a.emailed),
         String(a.sent.price_drop),
         String(a.sent.sold),

@@ -41,6 +41,8 @@ export interface AlertBenchResult {
   runSeconds: number;
   /** Its steps, in seconds: finding what to send, sending it (writing the sent keys), recording the stock. */
   steps: { find: number; mail: number; watch: number };
+  /** CPU seconds this process spent on the run (PGlite's included; a Postgres server's not): what other load on the machine does not inflate. */
+  cpuSeconds: number;
   emailed: number;
   failed: number;
   sent: AlertCounts;
@@ -136,7 +138,9 @@ export async function benchAlerts(kind: 'pglite' | 'postgres', site: DealerConfi
     const first = await runAlerts({ database, site, vehicles: stock, env, root: work, now });
     if (!first.firstRun) throw new Error('the first alert run found a watch already');
     const { vehicles, changes } = nextImport(site, stock, Math.floor(now.getTime() / 1000));
+    const cpu = process.cpuUsage();
     const timed = await runAlerts({ database, site, vehicles, env, root: work, now, log: (line) => console.error(line) });
+    const used = process.cpuUsage(cpu);
     const folder = path.join(work, 'outbox', site.slug, 'mail');
     const mailFiles = readdirSync(folder).length;
     const rerun = await runAlerts({ database, site, vehicles, env, root: work, now });
@@ -150,6 +154,7 @@ export async function benchAlerts(kind: 'pglite' | 'postgres', site: DealerConfi
       firstRunSeconds: seconds(first),
       runSeconds: seconds(timed),
       steps: { find: timed.steps.findMs / 1000, mail: timed.steps.mailMs / 1000, watch: timed.steps.watchMs / 1000 },
+      cpuSeconds: (used.user + used.system) / 1e6,
       emailed: timed.emailed,
       failed: timed.failed,
       sent: timed.sent,
@@ -175,7 +180,7 @@ async function main(): Promise<void> {
         `${c.cheaper} cheaper, ${c.sold} sold, ${c.gone} gone, ${c.arrived} new`,
     );
     console.log(
-      `  run ${r.runSeconds.toFixed(2)} s (find ${r.steps.find.toFixed(2)}, mail ${r.steps.mail.toFixed(2)}, watch ${r.steps.watch.toFixed(2)}); ` +
+      `  run ${r.runSeconds.toFixed(2)} s (find ${r.steps.find.toFixed(2)}, mail ${r.steps.mail.toFixed(2)}, watch ${r.steps.watch.toFixed(2)}; ${r.cpuSeconds.toFixed(2)} s of CPU); ` +
         `${r.emailed} emailed (${r.mailFiles} files, ${r.failed} failed): ${r.sent.price_drop} price drops, ${r.sent.sold} sold, ${r.sent.new_match} new matches; ` +
         `first run ${r.firstRunSeconds.toFixed(2)} s, run after ${r.rerunSeconds.toFixed(2)} s with ${r.rerunEmailed} emailed`,
     );

@@ -224,21 +224,19 @@ async function run(options: AlertRunOptions, summary: AlertRunSummary): Promise<
     return found;
   };
 
-  // Saved cars that dropped in price or sold, of accounts that want car alerts: one query per 5,000 cars changed.
+  // Saved cars that dropped in price or sold, of accounts that want car alerts: one query per 10,000 cars changed.
   const changed = [...changes.priceDrops.keys(), ...changes.sold];
   for (const ids of chunks(changed, LIST_BATCH)) {
-    const rows = await db
-      .select({
-        account_id: accountSavedCars.account_id,
-        car_id: accountSavedCars.car_id,
-        entry: accountSavedCars.entry,
-        email: accounts.email,
-        token: accounts.unsubscribe_token,
-      })
-      .from(accountSavedCars)
-      .innerJoin(accounts, eq(accounts.id, accountSavedCars.account_id))
-      .where(and(eq(accounts.dealer, dealer), eq(accounts.car_alerts, true), consentRecorded, inList(accountSavedCars.car_id, ids)))
-      .orderBy(asc(accountSavedCars.account_id), asc(accountSavedCars.added_at));
+    // Driven from the changed cars and hash-joined: without table statistics (a fresh PGlite has
+    // none) the planner would otherwise probe every account's saved cars for every changed car.
+    const result: unknown = await db.execute(sql`
+      SELECT s.account_id, s.car_id, s.entry, a.email, a.unsubscribe_token AS token
+      FROM unnest(${sql.param(ids)}::text[]) AS changed(car_id)
+      JOIN ${accountSavedCars} s ON s.car_id = changed.car_id
+      JOIN ${accounts} a ON a.id = s.account_id
+      WHERE a.dealer = ${dealer} AND a.car_alerts AND jsonb_typeof(a.alert_consent) = 'object'
+      ORDER BY s.account_id, s.added_at`);
+    const rows = (result as { rows: { account_id: string; car_id: string; entry: unknown; email: string; token: string }[] }).rows;
     for (const row of rows) {
       const inStock = byId.get(row.car_id);
       const car = inStock ? stockCar(inStock) : savedEntryCar(row.car_id, row.entry);

@@ -4,8 +4,8 @@
  * Builds the demo dealers from scratch, times them (all together, then the first one alone),
  * measures every page type's HTML and JavaScript, scores the first dealer's security headers with
  * the MDN HTTP Observatory (deployed as a CDN serves it, and on the platform's server), the search
- * engine and API, the lead API under load and under SIGKILL (`--skip-leads` leaves those out), runs
- * Lighthouse through the platform's own server, prints the tables and targets, and writes
+ * engine and API, the lead API under load and under SIGKILL (`--skip-leads` leaves those out), the
+ * stock alert job over 5,000 cars and 10,000 saved cars, runs Lighthouse through the platform's own server, prints the tables and targets, and writes
  * bench-results/bench.json. Public tools only (Astro, Lighthouse, Chromium, autocannon, the
  * Observatory's scanner), so anyone can reproduce the numbers.
  */
@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets';
 import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
+import { benchAlerts, type AlertBenchResult } from './bench/alerts';
 import { benchSearchLoad, formatSearchLoad, landingMix } from './bench/search-load';
 import { benchSessionCheck, type SessionCheckResult } from './bench/session-check';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
@@ -33,6 +34,7 @@ import {
   groupFailingAudits,
   DEFAULT_BUDGET,
   ENGINE_P95_BUDGET_MS,
+  ALERT_RUN_BUDGET_SECONDS,
   SEARCH_ALONGSIDE_RATE,
   SESSION_CHECK_P95_BUDGET_MS,
   LIGHTHOUSE_PAGES,
@@ -289,6 +291,14 @@ async function main(argv: string[]): Promise<number> {
     property: leads.property,
   };
 
+  // 6b. The stock alert job after an import: 5,000 cars, 10,000 saved cars, on each database.
+  const alertKinds = process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+  const alerts: AlertBenchResult[] = [];
+  for (const kind of alertKinds) {
+    console.log(`\nAlert job (${kind}): ${engineSite.slug}, 5,000 cars, 2,000 accounts with 10,000 saved cars and their saved searches…`);
+    alerts.push(await benchAlerts(kind, engineSite));
+  }
+
   // 7. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
   const lighthouseInfo: LighthouseRun = {};
   if (!args.skipLighthouse) {
@@ -380,6 +390,7 @@ async function main(argv: string[]): Promise<number> {
     },
     observatory,
     sessionCheck: sessionChecks.map((r) => ({ database: r.database, p95: r.signedIn.p95 })),
+    alerts,
   });
   const audits = groupFailingAudits(rows);
 
@@ -469,6 +480,27 @@ async function main(argv: string[]): Promise<number> {
       )}`,
     );
   }
+  console.log(
+    `\nAlert job after an import (seconds; ${engineSite.slug}: 5,000 cars, 2,000 accounts, 10,000 saved cars, 2,500 saved searches)\n${formatTable(
+      ['database', 'changes', 'first run', 'run', 'find', 'mail', 'watch', 'CPU', 'emailed', 'price drops', 'sold', 'new matches', 'run after'],
+      alerts.map((a) => [
+        a.database,
+        `${a.changes.cheaper} cheaper, ${a.changes.sold} sold, ${a.changes.gone} gone, ${a.changes.arrived} new`,
+        a.firstRunSeconds.toFixed(2),
+        a.runSeconds.toFixed(2),
+        a.steps.find.toFixed(2),
+        a.steps.mail.toFixed(2),
+        a.steps.watch.toFixed(2),
+        a.cpuSeconds.toFixed(2),
+        String(a.emailed),
+        String(a.sent.price_drop),
+        String(a.sent.sold),
+        String(a.sent.new_match),
+        `${a.rerunSeconds.toFixed(2)} s, ${a.rerunEmailed} emailed`,
+      ]),
+      2,
+    )}`,
+  );
   console.log('\nTargets');
   for (const t of targets) console.log(`  ${t.status.padEnd(4)}  ${t.target}: ${t.detail}`);
 
@@ -498,6 +530,7 @@ async function main(argv: string[]): Promise<number> {
       load: { ...searchLoad, dealer: engineSite.slug },
     },
     sessionCheck: sessionChecks,
+    alerts,
     failingAudits: audits,
     targets,
     budgets: {
@@ -506,6 +539,7 @@ async function main(argv: string[]): Promise<number> {
       stockBuildSeconds: STOCK_BUILD_BUDGET_SECONDS,
       engineP95Ms: ENGINE_P95_BUDGET_MS,
       sessionCheckP95Ms: SESSION_CHECK_P95_BUDGET_MS,
+      alertRunSeconds: ALERT_RUN_BUDGET_SECONDS,
     },
     totalSeconds,
   };

@@ -18,7 +18,8 @@ const platform = await startPlatformProcesses({
   paths: { ...paths, dealersDir },
   ...(servingPlan() ?? { dealers, defaultDealer }),
   port: Number(process.env.PORT),
-  env,
+  // No alert runs: this measures the lead API alone (the alert job has its own bench section).
+  env: { ...env, ALERTS_POLL_MS: '0' },
   holder: 'the lead bench server',
   processes: apiProcessCount(env),
 });

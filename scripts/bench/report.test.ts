@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/build/plan';
 import {
+  alertTargets,
   checkTargets,
   searchTargets,
   sessionCheckTargets,
@@ -295,5 +296,29 @@ describe('observatoryTargets', () => {
   it('misses a scan that failed and skips one that did not run', () => {
     expect(observatoryTargets([{ target: 'alpha', score: 0, grade: '-', tests: [], error: 'down' }])[0]?.status).toBe('MISS');
     expect(observatoryTargets(undefined)).toEqual([{ target: 'HTTP Observatory >= 115', status: 'SKIP', detail: 'not run' }]);
+  });
+});
+
+describe('alertTargets', () => {
+  const run = { database: 'pglite', cars: 5000, savedCars: 10000, accounts: 2000, runSeconds: 6.2, emailed: 1767, failed: 0, mailFiles: 1767, rerunEmailed: 0 };
+
+  it('passes a run within 10 s that emailed each account once and nothing on the run after', () => {
+    expect(alertTargets([run])).toEqual([
+      {
+        target: 'alert job over 5,000 cars and 10,000 saved cars <= 10 s, one email per account, nothing twice (pglite)',
+        status: 'PASS',
+        detail: '6.2 s; 1767/2000 accounts emailed, 1767 message files, 0 failed; the run after emailed 0',
+      },
+    ]);
+    expect(alertTargets(undefined)).toEqual([]);
+  });
+
+  it('misses a slow run, a lost or doubled email, a failure, or a run that sent nothing', () => {
+    const status = (change: Partial<typeof run>) => alertTargets([{ ...run, ...change }])[0]?.status;
+    expect(status({ runSeconds: 10.1 })).toBe('MISS');
+    expect(status({ mailFiles: 1766 })).toBe('MISS');
+    expect(status({ rerunEmailed: 3 })).toBe('MISS');
+    expect(status({ failed: 1 })).toBe('MISS');
+    expect(status({ emailed: 0, mailFiles: 0 })).toBe('MISS');
   });
 });

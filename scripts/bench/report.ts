@@ -173,6 +173,7 @@ export interface TargetInputs {
   observatory?: readonly ObservatoryResult[];
   /** GET /api/account/session p95 with a signed-in cookie, per database (scripts/bench/session-check.ts). */
   sessionCheck?: readonly { database: string; p95: number }[];
+  alerts?: readonly AlertFigures[];
 }
 
 /** The session check every gated page makes: p95 over HTTP, signed in, one request at a time. */
@@ -332,6 +333,30 @@ export function leadTargets(leads: LeadFigures | undefined): TargetCheck[] {
   return checks;
 }
 
+/** What the alert job bench measured (scripts/bench/alerts.ts), reduced to what the targets need. */
+export interface AlertFigures {
+  database: string;
+  cars: number;
+  savedCars: number;
+  accounts: number;
+  runSeconds: number;
+  emailed: number;
+  failed: number;
+  mailFiles: number;
+  rerunEmailed: number;
+}
+
+/** The alert job over 5,000 cars and 10,000 saved cars (and the accounts' saved searches), per database. */
+export const ALERT_RUN_BUDGET_SECONDS = 10;
+
+export function alertTargets(alerts: readonly AlertFigures[] | undefined): TargetCheck[] {
+  return (alerts ?? []).map((a) => ({
+    target: `alert job over ${a.cars.toLocaleString('en-US')} cars and ${a.savedCars.toLocaleString('en-US')} saved cars <= ${ALERT_RUN_BUDGET_SECONDS} s, one email per account, nothing twice (${a.database})`,
+    status: a.runSeconds <= ALERT_RUN_BUDGET_SECONDS && a.failed === 0 && a.emailed > 0 && a.mailFiles === a.emailed && a.rerunEmailed === 0 ? 'PASS' : 'MISS',
+    detail: `${a.runSeconds.toFixed(1)} s; ${a.emailed}/${a.accounts} accounts emailed, ${a.mailFiles} message files, ${a.failed} failed; the run after emailed ${a.rerunEmailed}`,
+  }));
+}
+
 const OTHER_SCORE_TARGETS: { category: Exclude<Category, 'performance'>; min: number; label: string }[] = [
   { category: 'accessibility', min: 100, label: 'Lighthouse accessibility = 100' },
   { category: 'seo', min: 100, label: 'Lighthouse SEO = 100' },
@@ -354,7 +379,7 @@ function scoreCheck(target: string, audited: readonly PageRow[], lighthouseRan: 
 }
 
 /** PASS/MISS per target; a build that failed or an engine that did not run is a MISS, not a SKIP. */
-export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory, sessionCheck }: TargetInputs): TargetCheck[] {
+export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory, sessionCheck, alerts }: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
   const floors = [...new Set(audited.map((r) => `${r.type} ${budgetFor(r.type).performance}`))].join(', ');
@@ -394,7 +419,7 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
     status: engineP95Ms === undefined ? 'SKIP' : engineP95Ms <= ENGINE_P95_BUDGET_MS ? 'PASS' : 'MISS',
     detail: engineP95Ms === undefined ? 'not run' : `${engineP95Ms.toFixed(2)} ms`,
   });
-  return [...checks, ...searchTargets(search), ...sessionCheckTargets(sessionCheck), ...leadTargets(leads)];
+  return [...checks, ...searchTargets(search), ...sessionCheckTargets(sessionCheck), ...leadTargets(leads), ...alertTargets(alerts)];
 }
 
 export const formatKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

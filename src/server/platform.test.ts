@@ -1,13 +1,16 @@
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it, vi } from 'vitest';
-import { leads, outbox } from '../platform/db/schema';
+import { accounts, accountSavedCars, leads, outbox, stockWatch } from '../platform/db/schema';
 import { DEALER, enquiry } from '../../tests/support/lead-api';
-import { DEALER_FILES_DIR } from '../../tests/support/test-site';
+import { DEALER_FILES_DIR, dealerFileCopy } from '../../tests/support/test-site';
+import { ALERT_CONSENT_WORDING } from '../accounts/model/api';
+import { generateDemoStock } from '../stock/model/demo';
+import { writeStockFile } from '../stock/server/import';
 import { startPlatform } from './platform';
 
 const root = mkdtempSync(path.join(tmpdir(), 'platform-'));
@@ -68,5 +71,59 @@ it('shows an outbox folder it cannot write at start-up and in /api/health, while
     await platform.close();
     warn.mockRestore();
     quiet.mockRestore();
+  }
+}, 60_000);
+
+it('emails shoppers’ alerts when a dealer’s stock changes while it runs', async () => {
+  const slug = 'southern-lakes-motors';
+  const dir = mkdtempSync(path.join(root, 'alerts-'));
+  const env = {
+    LEADS_DB_DIR: path.join(dir, 'db'),
+    LEADS_OUTBOX_DIR: path.join(dir, 'outbox'),
+    LEADS_FILES_DIR: path.join(dir, 'files'),
+    STOCK_DIR: path.join(dir, 'stock'),
+    ALERTS_POLL_MS: '100',
+  };
+  const cars = generateDemoStock(dealerFileCopy(slug), 30);
+  const saved = cars.find((car) => car.status !== 'sold' && car.price > 1000);
+  if (!saved) throw new Error('no car to save');
+  writeStockFile(slug, cars, 'test', env);
+  const said = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  const platform = await startPlatform({
+    paths: { root, dealersDir: DEALER_FILES_DIR, distDir: path.join(root, 'dist') },
+    dealers: [slug],
+    defaultDealer: slug,
+    port: 0,
+    env,
+    holder: 'the platform test',
+  });
+  try {
+    const { db } = platform.database;
+    await db.insert(accounts).values({
+      id: 'acct-1',
+      dealer: slug,
+      email: 'shopper@example.com',
+      car_alerts: true,
+      alert_consent: { wording: ALERT_CONSENT_WORDING, page: null, at: '2026-05-01T00:00:00Z' },
+      unsubscribe_token: 'token-1',
+    });
+    await db.insert(accountSavedCars).values({ account_id: 'acct-1', car_id: String(saved.id), entry: { ...saved, id: String(saved.id) } });
+    await expect.poll(async () => (await db.select().from(stockWatch)).length, { timeout: 10_000 }).toBe(30);
+
+    const file = writeStockFile(
+      slug,
+      cars.map((car) => (car.id === saved.id ? { ...car, price: car.price - 1000 } : car)),
+      'test',
+      env,
+    );
+    utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+    const folder = path.join(dir, 'outbox', slug, 'mail');
+    await expect.poll(() => readdirSync(folder, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')).length, { timeout: 10_000 }).toBe(1);
+    const [eml] = readdirSync(folder).filter((f) => f.endsWith('.eml'));
+    expect(readFileSync(path.join(folder, eml ?? ''), 'utf8')).toMatch(/^Subject: Price drop on the /m);
+    expect(said.mock.calls.flat().join('\n')).toMatch(/alerts southern-lakes-motors: 1 account emailed; 1 price drop/);
+  } finally {
+    await platform.close();
+    said.mockRestore();
   }
 }, 60_000);

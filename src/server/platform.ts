@@ -1,6 +1,6 @@
 /**
- * The running platform service: the lead database, the rate limiter, the outbox worker and the
- * HTTP server over createApp, started and stopped in the right order. `npm start` uses it after
+ * The running platform service: the lead database, the rate limiter, the outbox worker, the
+ * stock alert watcher and the HTTP server over createApp, started and stopped in the right order. `npm start` uses it after
  * building; the lead bench starts it as its own process so it can be killed mid-run.
  */
 import type { Server } from 'node:http';
@@ -16,6 +16,7 @@ import { SEARCH_RATE_LIMIT } from '../search/server/search-api';
 import { ACCOUNT_RATE_LIMIT } from '../accounts/server/rate-limit';
 import { startOutboxWorker } from '../leads/delivery/outbox/worker';
 import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth, type DeliveryHealth } from '../leads/delivery/outbox/health';
+import { alertPollMs, startAlertWatcher } from '../accounts/server/alert-watcher';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
@@ -88,8 +89,20 @@ export async function startPlatform({
         ...(pollMs ? { pollMs } : {}),
       })
     : undefined;
+  // Emails shoppers' alerts when a dealer's stock changes (an import while this server holds the
+  // database); like deliveries, in the delivering process only.
+  const alerts = deliver
+    ? startAlertWatcher({
+        database,
+        dealers,
+        configFor: (slug) => configs.get(slug),
+        env,
+        root: paths.root,
+        pollMs: alertPollMs(env),
+      })
+    : undefined;
   const releaseAll = async (): Promise<void> => {
-    await Promise.allSettled([worker?.stop(), rateLimiter.close(), searchLimiter.close(), accountLimiter.close(), smtpChecked]);
+    await Promise.allSettled([worker?.stop(), alerts?.stop(), rateLimiter.close(), searchLimiter.close(), accountLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
   };

@@ -58,6 +58,10 @@ function messageOf(site: DealerConfig, mail: ShopperMail, env: NodeJS.ProcessEnv
   };
 }
 
+const streamTransport = () => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+/** One message builder for every file: making a transport costs as much again as building a message (alert runs write thousands). */
+let messageBuilder: ReturnType<typeof streamTransport> | undefined;
+
 export async function sendShopperMail(site: DealerConfig, mail: ShopperMail, options: MailOptions = {}): Promise<MailReceipt> {
   const env = options.env ?? process.env;
   const message = messageOf(site, mail, env);
@@ -66,7 +70,8 @@ export async function sendShopperMail(site: DealerConfig, mail: ShopperMail, opt
   const folder = mailFolder(site.slug, options);
   if (!folder) throw new DeliveryError('neither SMTP_URL nor the outbox folder is set, so email cannot be sent');
   // nodemailer's stream transport builds the same RFC 5322 message SMTP would carry, without sending it.
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
+  messageBuilder ??= streamTransport();
+  const built = await messageBuilder.sendMail(message);
   const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
   try {
     await mkdir(folder, { recursive: true, mode: OUTBOX_DIR_MODE });

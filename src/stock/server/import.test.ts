@@ -269,9 +269,10 @@ describe('importFeed', () => {
 });
 
 describe('parseImportArgs', () => {
-  it('reads the dealer, one file and --allow-empty', () => {
-    expect(parseImportArgs(['--dealer', 'a', 'feed.csv'])).toEqual({ dealer: 'a', file: 'feed.csv', allowEmpty: false });
-    expect(parseImportArgs(['feed.json', '--dealer=a', '--allow-empty'])).toEqual({ dealer: 'a', file: 'feed.json', allowEmpty: true });
+  it('reads the dealer, one file, --allow-empty and --no-alerts', () => {
+    expect(parseImportArgs(['--dealer', 'a', 'feed.csv'])).toEqual({ dealer: 'a', file: 'feed.csv', allowEmpty: false, alerts: true });
+    expect(parseImportArgs(['feed.json', '--dealer=a', '--allow-empty'])).toEqual({ dealer: 'a', file: 'feed.json', allowEmpty: true, alerts: true });
+    expect(parseImportArgs(['feed.json', '--dealer=a', '--no-alerts'])).toEqual({ dealer: 'a', file: 'feed.json', allowEmpty: false, alerts: false });
   });
 
   it('explains what is missing', () => {

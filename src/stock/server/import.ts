@@ -286,14 +286,16 @@ export interface ImportArgs {
   dealer: string;
   file: string;
   allowEmpty: boolean;
+  /** Email shoppers' alerts after the import (false with --no-alerts). */
+  alerts: boolean;
 }
 
-export const IMPORT_USAGE = 'usage: npm run stock:import -- --dealer <slug> <file.json|file.csv> [--allow-empty]';
+export const IMPORT_USAGE = 'usage: npm run stock:import -- --dealer <slug> <file.json|file.csv> [--allow-empty] [--no-alerts]';
 
 export function parseImportArgs(argv: readonly string[]): ImportArgs {
   const { values, positionals } = readCommandLine(
     argv,
-    { dealer: { type: 'string' }, 'allow-empty': { type: 'boolean' } },
+    { dealer: { type: 'string' }, 'allow-empty': { type: 'boolean' }, 'no-alerts': { type: 'boolean' } },
     (problem) =>
       problem.kind === 'needs-value'
         ? new FeedError(`--dealer <slug> is required\n${IMPORT_USAGE}`)
@@ -303,7 +305,7 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
   if (!values.dealer) throw new FeedError(`--dealer <slug> is required\n${IMPORT_USAGE}`);
   const [file, ...more] = positionals;
   if (file === undefined || more.length > 0) throw new FeedError(`give exactly one feed file\n${IMPORT_USAGE}`);
-  return { dealer: values.dealer, file, allowEmpty: values['allow-empty'] ?? false };
+  return { dealer: values.dealer, file, allowEmpty: values['allow-empty'] ?? false, alerts: !(values['no-alerts'] ?? false) };
 }
 
 export interface ImportResult {
@@ -317,7 +319,7 @@ export interface ImportResult {
  * The whole import: known dealer, readable feed, every row valid, then the atomic write.
  * Throws FeedError (with every problem) and leaves the stock file untouched on any failure.
  */
-export function importFeed(args: ImportArgs, opts: { dealersDir: string; env?: NodeJS.ProcessEnv; now?: Date }): ImportResult {
+export function importFeed(args: Omit<ImportArgs, 'alerts'>, opts: { dealersDir: string; env?: NodeJS.ProcessEnv; now?: Date }): ImportResult {
   const env = opts.env ?? process.env;
   const known = listDealerSlugs(opts.dealersDir);
   if (!known.includes(args.dealer)) {

@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { loadDealer } from '../../src/platform/config/load';
+import { projectPaths } from '../../src/build/stamps';
+import { benchLeadLoad } from './leads';
+import { landingMix } from './search-load';
+const paths = projectPaths();
+const slug = process.env.SLUG ?? 'kingfisher-toyota';
+const kind = (process.env.KIND ?? 'postgres') as 'pglite' | 'postgres';
+const seconds = Number(process.env.SECONDS_RUN ?? 20);
+const site = loadDealer(slug, paths.dealersDir);
+const alongside = process.env.ALONG ? { ratePerSecond: Number(process.env.ALONG), bodies: (now: number) => landingMix(site, now) } : undefined;
+const r = await benchLeadLoad(kind, { dealersDir: paths.dealersDir, slug, root: paths.root }, seconds, 100, alongside);
+console.log(JSON.stringify({ kind, along: process.env.ALONG, lat: r.latencyMs, ok: r.ok, s: r.searchAlongside?.latencyMs }));
+void path;

@@ -31,7 +31,7 @@ export interface SyncDeps {
   storage?: Storage;
   delayMs?: number;
   /** Where 'pagehide' is listened for, to send a change still waiting. */
-  win?: Pick<Window, 'addEventListener'>;
+  win?: { addEventListener(type: 'pagehide', listener: () => void): void };
 }
 
 const store = (storage?: Storage): Storage => storage ?? localStorage;

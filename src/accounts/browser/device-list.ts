@@ -11,7 +11,9 @@ import { accountLinkKey } from '../../saved-cars/model/account-sync';
 import { setAccountLink, syncSavedCarsNow, syncWaiting, type SyncTarget } from '../../saved-cars/browser/account-sync';
 import { replaceSavedCars, savedCars } from '../../saved-cars/browser/saved-cars';
 import { accountPaths } from '../model/paths';
+import type { SignInTarget } from '../model/sign-in-target';
 import { callAccountApi, type ApiResult, type Fetch } from './account-api';
+import { destination } from './sign-in-flow';
 
 /** `{ cars }` of the account's list, read as the device reads its own list. */
 export function readSavedCars(body: unknown): SavedCar[] | undefined {
@@ -48,4 +50,14 @@ export async function flushDeviceList(siteSlug: string): Promise<void> {
 export function leaveDevice(siteSlug: string, deps: DeviceListDeps = {}): void {
   setAccountLink(accountLinkKey(siteSlug), false, deps.storage);
   replaceSavedCars(siteSlug, []);
+}
+
+/**
+ * Signed in: the device's saved cars join the account's (best effort: My Garage merges again if
+ * this fails) and the answer is where to go. The sign-in page loads this once the shopper is
+ * signed in, so the page itself does not carry the saved-cars store.
+ */
+export async function finishSignIn(siteSlug: string, serverRedirect: string | undefined, target: SignInTarget, deps: DeviceListDeps = {}): Promise<string> {
+  await mergeDeviceList(siteSlug, deps);
+  return destination(serverRedirect, target);
 }

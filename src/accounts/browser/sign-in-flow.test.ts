@@ -5,7 +5,8 @@ import { accountLinkKey } from '../../saved-cars/model/account-sync';
 import { replaceSavedCars, savedCars } from '../../saved-cars/browser/saved-cars';
 import * as fields from '../model/account-fields';
 import { INVALID_CODE, INVALID_EMAIL, REQUIRED } from '../model/sign-in-target';
-import { askForCode, checkCode, checkLink, destination, finishSignIn, INVALID_LINK } from './sign-in-flow';
+import { finishSignIn } from './device-list';
+import { askForCode, checkCode, checkLink, destination, INVALID_LINK } from './sign-in-flow';
 import { withoutToken } from './sign-in-page';
 
 const SLUG = 'flow-test-motors';

@@ -12,7 +12,6 @@ import { MY_GARAGE_PATH, type SignInTarget } from '../model/sign-in-target';
 import type { Fetch } from './account-api';
 import { requestSignInCode, verifySignIn } from './account-calls';
 import type { AccountFields } from './account-schemas';
-import { mergeDeviceList } from './device-list';
 
 export type FlowResult<T> = { ok: true; value: T } | { ok: false; error: string; fields: Record<string, string> };
 
@@ -53,18 +52,4 @@ export async function checkLink(token: string, deps: FlowDeps): Promise<FlowResu
 /** Where to go once signed in: the server's answer (it checked it), else the page's own, else My Garage; always a path here. */
 export function destination(serverRedirect: string | undefined, target: SignInTarget): string {
   return safeReturnPath(serverRedirect) ?? safeReturnPath(target.redirect) ?? MY_GARAGE_PATH;
-}
-
-/**
- * Signed in: the device's saved cars join the account's (best effort: My Garage merges again if
- * this fails) and the answer is where to go.
- */
-export async function finishSignIn(
-  siteSlug: string,
-  serverRedirect: string | undefined,
-  target: SignInTarget,
-  deps: { fetch?: Fetch; storage?: Storage },
-): Promise<string> {
-  await mergeDeviceList(siteSlug, deps);
-  return destination(serverRedirect, target);
 }

@@ -10,7 +10,7 @@ import { getSession } from './account-calls';
 import { clearRefusal, setBusy, showRefusal } from './form-ui';
 import { hasPasskeys } from './has-passkeys';
 import { loadAccountFields, type AccountFields } from './account-schemas';
-import { askForCode, checkCode, checkLink, finishSignIn, type FlowResult } from './sign-in-flow';
+import { askForCode, checkCode, checkLink, destination, type FlowResult } from './sign-in-flow';
 
 /** The address bar without the emailed token: it is spent once used, and should not sit in history. */
 export function withoutToken(search: string): string {
@@ -67,7 +67,11 @@ export function initSignInPage(doc: Document = document, win: Window = window): 
   const go = async (serverRedirect: string): Promise<void> => {
     leaving = true;
     say('You are signed in. Taking you on…');
-    win.location.replace(await finishSignIn(siteSlug, serverRedirect, target, {}));
+    const to = await import('./device-list')
+      .then(({ finishSignIn }) => finishSignIn(siteSlug, serverRedirect, target))
+      // Offline just now: the saved cars merge when My Garage next opens.
+      .catch(() => destination(serverRedirect, target));
+    win.location.replace(to);
   };
   const showStep = (step: 'email' | 'code') => {
     emailForm.hidden = step !== 'email';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PATHS } from './global-setup';
 import { blockOutsideRequests, fixtureOrigin, launchBrowser } from './browser';
 import { pageTypes } from './pages';
+import { stubAccountApi } from './account-stub';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,6 +21,8 @@ describe('hostile text in a dealer config', () => {
   it('renders as inert text on every page type: no dialog, no injected element, JSON-LD intact', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await blockOutsideRequests(page);
+    // Account pages stay where they are: My Garage signed in, sign-in signed out.
+    await stubAccountApi(page);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { blockOutsideRequests, demoOrigin, launchBrowser } from './browser';
 import { pageTypes } from './pages';
+import { stubAccountApi } from './account-stub';
 import { gunzipSync } from 'node:zlib';
 import { get } from './http';
 import { readSitemap } from './sitemap';
@@ -24,6 +25,8 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
   it('every page type has a title, description, canonical, sharing image and parseable JSON-LD', async () => {
     const page = await browser.newPage();
     await blockOutsideRequests(page);
+    // Account pages stay where they are: My Garage signed in, sign-in signed out.
+    await stubAccountApi(page);
     for (const { type, path } of pageTypes(slug).filter((p) => p.type !== '404')) {
       await page.goto(`${demoOrigin(slug)}${path}`);
       expect(await page.title(), type).toContain(site.name);

@@ -7,9 +7,11 @@ import { loadStock } from '../../src/stock/server/store';
 /**
  * One path per page type of a dealer site (dynamic pages by their first instance): brochure
  * pages, the default search page, the first car in stock, the models list, the trade-in valuation,
- * favourites and compare pages, the lead success page, and the 404 page.
+ * favourites and compare pages, the lead success page, the account pages, and the 404 page.
+ * `gated` pages show their content only to a signed-in shopper: tests that look at them answer
+ * the account API for the page (./account-stub.ts).
  */
-export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: string): { type: string; path: string }[] {
+export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: string): { type: string; path: string; gated?: true }[] {
   const site = loadDealer(slug, dealersDir);
   const firstContact = [...contactPages(site.locations).keys()][0];
   const firstLocation = sortLocations(site.locations)[0];
@@ -25,6 +27,9 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     { type: 'favourites', path: '/favourites' },
     { type: 'compare', path: '/compare' },
     { type: 'success', path: '/success' },
+    { type: 'sign-in', path: '/sign-in' },
+    { type: 'my-garage', path: '/my-garage', gated: true },
+    { type: 'unsubscribe', path: '/unsubscribe' },
     { type: '404', path: '/no-such-page' },
   ];
 }

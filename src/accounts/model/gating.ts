@@ -6,7 +6,7 @@
  * the API asks it again on every call such a page makes.
  */
 import type { DealerConfig } from '../../platform/config/schema';
-import { signInHref, type SignInKind } from './sign-in';
+import { signInHref, type SignInKind } from './sign-in-target';
 
 /** The pages a gate can stand in front of. */
 export type GatedPage = 'my_garage' | 'checkout' | 'finance' | 'spin_to_win' | 'online_payment' | 'equifax_finance' | 'trade_in' | 'sell_my_car';

@@ -1,66 +1,28 @@
 /**
  * The sign-in page's address and what its form sends: shared by the page, the browser code and
- * the API, so both sides refuse the same things with the same words.
+ * the API, so both sides refuse the same things with the same words. The fields themselves are
+ * zod/mini schemas in account-fields.ts, which the browser checks with; the address helpers
+ * are in sign-in-target.ts (no zod), re-exported here.
  */
 import { z } from 'zod';
 import { safeReturnPath } from './return-path';
+import { SIGN_IN_KINDS } from './sign-in-target';
+import { codeField, emailField, tokenField } from './account-fields';
 
-/** Why the shopper is signing in: the flow that sent them (the sign-in page words itself for it). */
-export const SIGN_IN_KINDS = ['trade-in', 'checkout', 'finance', 'spin-to-win', 'online-payment', 'car-finance', 'my-garage'] as const;
-export type SignInKind = (typeof SIGN_IN_KINDS)[number];
-
-export const isSignInKind = (value: unknown): value is SignInKind => typeof value === 'string' && (SIGN_IN_KINDS as readonly string[]).includes(value);
-
-/** The page that signs a shopper in. */
-export const SIGN_IN_PATH = '/sign-in';
-/** Where a signed-in shopper lands when nothing else was asked for. */
-export const MY_GARAGE_PATH = '/my-garage';
-
-export interface SignInTarget {
-  type?: SignInKind;
-  /** Same-site path to continue to once signed in. */
-  redirect?: string;
-  /** Same-site path of the page the shopper came from (the sign-in page's Back link). */
-  back?: string;
-}
-
-/** `/sign-in?type=…&redirect=…&back=…`, leaving out what is missing or not a same-site path. */
-export function signInHref({ type, redirect, back }: SignInTarget): string {
-  const params = new URLSearchParams();
-  if (type && isSignInKind(type)) params.set('type', type);
-  const to = safeReturnPath(redirect);
-  if (to) params.set('redirect', to);
-  const from = safeReturnPath(back);
-  if (from) params.set('back', from);
-  const query = params.toString();
-  return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH;
-}
-
-/** The sign-in page's query, read safely: unknown kinds and other sites' addresses are dropped. */
-export function readSignInTarget(search: string | URLSearchParams): SignInTarget {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const target: SignInTarget = {};
-  const type = params.get('type');
-  if (isSignInKind(type)) target.type = type;
-  const redirect = safeReturnPath(params.get('redirect'));
-  if (redirect) target.redirect = redirect;
-  const back = safeReturnPath(params.get('back'));
-  if (back) target.back = back;
-  return target;
-}
-
-export const INVALID_EMAIL = 'invalid email address';
-export const INVALID_CODE = 'Enter the 6-digit code from the email.';
-export const REQUIRED = '*This is a required field.';
-
-/** The spec's basic address pattern, with a length any real address fits in. */
-const email = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, REQUIRED)
-  .max(254, INVALID_EMAIL)
-  .regex(/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/, INVALID_EMAIL)
-  .transform((value) => value.toLowerCase());
+export {
+  SIGN_IN_KINDS,
+  isSignInKind,
+  SIGN_IN_PATH,
+  MY_GARAGE_PATH,
+  signInHref,
+  readSignInTarget,
+  INVALID_EMAIL,
+  INVALID_CODE,
+  REQUIRED,
+  SIGN_IN_CODE_LENGTH,
+  type SignInKind,
+  type SignInTarget,
+} from './sign-in-target';
 
 const returnPath = z
   .string()
@@ -69,21 +31,14 @@ const returnPath = z
 
 /** Step 1: ask for a code. The answer is the same whether or not an account exists. */
 export const signInRequestSchema = z.strictObject({
-  email,
+  email: emailField,
   type: z.enum(SIGN_IN_KINDS).optional(),
   redirect: returnPath,
 });
 export type SignInRequest = z.output<typeof signInRequestSchema>;
 
-/** The emailed code: six digits. Spaces the shopper typed between them are ignored. */
-export const SIGN_IN_CODE_LENGTH = 6;
-const code = z
-  .string({ error: REQUIRED })
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^[0-9]{6}$/, INVALID_CODE));
-
 /** Step 2: the code typed on the sign-in page, or the token from the emailed link. */
-export const verifyCodeSchema = z.strictObject({ email, code });
-export const verifyLinkSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'This sign-in link is not valid.') });
+export const verifyCodeSchema = z.strictObject({ email: emailField, code: codeField });
+export const verifyLinkSchema = z.strictObject({ token: tokenField });
 export const verifySignInSchema = z.union([verifyCodeSchema, verifyLinkSchema]);
 export type VerifySignIn = z.output<typeof verifySignInSchema>;

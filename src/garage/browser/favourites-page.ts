@@ -4,11 +4,12 @@
  * pick of 2 to 4 to compare. The list is the saved-cars store, so a car saved or removed in
  * another tab appears or goes here too.
  */
-import { carPath, priceText, STATUS_LABELS, weeklyPriceText, type CarView } from '../../stock/model/car';
+import { carPath, type CarView } from '../../stock/model/car';
 import type { SavedCar } from '../../saved-cars/model/saved-list';
 import { removeSavedCar, savedCars } from '../../saved-cars/browser/saved-cars';
 import { fetchCarsByIds } from '../../cars/browser/fetch-car';
 import { comparePath, MAX_COMPARE, MIN_COMPARE } from '../model/compare';
+import { liveCarText } from '../model/live-car';
 import { garageSite, type GarageSite } from './garage-site';
 
 export function initFavouritesPage(doc: Document = document): void {
@@ -86,19 +87,11 @@ function renderList(
       const price = part('price');
       const state = part('state');
       if (price && state) {
-        if (now) {
-          price.textContent = [priceText(now.price, site), weeklyPriceText(now.weekly_price, site)].filter(Boolean).join(' · ');
-          state.textContent = now.status === 'in_stock' ? '' : STATUS_LABELS[now.status];
-          li.dataset.status = now.status;
-        } else if (now === null) {
-          price.textContent = '';
-          state.textContent = 'No longer listed';
-          li.dataset.status = 'unlisted';
-        } else {
-          price.textContent = liveFailed ? 'Price unavailable right now' : 'Checking price…';
-          state.textContent = '';
-        }
-        state.hidden = state.textContent === '';
+        const text = liveCarText(now, site, liveFailed);
+        price.textContent = text.price;
+        state.textContent = text.state;
+        state.hidden = text.state === '';
+        if (text.status) li.dataset.status = text.status;
       }
       const box = li.querySelector<HTMLInputElement>('[data-compare-pick]');
       if (box) {

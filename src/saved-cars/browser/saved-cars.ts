@@ -8,6 +8,8 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { trackFavourite } from '../../platform/web/tracker';
 import { parseSavedList, removeSaved, savedListKey, toggleSaved, type SavedCar } from '../model/saved-list';
+import { accountLinkKey } from '../model/account-sync';
+import { isAccountLinked } from './account-link';
 
 const stores = new Map<string, WritableAtom<SavedCar[]>>();
 
@@ -31,11 +33,22 @@ function write($list: WritableAtom<SavedCar[]>, list: SavedCar[]): void {
   }
 }
 
+/** A shopper's own change, while signed in, goes to their account too (../model/account-sync.ts). */
+function syncToAccount(siteSlug: string): void {
+  if (!isAccountLinked(siteSlug)) return;
+  import('./account-sync')
+    .then(({ queueSavedCarsSync }) => queueSavedCarsSync({ key: accountLinkKey(siteSlug), list: () => store(siteSlug).get() }))
+    .catch(() => {
+      // Offline or blocked: the next change, or My Garage, sends the list.
+    });
+}
+
 /** Adds the car if absent, removes it if present; an added car is the favourite event (39). Returns whether it is now saved. */
 export function toggleSavedCar(siteSlug: string, car: SavedCar): boolean {
   const $list = store(siteSlug);
   const { list, added } = toggleSaved($list.get(), car);
   write($list, list);
+  syncToAccount(siteSlug);
   if (added) trackFavourite({ car_id: car.id, name: car.name });
   return added;
 }
@@ -43,9 +56,10 @@ export function toggleSavedCar(siteSlug: string, car: SavedCar): boolean {
 export function removeSavedCar(siteSlug: string, id: string): void {
   const $list = store(siteSlug);
   write($list, removeSaved($list.get(), id));
+  syncToAccount(siteSlug);
 }
 
-/** Replaces the list (the account's list after sign-in). */
+/** Replaces the list (the account's list after sign-in, or none after sign-out); not sent back to the account. */
 export function replaceSavedCars(siteSlug: string, list: SavedCar[]): void {
   write(store(siteSlug), parseSavedList(list));
 }

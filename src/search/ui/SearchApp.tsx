@@ -4,7 +4,7 @@
  * with the same client), so the static HTML already lists cars and hydration starts from it
  * without a request.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SearchClient, UiState } from 'instantsearch.js';
 import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
 import { clearedUiState, refinementChips } from '../browser/chips';
@@ -48,6 +48,8 @@ export interface SearchAppProps {
   heading: string;
   /** Build time only: a client that answers in-process. Islands create their own. */
   searchClient?: SearchClient;
+  /** Static markup the page puts beside the heading (the page's "Save this search"). */
+  children?: ReactNode;
 }
 
 const FILTERS_ID = 'search-filters';
@@ -67,7 +69,7 @@ function browserClient(site: SearchSite, units: CardSite['units']): SearchClient
   });
 }
 
-export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serverState, heading, searchClient }: SearchAppProps) {
+export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serverState, heading, searchClient, children }: SearchAppProps) {
   const { indexUid } = searchEndpoint(site);
   const [client] = useState(() => searchClient ?? browserClient(site, card.units));
   const [routing] = useState(() =>
@@ -92,7 +94,9 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       insights={false}
     >
       <Configure hitsPerPage={HITS_PER_PAGE} attributesToRetrieve={[...CARD_ATTRIBUTES]} attributesToHighlight={[]} />
-      <SearchLayout site={site} card={card} heading={heading} indexUid={indexUid} />
+      <SearchLayout site={site} card={card} heading={heading} indexUid={indexUid}>
+        {children}
+      </SearchLayout>
     </InstantSearch>
   );
   return serverState ? <InstantSearchSSRProvider {...serverState}>{tree}</InstantSearchSSRProvider> : tree;
@@ -103,9 +107,10 @@ interface SearchLayoutProps {
   card: CardSite;
   heading: string;
   indexUid: string;
+  children?: ReactNode;
 }
 
-function SearchLayout({ site, card, heading, indexUid }: SearchLayoutProps) {
+function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutProps) {
   const { status, results, refresh, indexUiState, setIndexUiState } = useInstantSearch({ catchError: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
@@ -186,6 +191,7 @@ function SearchLayout({ site, card, heading, indexUid }: SearchLayoutProps) {
       <div className="search-head">
         <h1>{shownHeading}</h1>
         <ResultCountView count={count} format={formatCount} />
+        {children}
       </div>
       {failed && <SearchErrorView showingEarlier={hasResults} retrying={busy} onRetry={refresh} />}
       {site.search.categories.length > 1 && (

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseCarHit } from '../../stock/model/car-hit';
+import { testCar } from '../../../tests/support/test-car';
+import { liveCarText } from './live-car';
+
+const site = { region: 'AU', locale: 'en-AU', units: 'km' } as const;
+const view = (overrides: Parameters<typeof testCar>[0] = {}) => parseCarHit(testCar(overrides))!;
+
+describe('liveCarText', () => {
+  it('shows the price and weekly price of a car in stock, with no badge', () => {
+    expect(liveCarText(view(), site, false)).toEqual({ price: '$38,990 · $189/week', state: '', status: 'in_stock' });
+  });
+
+  it('badges a sold or coming car', () => {
+    expect(liveCarText(view({ status: 'sold', sold_date_timestamp: 1_760_000_000 }), site, false)).toMatchObject({ state: 'Sold', status: 'sold' });
+    expect(liveCarText(view({ status: 'coming_soon' }), site, false)).toMatchObject({ state: 'Coming Soon' });
+  });
+
+  it('says a car the site no longer lists is gone, and why there is no price yet', () => {
+    expect(liveCarText(null, site, false)).toEqual({ price: '', state: 'No longer listed', status: 'unlisted' });
+    expect(liveCarText(undefined, site, false)).toEqual({ price: 'Checking price…', state: '' });
+    expect(liveCarText(undefined, site, true)).toEqual({ price: 'Price unavailable right now', state: '' });
+  });
+});

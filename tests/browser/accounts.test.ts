@@ -1,0 +1,184 @@
+/**
+ * Shopper accounts in Chromium on a built demo dealer, against the platform's own API: a
+ * signed-out shopper sent from My Garage to sign-in and back; signing in with the code from the
+ * email the server wrote to the dealer's outbox mail folder; the cars saved before signing in
+ * joining the account; another browser seeing them once signed in there, and a car saved there
+ * reaching the first; signing out. My Garage is checked with axe at 390 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accountLinkKey } from '../../src/saved-cars/model/account-sync';
+import { savedListKey } from '../../src/saved-cars/model/saved-list';
+import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+
+const SLUG = 'kingfisher-toyota';
+const SEARCH = '/search/new-used-and-demo-cars';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function newContext(viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+}
+
+async function open(context: BrowserContext, pagePath: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await blockOutsideRequests(page);
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${demoOrigin(SLUG)}${pagePath}`);
+  return { page, errors };
+}
+
+const storedIds = (page: Page) =>
+  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as { id: string }[]).map((car) => car.id).sort(), savedListKey(SLUG));
+const linked = (page: Page) => page.evaluate((key) => localStorage.getItem(key) !== null, accountLinkKey(SLUG));
+
+/** Saves the first `count` cars of the search page not saved yet. */
+async function saveCarsFromSearch(page: Page, count: number): Promise<void> {
+  await page.goto(`${demoOrigin(SLUG)}${SEARCH}`);
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  const before = (await storedIds(page)).length;
+  const unsaved = page.getByRole('button', { name: /^Save .+ to favourites$/, pressed: false });
+  for (let i = 0; i < count; i++) await unsaved.first().click();
+  await expect.poll(() => storedIds(page)).toHaveLength(before + count);
+}
+
+/** The text of a message file: headers and body, quoted-printable undone. */
+function mailText(file: string): string {
+  return readFileSync(file, 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest sign-in mail to `email` in the dealer's outbox mail folder, written after `since`. */
+async function signInCode(email: string, since: number): Promise<string> {
+  const folder = path.join(inject('outboxDir'), SLUG, 'mail');
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(folder)) return undefined;
+        const mails = readdirSync(folder)
+          .filter((name) => name.endsWith('.eml'))
+          .map((name) => path.join(folder, name))
+          .filter((file) => statSync(file).mtimeMs >= since - 1000)
+          .map(mailText)
+          .filter((text) => text.toLowerCase().includes(email));
+        code = mails.at(-1)?.match(/(?<![0-9])[0-9]{6}(?![0-9])/)?.[0];
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^[0-9]{6}$/);
+  return code!;
+}
+
+/** On the sign-in page: asks for a code by email and signs in with it from the mail. */
+async function signInByCode(page: Page, email: string): Promise<void> {
+  await page.waitForURL(/\/sign-in\?/);
+  await page.getByLabel('Email').fill(email);
+  const asked = Date.now();
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  const code = page.getByLabel('6-digit code');
+  await code.waitFor({ state: 'visible' });
+  expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+  expect(await code.getAttribute('inputmode')).toBe('numeric');
+  await code.fill(await signInCode(email, asked));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+const garageCars = (page: Page) => page.getByRole('region', { name: 'Saved cars' }).getByRole('heading', { level: 3 });
+
+describe('shopper accounts', () => {
+  it('sends a signed-out shopper from My Garage to sign-in, with the way back', async () => {
+    const context = await newContext();
+    const { page, errors } = await open(context, '/favourites');
+    await page.evaluate(() => {
+      window.location.href = '/my-garage';
+    });
+    await page.waitForURL(/\/sign-in\?/);
+    const query = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(query)).toEqual({ type: 'my-garage', redirect: '/my-garage', back: '/favourites' });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to My Garage');
+    expect(await page.getByRole('link', { name: 'Back', exact: true }).getAttribute('href')).toBe('/favourites');
+    // The gated page was replaced in history: Back from sign-in does not bounce through it again.
+    await page.goBack();
+    await page.waitForURL(/\/favourites$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a wrong address and a wrong code beside the field', async () => {
+    const context = await newContext();
+    const { page } = await open(context, '/sign-in?type=checkout&redirect=%2Ffinance');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to reserve this car');
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await expect.poll(() => page.getByText('invalid email address').isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Email').fill(`wrong-code-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByLabel('6-digit code').fill('12');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => page.getByText('Enter the 6-digit code from the email.').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('signs in by emailed code, merges the saved cars, follows the shopper to another browser, and signs out', async () => {
+    const email = `shopper-${Date.now()}@example.com`;
+
+    // A laptop: two cars saved before signing in.
+    const laptop = await newContext();
+    const { page, errors } = await open(laptop, SEARCH);
+    await saveCarsFromSearch(page, 2);
+    const saved = await storedIds(page);
+    await page.goto(`${demoOrigin(SLUG)}/my-garage`);
+    await signInByCode(page, email);
+    await page.waitForURL(/\/my-garage$/);
+    await expect.poll(() => page.getByText(email, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => garageCars(page).count()).toBe(2);
+    expect(await linked(page)).toBe(true);
+    expect(await page.getByText('My account', { exact: true }).isVisible()).toBe(true);
+
+    // A phone: nothing saved there; signing in brings the account's cars.
+    const phone = await newContext({ width: 390, height: 844 });
+    const { page: other, errors: otherErrors } = await open(phone, '/my-garage');
+    await signInByCode(other, email);
+    await other.waitForURL(/\/my-garage$/);
+    await expect.poll(() => garageCars(other).count()).toBe(2);
+    expect(await storedIds(other)).toEqual(saved);
+    const { violations } = await new AxeBuilder({ page: other }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // A car saved on the phone while signed in reaches the account, and the laptop's My Garage.
+    await saveCarsFromSearch(other, 1);
+    const three = await storedIds(other);
+    await other.goto(`${demoOrigin(SLUG)}/favourites`);
+    await page.reload();
+    await expect.poll(() => garageCars(page).count()).toBe(3);
+    expect(await storedIds(page)).toEqual(three);
+
+    // Signing out on the laptop leaves none of the account on it.
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'You are signed out' }).isVisible()).toBe(true);
+    expect(await linked(page)).toBe(false);
+    expect(await storedIds(page)).toEqual([]);
+    await page.goto(`${demoOrigin(SLUG)}/my-garage`);
+    await page.waitForURL(/\/sign-in\?/);
+
+    expect(errors).toEqual([]);
+    expect(otherErrors).toEqual([]);
+    await phone.close();
+    await laptop.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { codeField, emailField, NOT_A_SEARCH, OPT_IN_NEEDED, searchNameField, searchPathField, tokenField } from './account-fields';
-import type { ALERT_CONSENT_WORDING} from './api';
+import type { ALERT_CONSENT_WORDING } from './api';
 import { interestRequestSchema, newSavedSearchSchema, savedSearchChangeSchema } from './api';
 import { checkFields } from './fields';
 import { signInRequestSchema, verifyCodeSchema, verifyLinkSchema } from './sign-in';

@@ -85,7 +85,7 @@ async function signInCode(email: string, since: number): Promise<string> {
 /** On the sign-in page: asks for a code by email and signs in with it from the mail. */
 async function signInByCode(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/sign-in\?/);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   const asked = Date.now();
   await page.getByRole('button', { name: 'Email me a code' }).click();
   const code = page.getByLabel('6-digit code');
@@ -121,11 +121,11 @@ describe('shopper accounts', () => {
     const context = await newContext();
     const { page } = await open(context, '/sign-in?type=checkout&redirect=%2Ffinance');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to reserve this car');
-    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-address');
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await expect.poll(() => page.getByText('invalid email address').isVisible()).toBe(true);
-    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
-    await page.getByLabel('Email').fill(`wrong-code-${Date.now()}@example.com`);
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Email', { exact: true }).fill(`wrong-code-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByLabel('6-digit code').fill('12');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -8,8 +8,11 @@ import type { Page } from 'playwright-core';
 
 export const STUB_EMAIL = 'jo@example.com';
 
+/** /api/account itself (DELETE: the account) and everything under it. */
+export const isAccountApi = (url: URL): boolean => url.pathname === '/api/account' || url.pathname.startsWith('/api/account/');
+
 export async function stubAccountApi(page: Page): Promise<void> {
-  await page.route('**/api/account/**', (route) => {
+  await page.route(isAccountApi, (route) => {
     const request = route.request();
     const url = new URL(request.url());
     const from = new URL(request.headers()['referer'] ?? url.origin).pathname;

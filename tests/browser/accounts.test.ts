@@ -52,11 +52,12 @@ async function saveCarsFromSearch(page: Page, count: number): Promise<void> {
   await expect.poll(() => storedIds(page)).toHaveLength(before + count);
 }
 
-/** The text of a message file: headers and body, quoted-printable undone. */
+/** The text of a message file: headers and body, quoted-printable undone and base64 parts decoded alongside. */
 function mailText(file: string): string {
-  return readFileSync(file, 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const raw = readFileSync(file, 'utf8');
+  const quoted = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const base64 = [...raw.matchAll(/(?:^[A-Za-z0-9+/=]{16,}\r?\n)+/gm)].map((block) => Buffer.from(block[0].replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [quoted, ...base64].join('\n');
 }
 
 /** The newest sign-in mail to `email` in the dealer's outbox mail folder, written after `since`. */
@@ -73,7 +74,11 @@ async function signInCode(email: string, since: number): Promise<string> {
           .filter((file) => statSync(file).mtimeMs >= since - 1000)
           .map(mailText)
           .filter((text) => text.toLowerCase().includes(email));
-        code = mails.at(-1)?.match(/(?<![0-9])[0-9]{6}(?![0-9])/)?.[0];
+        // The code stands on its own; the sign-in link's token (in a URL) may hold digits too.
+        code = mails
+          .at(-1)
+          ?.replace(/https?:\/\/\S+/g, ' ')
+          .match(/\b[0-9]{6}\b/)?.[0];
         return code;
       },
       { timeout: 15_000 },

@@ -48,8 +48,12 @@ async function saveCarsFromSearch(page: Page, count: number): Promise<void> {
   await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
   const before = (await storedIds(page)).length;
   const unsaved = page.getByRole('button', { name: /^Save .+ to favourites$/, pressed: false });
-  for (let i = 0; i < count; i++) await unsaved.first().click();
-  await expect.poll(() => storedIds(page)).toHaveLength(before + count);
+  // One at a time: the next press waits until the last one is stored, or on a slow machine it
+  // could land on the same button before its label turns to Remove, and unsave it.
+  for (let i = 1; i <= count; i++) {
+    await unsaved.first().click();
+    await expect.poll(() => storedIds(page)).toHaveLength(before + i);
+  }
 }
 
 /** The text of a message file: headers and body, quoted-printable undone and base64 parts decoded alongside. */

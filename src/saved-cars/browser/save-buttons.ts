@@ -37,7 +37,7 @@ export function initSaveButtons(siteSlug: string, root: ParentNode = document): 
   for (const button of buttons) {
     button.addEventListener('click', () => {
       const entry = entryOf(button);
-      if (entry) toggleSavedCar(siteSlug, entry);
+      if (entry) toggleSavedCar(siteSlug, entry, button.getAttribute('aria-pressed') === 'true');
     });
   }
   if (buttons.length > 0) $list.subscribe(show);

@@ -43,10 +43,13 @@ function syncToAccount(siteSlug: string): void {
     });
 }
 
-/** Adds the car if absent, removes it if present; an added car is the favourite event (39). Returns whether it is now saved. */
-export function toggleSavedCar(siteSlug: string, car: SavedCar): boolean {
+/**
+ * Adds the car if absent, removes it if present (or as the pressed button showed, `shownSaved`:
+ * see toggleSaved); an added car is the favourite event (39). Returns whether it was added.
+ */
+export function toggleSavedCar(siteSlug: string, car: SavedCar, shownSaved?: boolean): boolean {
   const $list = store(siteSlug);
-  const { list, added } = toggleSaved($list.get(), car);
+  const { list, added } = toggleSaved($list.get(), car, shownSaved);
   write($list, list);
   syncToAccount(siteSlug);
   if (added) trackFavourite({ car_id: car.id, name: car.name });

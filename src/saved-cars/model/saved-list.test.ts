@@ -82,6 +82,14 @@ describe('toggleSaved', () => {
     expect(removed).toEqual({ list: [entry(2)], added: false });
   });
 
+  it('acts on what the button showed: "not saved" keeps a car already saved, "saved" never adds', () => {
+    const list = [entry(1), entry(2)];
+    expect(toggleSaved(list, entry(1), false)).toEqual({ list, added: false });
+    expect(toggleSaved(list, entry(3), true)).toEqual({ list, added: false });
+    expect(toggleSaved(list, entry(1), true)).toEqual({ list: [entry(2)], added: false });
+    expect(toggleSaved(list, entry(3), false)).toEqual({ list: [entry(3), ...list], added: true });
+  });
+
   it('makes room in a full list by dropping the oldest', () => {
     const full = Array.from({ length: MAX_SAVED_CARS }, (_, i) => entry(i + 1));
     const { list } = toggleSaved(full, entry(999));

@@ -85,9 +85,17 @@ export const isSaved = (list: readonly SavedCar[], id: string): boolean => list.
 /**
  * The toggle: a car not in the list is added (at the front, newest first), one already there
  * (matched by id) is removed. A full list drops its oldest entry to make room.
+ *
+ * `shownSaved` is what the button showed when pressed. A button can lag the list for a moment
+ * (a result card hydrates showing nothing saved, then learns the list), and a shopper who
+ * pressed a button that said "not saved" meant to save: that press keeps a car already in the
+ * list rather than removing it, and a press on one that said "saved" never adds.
  */
-export function toggleSaved(list: readonly SavedCar[], car: SavedCar): { list: SavedCar[]; added: boolean } {
-  if (isSaved(list, car.id)) return { list: list.filter((saved) => saved.id !== car.id), added: false };
+export function toggleSaved(list: readonly SavedCar[], car: SavedCar, shownSaved?: boolean): { list: SavedCar[]; added: boolean } {
+  const present = isSaved(list, car.id);
+  const remove = shownSaved ?? present;
+  if (remove) return { list: present ? list.filter((saved) => saved.id !== car.id) : [...list], added: false };
+  if (present) return { list: [...list], added: false };
   return { list: [car, ...list].slice(0, MAX_SAVED_CARS), added: true };
 }
 

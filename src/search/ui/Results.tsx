@@ -15,14 +15,15 @@ export function HitListView({ hits, site }: { hits: readonly CardHit[]; site: Ca
     <ol className="car-grid">
       {hits.map((hit, index) => {
         const entry = savedCarOf(hit);
+        const shownSaved = saved.some((car) => car.id === String(hit.id));
         return (
           <li key={hit.id}>
             <HitCard
               hit={hit}
               site={site}
               eager={index < EAGER_CARDS}
-              saved={saved.some((car) => car.id === String(hit.id))}
-              {...(entry ? { onToggleSaved: () => toggleSavedCar(site.slug, entry) } : {})}
+              saved={shownSaved}
+              {...(entry ? { onToggleSaved: () => toggleSavedCar(site.slug, entry, shownSaved) } : {})}
               onOpen={() => trackSearchClick({ car_id: String(hit.id), position: index + 1 })}
             />
           </li>

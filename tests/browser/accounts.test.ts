@@ -3,14 +3,24 @@
  * signed-out shopper sent from My Garage to sign-in and back; signing in with the code from the
  * email the server wrote to the dealer's outbox mail folder; the cars saved before signing in
  * joining the account; another browser seeing them once signed in there, and a car saved there
- * reaching the first; signing out. My Garage is checked with axe at 390 px.
+ * reaching the first; signing out. My Garage is checked with axe at 390 px. Then the alert leg:
+ * a shopper turns on car alerts in My Garage, the dealer imports a feed (the real
+ * `npm run stock:import`) that lowers the saved car's price, and the running server's alert
+ * watcher emails the drop, whose unsubscribe link turns the alerts off.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ALERT_CONSENT_WORDING } from '../../src/accounts/model/paths';
+import { loadDealer } from '../../src/platform/config/load';
 import { accountLinkKey } from '../../src/saved-cars/model/account-sync';
+import { priceText } from '../../src/stock/model/car';
+import { loadStock, stockFile } from '../../src/stock/server/store';
 import { savedListKey } from '../../src/saved-cars/model/saved-list';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 
@@ -68,22 +78,28 @@ function mailText(file: string): string {
   return [quoted, ...base64].join('\n');
 }
 
-/** The newest sign-in mail to `email` in the dealer's outbox mail folder, written after `since`. */
-async function signInCode(email: string, since: number): Promise<string> {
+/** The mails to `email` in the dealer's outbox mail folder written since `since`, oldest first. */
+function mailsTo(email: string, since: number): string[] {
   const folder = path.join(inject('outboxDir'), SLUG, 'mail');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => path.join(folder, name))
+    .filter((file) => statSync(file).mtimeMs >= since - 1000)
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    .map(mailText)
+    .filter((text) => text.toLowerCase().includes(email));
+}
+
+/** The code in the newest sign-in mail to `email` written after `since`. */
+async function signInCode(email: string, since: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
-        if (!existsSync(folder)) return undefined;
-        const mails = readdirSync(folder)
-          .filter((name) => name.endsWith('.eml'))
-          .map((name) => path.join(folder, name))
-          .filter((file) => statSync(file).mtimeMs >= since - 1000)
-          .map(mailText)
-          .filter((text) => text.toLowerCase().includes(email));
         // The code stands on its own; the sign-in link's token (in a URL) may hold digits too.
-        code = mails
+        code = mailsTo(email, since)
+          .filter((text) => /sign.in/i.test(text))
           .at(-1)
           ?.replace(/https?:\/\/\S+/g, ' ')
           .match(/\b[0-9]{6}\b/)?.[0];
@@ -174,9 +190,10 @@ describe('shopper accounts', () => {
     expect(await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     // A car saved on the phone while signed in reaches the account, and the laptop's My Garage.
+    const sent = other.waitForResponse((r) => r.url().endsWith('/api/account/saved-cars') && r.request().method() === 'PUT' && r.ok(), { timeout: 15_000 });
     await saveCarsFromSearch(other, 1);
     const three = await storedIds(other);
-    await other.goto(`${demoOrigin(SLUG)}/favourites`);
+    await sent;
     await page.reload();
     await expect.poll(() => garageCars(page).count()).toBe(3);
     expect(await storedIds(page)).toEqual(three);
@@ -193,5 +210,57 @@ describe('shopper accounts', () => {
     expect(otherErrors).toEqual([]);
     await phone.close();
     await laptop.close();
+  });
+
+  it('emails a price drop on a saved car after a stock import, and its unsubscribe link turns alerts off', async () => {
+    const email = `alerts-${Date.now()}@example.com`;
+    const context = await newContext();
+    const { page, errors } = await open(context, SEARCH);
+    await saveCarsFromSearch(page, 1);
+    const [carId] = await storedIds(page);
+    await page.goto(`${demoOrigin(SLUG)}/my-garage`);
+    await signInByCode(page, email);
+    await page.waitForURL(/\/my-garage$/);
+    await expect.poll(() => garageCars(page).count()).toBe(1);
+    await page.getByRole('checkbox', { name: ALERT_CONSENT_WORDING }).check();
+    await expect.poll(() => page.getByText(/^You agreed to alert emails on/).isVisible()).toBe(true);
+
+    // The dealer's next feed: the same stock, with the saved car $1,500 cheaper.
+    const site = loadDealer(SLUG);
+    const env = { ...process.env, STOCK_DIR: inject('stockDir') };
+    const stock = loadStock(site, env);
+    const car = stock.find((vehicle) => String(vehicle.id) === carId);
+    expect(car?.price).toBeGreaterThan(1500);
+    const feedDir = mkdtempSync(path.join(tmpdir(), 'browser-feed-'));
+    const feed = path.join(feedDir, 'feed.json');
+    writeFileSync(feed, JSON.stringify(stock.map((vehicle) => (vehicle === car ? { ...vehicle, price: vehicle.price - 1500 } : vehicle))));
+    const imported = Date.now();
+    try {
+      // --no-alerts: the test database is the running server's, so its watcher sends them, as
+      // it does under `npm start` on the embedded database.
+      await promisify(execFile)('npm', ['run', '--silent', 'stock:import', '--', '--dealer', SLUG, feed, '--no-alerts'], { env });
+      let alert = '';
+      await expect.poll(() => (alert = mailsTo(email, imported).find((text) => text.includes('Price drop')) ?? ''), { timeout: 15_000 }).not.toBe('');
+      expect(alert).toContain(`Subject: Price drop on the ${car!.make} ${car!.model} you saved`);
+      expect(alert).toContain('($1,500 less)');
+
+      // My Garage reads the live price from search: the new one.
+      await page.reload();
+      await expect.poll(() => page.getByRole('region', { name: 'Saved cars' }).textContent()).toContain(priceText(car!.price - 1500, site));
+
+      // The mail's unsubscribe page, on this site, turns the alerts off.
+      const unsubscribe = [...alert.matchAll(/https?:\/\/[^\s<>"]+\?token=[\w-]+/g)].map((m) => new URL(m[0])).find((url) => url.pathname === '/unsubscribe')!;
+      await page.goto(`${demoOrigin(SLUG)}${unsubscribe.pathname}${unsubscribe.search}`);
+      await page.getByRole('button', { name: 'Turn off alert emails' }).click();
+      await expect.poll(() => page.getByText(/^Done: alert emails are off/).isVisible()).toBe(true);
+      await page.goto(`${demoOrigin(SLUG)}/my-garage`);
+      await expect.poll(() => page.getByRole('checkbox', { name: ALERT_CONSENT_WORDING }).isChecked()).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      // Back to demo stock for the tests after this one.
+      rmSync(stockFile(SLUG, env), { force: true });
+      rmSync(feedDir, { recursive: true, force: true });
+      await context.close();
+    }
   });
 });

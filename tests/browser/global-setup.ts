@@ -6,6 +6,10 @@
  * schema when DATABASE_URL is set, dropped afterwards) and one outbox worker writing to a temp
  * folder. Tests see stored leads the way a dealer does, as `<outboxDir>/<dealer>/<lead id>.json`
  * (and `.adf.xml`); no route lists leads. On Postgres, `leadsDbUrl` connects into the schema.
+ *
+ * Stock: the demo server reads imported stock from its own empty temp folder (`stockDir`), so
+ * each demo dealer serves its demo stock until a test imports a feed there; an alert watcher
+ * polls it as `npm start` does and writes alert emails to `<outboxDir>/<dealer>/mail/`.
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +26,7 @@ import { openTestDatabase } from '../support/test-databases';
 import type { LeadStorage } from '../../src/leads/server/routes';
 import { memoryRateLimiter } from '../../src/platform/http/rate-limit';
 import { startOutboxWorker } from '../../src/leads/delivery/outbox/worker';
+import { startAlertWatcher } from '../../src/accounts/server/alert-watcher';
 
 /** Fixture dealers; hostile-motors' stock is a hand-written hostile feed in tests/fixtures/stock/. */
 export const FIXTURE_PATHS = {
@@ -63,6 +68,8 @@ declare module 'vitest' {
     demoDealers: string[];
     /** Where the outbox worker writes each complete, unquarantined lead: `<outboxDir>/<dealer>/<id>.json`. */
     outboxDir: string;
+    /** The demo server's STOCK_DIR: a feed imported here is the dealer's stock (empty: demo stock). */
+    stockDir: string;
     /** Postgres runs only: a connection string into the test schema holding the leads tables. */
     leadsDbUrl?: string;
   }
@@ -74,6 +81,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'browser-outbox-'));
   const filesDir = mkdtempSync(path.join(tmpdir(), 'browser-lead-files-'));
+  const stockDir = mkdtempSync(path.join(tmpdir(), 'browser-stock-'));
   // Forms post straight to the test servers' own outbox folder; SMTP and webhooks stay off.
   const leadsEnv: NodeJS.ProcessEnv = { ...process.env, LEADS_OUTBOX_DIR: outboxDir, LEADS_FILES_DIR: filesDir, SMTP_URL: '' };
   const testDb = await openTestDatabase(process.env.DATABASE_URL?.trim() ? 'postgres' : 'pglite');
@@ -88,7 +96,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     pollMs: 200,
   });
 
-  const demo = await listen('dist', 'dealers', demoDealers, { storage, configs: demoConfigs, env: leadsEnv });
+  const demoEnv: NodeJS.ProcessEnv = { ...leadsEnv, STOCK_DIR: stockDir };
+  const alerts = startAlertWatcher({
+    database: testDb.database,
+    dealers: demoDealers,
+    configFor: (slug) => demoConfigs.get(slug),
+    env: demoEnv,
+    pollMs: 300,
+    log: () => undefined,
+  });
+  // The first run records each dealer's stock, so a test's import has something to compare with.
+  await alerts.checkOnce();
+
+  const demo = await listen('dist', 'dealers', demoDealers, { storage, configs: demoConfigs, env: demoEnv });
   const fixture = await listen(
     FIXTURE_PATHS.distDir,
     FIXTURE_PATHS.dealersDir,
@@ -100,12 +120,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('fixturePort', fixture.port);
   project.provide('demoDealers', demoDealers);
   project.provide('outboxDir', outboxDir);
+  project.provide('stockDir', stockDir);
   if (testDb.url) project.provide('leadsDbUrl', testDb.url);
   return async () => {
     await Promise.all([demo, fixture].map(({ server }) => new Promise((resolve) => server.close(resolve))));
     await worker.stop();
+    await alerts.stop();
     await testDb.dispose();
     rmSync(outboxDir, { recursive: true, force: true });
     rmSync(filesDir, { recursive: true, force: true });
+    rmSync(stockDir, { recursive: true, force: true });
   };
 }

@@ -18,10 +18,10 @@ import { outboxDestinations } from '../../leads/delivery/outbox/destinations';
 import { createLead, type LeadInput } from '../../leads/server/store';
 import type { SavedCar } from '../../saved-cars/model/saved-list';
 import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
+import type { Vehicle } from '../../stock/model/vehicle';
 import { INTEREST_CONSENT_WORDING, type InterestRequest } from '../model/api';
 import { safeReturnPath } from '../model/return-path';
 import { MY_GARAGE_PATH } from '../model/sign-in';
-import { stockCar } from './stock-cars';
 
 /** The subcategory interest leads are filed under. */
 export const INTEREST_SUBCATEGORY = 'My Garage';
@@ -30,6 +30,8 @@ export interface Interest {
   database: LeadDb;
   site: DealerConfig;
   env: NodeJS.ProcessEnv;
+  /** The car in the dealer's current stock (createStockLookup), for its name, type and location. */
+  stockCar: (site: DealerConfig, carId: string) => Vehicle | undefined;
   account: { id: string; email: string };
   /** The saved entry of the car (the account's list holds it). */
   car: SavedCar;
@@ -39,8 +41,8 @@ export interface Interest {
   now: Date;
 }
 
-export async function sendInterest({ database, site, env, account, car, request, origin, now }: Interest): Promise<{ lead_id: string; created: boolean }> {
-  const inStock = stockCar(site, car.id, env);
+export async function sendInterest({ database, site, env, stockCar, account, car, request, origin, now }: Interest): Promise<{ lead_id: string; created: boolean }> {
+  const inStock = stockCar(site, car.id);
   const page = `${origin}${safeReturnPath(request.page) ?? MY_GARAGE_PATH}`;
   const category = vehicleEnquiryCategory(inStock?.car_type);
   const data: Record<string, unknown> = {
@@ -52,7 +54,7 @@ export async function sendInterest({ database, site, env, account, car, request,
     visited_pages: [],
     linked_query_params: {},
     car_id: car.id,
-    ...(inStock?.location_id ? { location_id: inStock.location_id } : {}),
+    ...(inStock?.location_id !== undefined ? { location_id: String(inStock.location_id) } : {}),
     category,
     subcategory: INTEREST_SUBCATEGORY,
     lead_status: 'Complete',

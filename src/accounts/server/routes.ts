@@ -43,6 +43,7 @@ import { safeReturnPath } from '../model/return-path';
 import { MY_GARAGE_PATH, signInRequestSchema, verifySignInSchema } from '../model/sign-in';
 import { alertSettings, changeAlerts, deleteAccount, enquiriesOf, recordAlertConsent, unsubscribe, unsubscribeState } from './account-store';
 import { sendInterest } from './interest';
+import { createStockLookup } from '../../stock/server/store';
 import { PasskeyRefused, registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn, type RelyingParty } from './passkeys';
 import { limitAddress, limitEmail, memoryAccountLimiter } from './rate-limit';
 import { NO_ACCOUNT_STORAGE, requireSession, sessionChecker } from './require-session';
@@ -54,7 +55,6 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from './sessio
 import { signInLink, signInMail } from './sign-in-mail';
 import { createSignIn, dropSignIn, verifyCode, verifyLink } from './sign-in-codes';
 import { siteOrigin } from './site-origin';
-import { stockCar } from './stock-cars';
 
 export interface AccountsApiOptions {
   /** The database (the lead database); without one the routes answer 503. */
@@ -110,6 +110,7 @@ export function createAccountsApi({
   const sessionOptions = { database, env, now };
   const checkSession = sessionChecker(sessionOptions);
   const signedIn = requireSession(sessionOptions);
+  const stockCar = createStockLookup(env);
 
   api.onError(answerFaults({ log, answer: 'Something went wrong on our side; please try again.' }));
 
@@ -361,7 +362,7 @@ export function createAccountsApi({
     const saved = found.some((e) => e.car_id) ? new Map((await savedCars(db(), account.id)).map((car) => [car.id, car])) : new Map<string, SavedCar>();
     const enquiries: Enquiry[] = found.map(({ car_id, ...enquiry }) => {
       if (!car_id) return enquiry;
-      const car = stockCar(config, car_id, env) ?? saved.get(car_id);
+      const car = stockCar(config, car_id) ?? saved.get(car_id);
       return { ...enquiry, car: car ? { id: car_id, name: car.name, slug: car.slug } : { id: car_id } };
     });
     return send(c, { status: 200, body: { enquiries } });
@@ -394,6 +395,7 @@ export function createAccountsApi({
         database: db(),
         site: config,
         env,
+        stockCar,
         account,
         car,
         request: { ...request, ...(phone ? { phone } : {}) },

@@ -22,7 +22,7 @@ import { accountLinkKey } from '../../src/saved-cars/model/account-sync';
 import { priceText } from '../../src/stock/model/car';
 import { loadStock, stockFile } from '../../src/stock/server/store';
 import { savedListKey } from '../../src/saved-cars/model/saved-list';
-import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { DESKTOP, demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
 
 const SLUG = 'kingfisher-toyota';
 const SEARCH = '/search/new-used-and-demo-cars';
@@ -35,18 +35,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function newContext(viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
-  return browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
-}
-
-async function open(context: BrowserContext, pagePath: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await blockOutsideRequests(page);
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${demoOrigin(SLUG)}${pagePath}`);
-  return { page, errors };
-}
+const newContext = (viewport = DESKTOP): Promise<BrowserContext> => newShopperContext(browser, viewport);
+const open = (context: BrowserContext, pagePath: string) => openPage(context, `${demoOrigin(SLUG)}${pagePath}`, 15_000);
 
 const storedIds = (page: Page) =>
   page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as { id: string }[]).map((car) => car.id).sort(), savedListKey(SLUG));

@@ -1,5 +1,5 @@
 /** Debian's Chromium through playwright-core, with the flags this machine's closed network needs. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_MISSING, findChromium } from '../../scripts/chromium';
 
@@ -39,4 +39,21 @@ export async function blockOutsideRequests(page: Page): Promise<string[]> {
     },
   );
   return blocked;
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** A fresh browser context (a shopper's own browser) at this size; under 600 px wide, a phone with touch. */
+export function newShopperContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  return browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+}
+
+/** A new page in `context` that collects errors and reaches nothing off this machine, opened at `url`. */
+export async function openPage(context: BrowserContext, url: string, timeoutMs?: number): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await blockOutsideRequests(page);
+  if (timeoutMs !== undefined) page.setDefaultTimeout(timeoutMs);
+  await page.goto(url);
+  return { page, errors };
 }

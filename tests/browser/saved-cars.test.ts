@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedListKey } from '../../src/saved-cars/model/saved-list';
-import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { DESKTOP, demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
 
 const SLUG = 'kingfisher-toyota';
 const SEARCH = '/search/new-used-and-demo-cars';
@@ -20,17 +20,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function newContext(viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
-  return browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
-}
-
-async function open(context: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await blockOutsideRequests(page);
-  await page.goto(`${demoOrigin(SLUG)}${path}`);
-  return { page, errors };
-}
+const newContext = (viewport = DESKTOP): Promise<BrowserContext> => newShopperContext(browser, viewport);
+const open = (context: BrowserContext, path: string) => openPage(context, `${demoOrigin(SLUG)}${path}`);
 
 async function searchPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const opened = await open(context, SEARCH);

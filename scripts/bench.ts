@@ -22,7 +22,7 @@ import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets'
 import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
-import { benchSearchLoad, formatSearchLoad, landingMix } from './bench/search-load';
+import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
 import { benchSessionCheck, type SessionCheckResult } from './bench/session-check';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import {
@@ -147,8 +147,7 @@ async function benchLeads(
   const chaos: LeadChaosResult[] = [];
   for (const kind of kinds) loads.push(await benchLeadLoad(kind, options));
   // The same lead load while the same process answers shoppers' searches (the landing-page mix).
-  const site = loadDealer(slug, paths.dealersDir);
-  const alongside = { ratePerSecond: SEARCH_ALONGSIDE_RATE, bodies: (now: number) => landingMix(site, now) };
+  const alongside = { ratePerSecond: SEARCH_ALONGSIDE_RATE };
   for (const kind of kinds) loads.push(await benchLeadLoad(kind, options, 60, 100, alongside));
   // On Postgres, the same again with one serving process per core and the outbox delivered by
   // another process (API_PROCESSES=auto): how a host runs the API on a machine of its own.

@@ -1,12 +1,11 @@
 /**
  * Lead API figures for `npm run bench`: POST /api/leads at a steady 100 requests per second
- * (autocannon, p99 against the 50 ms target) and a chaos run — 2,000 submissions while the API
+ * (paced-load.ts: each request timed from when it was due; p99 against the 50 ms target) and a chaos run — 2,000 submissions while the API
  * service is killed with SIGKILL and restarted twice, clients retrying with their idempotency
  * keys — counting what was acknowledged, stored and delivered. Each run gets its own database
  * (a fresh PGlite folder, or a fresh Postgres database when DATABASE_URL is set), its own dealer
  * files with a webhook pointing at a receiver in this process, and its own outbox folder.
  */
-import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { verifyWebhookSignature } from '../../src/leads/delivery/webhook';
-import { cycleEachSecond } from './search-load';
+import { pacedLoad } from './paced-load';
+import { SEARCH_CLIENT_RESULT } from './search-load';
 
 export const WEBHOOK_SECRET_ENV = 'BENCH_LEADS_WEBHOOK_SECRET';
 const WEBHOOK_SECRET = 'bench-secret-not-for-production';
@@ -44,9 +44,8 @@ export interface LeadLoadResult {
 
 /** Multi-searches sent at a steady rate to the same server while the leads arrive. */
 export interface SearchAlongside {
+  /** Multi-searches of the landing-page mix (./search-load.ts landingMix) per second. */
   ratePerSecond: number;
-  /** The bodies to cycle through, made for the current second (the sold window moves with the clock). */
-  bodies: (nowSeconds: number) => string[];
 }
 
 export interface SearchAlongsideResult {
@@ -249,22 +248,22 @@ export interface LeadBenchOptions {
   log?: (line: string) => void;
 }
 
-/** Multi-searches at a steady rate for `seconds`, cycling through the bodies of the current second. */
-async function searchAtRate(port: number, seconds: number, { ratePerSecond, bodies }: SearchAlongside): Promise<SearchAlongsideResult> {
-  const body = cycleEachSecond(bodies);
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}/api/search/multi-search`,
-    connections: 20,
-    overallRate: ratePerSecond,
-    duration: seconds,
-    requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, headers: { 'content-type': 'application/json' }, body: body() }) }],
+/**
+ * Multi-searches of the landing-page mix at a steady rate for `seconds`, sent from a process of
+ * its own (./search-client.ts) so that neither load generator's work shows in the other's latency.
+ */
+async function searchAtRate(port: number, seconds: number, { ratePerSecond }: SearchAlongside, site: { dealersDir: string; slug: string }): Promise<SearchAlongsideResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/search-client.ts'], {
+    env: { ...process.env, BENCH_PORT: String(port), BENCH_SECONDS: String(seconds), BENCH_RATE: String(ratePerSecond), DEALERS_DIR: site.dealersDir, DEALER: site.slug },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return {
-    ratePerSecond,
-    requests: result.requests.total,
-    ok: result['2xx'],
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-  };
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = output.split('\n').find((l) => l.startsWith(SEARCH_CLIENT_RESULT));
+  if (code !== 0 || !line) throw new Error(`the search client failed (exit ${code}):\n${output}`);
+  return JSON.parse(line.slice(SEARCH_CLIENT_RESULT.length)) as SearchAlongsideResult;
 }
 
 /**
@@ -307,22 +306,18 @@ export async function benchLeadLoad(
       `leads load (${kind}${processes > 1 ? `, ${processes} API processes` : ''}): ${rate} requests/s for ${seconds} s${alongside ? `, ${alongside.ratePerSecond} multi-searches/s alongside` : ''}…`,
     );
     let n = 0;
-    const searching = alongside ? searchAtRate(server.port, seconds, alongside) : undefined;
-    const result = await autocannon({
-      url: `http://127.0.0.1:${server.port}/api/leads`,
+    const searching = alongside ? searchAtRate(server.port, seconds, alongside, { dealersDir: dealers.dir, slug }) : undefined;
+    const result = await pacedLoad({
+      port: server.port,
+      ratePerSecond: rate,
+      seconds,
       connections: 10,
-      overallRate: rate,
-      duration: seconds,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => ({
-            ...request,
-            headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-            body: benchLead(slug, dealers.locationId, `load-${(n += 1)}`),
-          }),
-        },
-      ],
+      request: () => ({
+        method: 'POST',
+        path: '/api/leads',
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: benchLead(slug, dealers.locationId, `load-${(n += 1)}`),
+      }),
     });
     const searchAlongside = await searching;
     await stopServer(server);
@@ -333,12 +328,12 @@ export async function benchLeadLoad(
       processes,
       seconds,
       ratePerSecond: rate,
-      requests: result.requests.total,
-      ok: result['2xx'],
+      requests: result.requests,
+      ok: result.ok,
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
-      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+      latencyMs: result.latencyMs,
       stored,
       ...(searchAlongside ? { searchAlongside } : {}),
     };

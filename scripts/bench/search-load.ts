@@ -76,6 +76,9 @@ const RSS_CAP_MB = 2500;
 
 // ---- requests -----------------------------------------------------------------------------
 
+/** How ./search-client.ts starts the line that carries its result. */
+export const SEARCH_CLIENT_RESULT = 'search-client result ';
+
 /**
  * The landing-page mix: the search page's first request for each landing state without text
  * (main query with facets and highlighting plus its facet queries) and the home page hero's

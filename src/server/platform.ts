@@ -6,6 +6,7 @@
 import type { Server } from 'node:http';
 import type { ProjectPaths } from '../build/stamps';
 import { createApp } from './app';
+import { createStockIndexes } from '../search/server/search-indexes';
 import { createPlatformServer } from './http-server';
 import { createDealerConfigs } from '../platform/config/dealer-configs';
 import { acquireDatabaseLock, type DatabaseLock } from '../platform/db/lock';
@@ -108,6 +109,7 @@ export async function startPlatform({
   };
 
   let app: ReturnType<typeof createApp>;
+  const search = createStockIndexes({ dealers, dealersDir: paths.dealersDir, configs, env });
   try {
     // Reads every served dealer's domains: a domain two dealers claim stops the start here.
     app = createApp({
@@ -118,6 +120,7 @@ export async function startPlatform({
       env,
       configs,
       projectRoot: paths.root,
+      search,
       searchLimiter,
       leads: { database, rateLimiter, deliveryHealth },
       accounts: { rateLimiter: accountLimiter },
@@ -131,6 +134,7 @@ export async function startPlatform({
     let stopping: Promise<void> | undefined;
     return { server: undefined, database, close: () => (stopping ??= releaseAll()) };
   }
+  await search.warm();
   const server = createPlatformServer(app.fetch, '127.0.0.1');
   server.listen(port, '127.0.0.1');
   try {

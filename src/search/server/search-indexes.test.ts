@@ -110,3 +110,22 @@ describe('answers cache', () => {
     expect(await ids(provider)).toEqual([1]);
   });
 });
+
+describe('warm', () => {
+  it('builds each served dealer’s index before the first search asks for it', async () => {
+    writeStock([car(1)]);
+    const provider = createStockIndexes({ dealers: ['shop'], dealersDir, env: { STOCK_DIR: stockDir }, now: () => NOW * 1000, recheckMs: 60_000, log: () => undefined });
+    await provider.warm();
+    // Within recheckMs the index built by warm() answers: it was built then, not on this search.
+    writeStock([car(1), car(2)]);
+    expect(await ids(provider)).toEqual([1]);
+  });
+
+  it('reports a dealer whose stock cannot be read and goes on', async () => {
+    writeFileSync(path.join(stockDir, 'shop.json'), '{ not json');
+    const lines: string[] = [];
+    const provider = createStockIndexes({ dealers: ['shop'], dealersDir, env: { STOCK_DIR: stockDir }, log: (line) => lines.push(line) });
+    await expect(provider.warm()).resolves.toBeUndefined();
+    expect(lines.join('\n')).toMatch(/could not build the index of shop at start/);
+  });
+});

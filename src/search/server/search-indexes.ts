@@ -21,6 +21,15 @@ export interface SearchIndexProvider {
   get(uid: string): Promise<SearchIndex | undefined>;
 }
 
+export interface StockIndexes extends SearchIndexProvider {
+  /**
+   * Builds every served dealer's index now. Building one is hundreds of milliseconds of work
+   * that holds the whole process for a large dealer; the server does it before it takes requests,
+   * so no shopper's first search waits for it and no other dealer's request stalls behind it.
+   */
+  warm(): Promise<void>;
+}
+
 export interface StockIndexOptions {
   /** Dealers this server hosts. */
   dealers: readonly string[];
@@ -61,7 +70,7 @@ export function createStockIndexes({
   now = Date.now,
   log = console.error,
   recheckMs = 1000,
-}: StockIndexOptions): SearchIndexProvider {
+}: StockIndexOptions): StockIndexes {
   const dealerConfigs = configs ?? createDealerConfigs({ dealersDir, log });
   const engines = new Map<string, Entry>();
   const building = new Map<string, Promise<Entry>>();
@@ -141,19 +150,33 @@ export function createStockIndexes({
     }
   }
 
+  async function get(uid: string): Promise<SearchIndex | undefined> {
+    const at = performance.now();
+    const recent = checked.get(uid);
+    // Still the dealer's engine (no other uid rebuilt it) and compared less than recheckMs ago.
+    if (recent && at - recent.at < recheckMs && engines.get(recent.entry.site.slug) === recent.entry) return served(recent.entry);
+    const entry = await compared(uid);
+    if (!entry) {
+      checked.delete(uid);
+      return undefined;
+    }
+    checked.set(uid, { at, entry });
+    return served(entry);
+  }
+
   return {
-    async get(uid) {
-      const at = performance.now();
-      const recent = checked.get(uid);
-      // Still the dealer's engine (no other uid rebuilt it) and compared less than recheckMs ago.
-      if (recent && at - recent.at < recheckMs && engines.get(recent.entry.site.slug) === recent.entry) return served(recent.entry);
-      const entry = await compared(uid);
-      if (!entry) {
-        checked.delete(uid);
-        return undefined;
+    get,
+    async warm() {
+      for (const slug of dealers) {
+        try {
+          await get(indexUid((await config(slug)).config));
+        } catch (error) {
+          // The dealer's searches answer the problem when they come; the other dealers still warm.
+          log(`search: could not build the index of ${slug} at start: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        // Between dealers, whatever else is waiting runs.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      checked.set(uid, { at, entry });
-      return served(entry);
     },
   };
 }

@@ -20,6 +20,7 @@ export const FLOORS = [
   ['leads'],
   ['accounts'],
   ['cars'],
+  ['checkout', 'finance', 'spin-to-win'],
   ['garage'],
   ['build'],
   ['site'],
@@ -27,7 +28,7 @@ export const FLOORS = [
 ];
 
 /** Folders split by runtime: `src/<feature>/<runtime>/`. */
-export const FEATURES = new Set(['stock', 'saved-cars', 'search', 'dealer', 'leads', 'accounts', 'cars', 'garage']);
+export const FEATURES = new Set(['stock', 'saved-cars', 'search', 'dealer', 'leads', 'accounts', 'cars', 'checkout', 'finance', 'spin-to-win', 'garage']);
 
 /** What each runtime may import, in its own feature or a lower one. */
 export const RUNTIMES = {

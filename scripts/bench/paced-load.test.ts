@@ -34,7 +34,7 @@ describe('pacedLoad', () => {
     // Spread: the last request went out about a second after the first, not in a burst.
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(result.latencyMs.p50).toBeGreaterThanOrEqual(20);
-    expect(result.latencyMs.p99).toBeLessThan(200);
+    expect(result.latencyMs.p99).toBeLessThan(1000);
   });
 
   it('counts a stall against every request that fell due during it, also those waiting for a socket', async () => {

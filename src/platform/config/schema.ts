@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { manufacturerSchema, modelSchema } from './sections/brands';
 import { homeSchema, reviewsSchema, seoSchema } from './sections/content';
 import { domainsSchema } from './sections/domains';
+import { checkoutSchema, financeProviders, financeSchema, onlinePaymentSchema, paymentProviders, spinToWinSchema } from './sections/buying';
 import { featuresSchema } from './sections/features';
 import { footerSchema, headerSchema, socialSchema } from './sections/header-footer';
 import type { openingHourSchema } from './sections/hours';
@@ -31,6 +32,7 @@ import { regionDefaults } from './regions';
 export { regions, regionDefaults, type Region } from './regions';
 export { manufacturerSchema, modelSchema, modelStatuses } from './sections/brands';
 export { gatedPages, savedCarsModes } from './sections/features';
+export { creditProfiles, financeProviders, paymentProviders } from './sections/buying';
 export { openingHourSchema, specialHoursSchema } from './sections/hours';
 export { locationSchema, locationTypes } from './sections/locations';
 export { type FooterVariant, dynamicDropdowns, footerVariants, footerVariantsNeedingNavigation, navigationItemSchema } from './sections/navigation';
@@ -171,8 +173,20 @@ export const dealerConfigSchema = z
     privacy_policy: z.array(text(4000)).max(40).optional().describe('Privacy policy paragraphs; a standard policy naming the dealer when absent.'),
     push_leads_to_website_primary_location: z.boolean().default(false).describe('Route every lead to the primary location.'),
     push_leads_to_website_primary_dealership: z.boolean().default(false).describe('Route every lead to the primary dealership.'),
-    payment_provider: z.string().max(40).optional().describe('Online payment provider.'),
-    finance_provider: z.string().max(40).optional().describe('Finance provider.'),
+    payment_provider: z
+      .enum(paymentProviders)
+      .default('local')
+      .describe(
+        'Who takes card payments: local (the built-in test processor with test cards; no money moves) or stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET from the environment).',
+      ),
+    finance_provider: z
+      .enum(financeProviders)
+      .default('rate_table')
+      .describe('Where finance quotes come from: rate_table (finance.lenders in this file) or broker (finance.broker, key FINANCE_BROKER_API_KEY).'),
+    checkout: checkoutSchema.prefault({}).describe('Checkout with a reservation deposit.'),
+    online_payment: onlinePaymentSchema.prefault({}).describe('Paying an invoice online.'),
+    finance: financeSchema.prefault({}).describe('Finance quotes and advertised rates.'),
+    spin_to_win: spinToWinSchema.optional().describe('The spin-to-win campaign; the page needs one.'),
     leads: leadsSchema.prefault({}).describe('Lead delivery and keeping.'),
     back_office: backOfficeSchema.optional().describe('Back-office service; service slots come from opening hours when absent.'),
   })
@@ -183,6 +197,12 @@ export const dealerConfigSchema = z
         path: ['navigation', 'footer'],
         message: `Cannot run without navigation: the "${site.footer.variant}" footer needs footer navigation`,
       });
+    }
+    if (site.features.enabled_pages.includes('spin_to_win') && !site.spin_to_win) {
+      ctx.addIssue({ code: 'custom', path: ['spin_to_win'], message: 'is needed when features.enabled_pages has spin_to_win' });
+    }
+    if (site.finance_provider === 'broker' && !site.finance.broker) {
+      ctx.addIssue({ code: 'custom', path: ['finance', 'broker'], message: 'is needed when finance_provider is broker' });
     }
     const urlHost = new URL(site.url).hostname;
     site.domains.forEach((domain, i) => {

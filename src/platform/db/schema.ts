@@ -303,6 +303,140 @@ export const alertSends = pgTable(
   (t) => [index('alert_sends_account_idx').on(t.account_id)],
 );
 
+/**
+ * A card payment through the dealer's payment provider: a reservation deposit or an invoice paid
+ * online. The server prices it (minor units, the dealer's currency); the browser never names an
+ * amount. Status moves pending → paid | declined | expired, and paid → refunded (automatically
+ * when a reservation cannot be held or expires, or by the dealer).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    /** Server-made id (UUID); also the reference the shopper and dealer see. */
+    id: text('id').primaryKey(),
+    dealer: text('dealer').notNull(),
+    account_id: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** Who paid, kept after an account is deleted: the dealer needs it for the refund and the sale. */
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['reservation', 'invoice'] }).notNull(),
+    /** The car a deposit is for. */
+    car_id: text('car_id'),
+    /** The invoice or job number an online payment is for. */
+    reference: text('reference'),
+    amount_minor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    /** The provider's checkout session or payment id, once it has one. */
+    provider_ref: text('provider_ref'),
+    status: text('status', { enum: ['pending', 'paid', 'declined', 'expired', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** Why it was refunded or declined, in words the shopper is shown. */
+    status_reason: text('status_reason'),
+    /** The lead sent to the dealer for it (payment reference inside). */
+    lead_id: text('lead_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    refunded_at: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payments_dealer_idx').on(t.dealer, t.created_at),
+    index('payments_account_idx').on(t.account_id),
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.provider_ref),
+  ],
+);
+
+/**
+ * Every event a payment provider sent (webhooks), verified before it is stored. The provider's
+ * own event id is unique, so a replayed or retried webhook is recognised and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    event_id: text('event_id').notNull(),
+    dealer: text('dealer').notNull(),
+    payment_id: text('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.event_id] }), index('payment_events_payment_idx').on(t.payment_id)],
+);
+
+/**
+ * A car held for a shopper by a paid deposit. At most one reservation per car is `held` at a
+ * time, enforced by the database (a partial unique index): of two deposits paid at the same
+ * moment exactly one holds the car and the other is refunded.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: text('id').primaryKey(),
+    dealer: text('dealer').notNull(),
+    car_id: text('car_id').notNull(),
+    payment_id: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    account_id: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['held', 'expired', 'released', 'sold'] })
+      .notNull()
+      .default('held'),
+    held_until: timestamp('held_until', { withTimezone: true }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reservations_one_hold_idx')
+      .on(t.dealer, t.car_id)
+      .where(sql`${t.status} = 'held'`),
+    index('reservations_held_until_idx').on(t.status, t.held_until),
+  ],
+);
+
+/**
+ * A credit check for equifax finance: only the consent (wording, page, time) and the result
+ * band are kept, never the identity details or the score.
+ */
+export const creditChecks = pgTable(
+  'credit_checks',
+  {
+    id: text('id').primaryKey(),
+    dealer: text('dealer').notNull(),
+    account_id: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    consent: jsonb('consent').$type<{ wording: string; page: string | null; at: string }>().notNull(),
+    band: text('band', { enum: ['excellent', 'good', 'fair', 'limited', 'no_file'] }).notNull(),
+    checked_at: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_checks_account_idx').on(t.account_id)],
+);
+
+/**
+ * Every spin-to-win draw: the audit log. The server draws (`roll` in [0, 1) against the
+ * campaign's `odds` as they stood at that moment, prizes out of stock left out) and the wheel
+ * only shows the result. One draw per account per campaign, enforced by the primary key.
+ */
+export const spinDraws = pgTable(
+  'spin_draws',
+  {
+    dealer: text('dealer').notNull(),
+    campaign: text('campaign').notNull(),
+    account_id: text('account_id').notNull(),
+    prize_id: text('prize_id').notNull(),
+    roll: text('roll').notNull(),
+    /** Prize id → weight used for this draw (stock already taken into account). */
+    odds: jsonb('odds').$type<Record<string, number>>().notNull(),
+    voucher_code: text('voucher_code'),
+    lead_id: text('lead_id'),
+    drawn_at: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.dealer, t.campaign, t.account_id] }), index('spin_draws_prize_idx').on(t.dealer, t.campaign, t.prize_id)],
+);
+
+export const buyingTables = { payments, paymentEvents, reservations, creditChecks, spinDraws };
+export type PaymentRow = typeof payments.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
+
 export const accountTables = { accounts, signInCodes, sessions, passkeys, passkeyChallenges, accountSavedCars, savedSearches, stockWatch, alertSends };
 export type AccountRow = typeof accounts.$inferSelect;
 

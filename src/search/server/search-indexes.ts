@@ -1,8 +1,8 @@
 /**
- * The stock indexes the embedded search API answers for: one engine per served dealer, built on
- * first use from the dealer's config and stock (`loadStock`: the imported feed, else demo stock),
- * and rebuilt when the dealer file changes or `stockVersion(site)` does, so `npm run stock:import`
- * takes effect without a restart. A stock file that cannot be read keeps the previous engine
+ * The stock indexes the embedded search API answers for: one engine per served dealer, built
+ * before the server takes requests (`warm`), else on first use, from the dealer's config and
+ * stock (`loadStock`: the imported feed, else demo stock), and rebuilt when the dealer file
+ * changes or `stockVersion(site)` does, so `npm run stock:import` takes effect without a restart. A stock file that cannot be read keeps the previous engine
  * serving.
  *
  * Each index is served with the dealer's listing rule as its scope (see listed-stock.ts), so no

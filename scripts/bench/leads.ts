@@ -252,9 +252,21 @@ export interface LeadBenchOptions {
  * Multi-searches of the landing-page mix at a steady rate for `seconds`, sent from a process of
  * its own (./search-client.ts) so that neither load generator's work shows in the other's latency.
  */
-async function searchAtRate(port: number, seconds: number, { ratePerSecond }: SearchAlongside, site: { dealersDir: string; slug: string }): Promise<SearchAlongsideResult> {
+async function searchAtRate(
+  port: number,
+  seconds: number,
+  { ratePerSecond }: SearchAlongside,
+  site: { dealersDir: string; slug: string },
+): Promise<SearchAlongsideResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/search-client.ts'], {
-    env: { ...process.env, BENCH_PORT: String(port), BENCH_SECONDS: String(seconds), BENCH_RATE: String(ratePerSecond), DEALERS_DIR: site.dealersDir, DEALER: site.slug },
+    env: {
+      ...process.env,
+      BENCH_PORT: String(port),
+      BENCH_SECONDS: String(seconds),
+      BENCH_RATE: String(ratePerSecond),
+      DEALERS_DIR: site.dealersDir,
+      DEALER: site.slug,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -41,7 +41,17 @@ export interface Interest {
   now: Date;
 }
 
-export async function sendInterest({ database, site, env, stockCar, account, car, request, origin, now }: Interest): Promise<{ lead_id: string; created: boolean }> {
+export async function sendInterest({
+  database,
+  site,
+  env,
+  stockCar,
+  account,
+  car,
+  request,
+  origin,
+  now,
+}: Interest): Promise<{ lead_id: string; created: boolean }> {
   const inStock = stockCar(site, car.id);
   const page = `${origin}${safeReturnPath(request.page) ?? MY_GARAGE_PATH}`;
   const category = vehicleEnquiryCategory(inStock?.car_type);

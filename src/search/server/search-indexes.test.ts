@@ -114,7 +114,14 @@ describe('answers cache', () => {
 describe('warm', () => {
   it('builds each served dealer’s index before the first search asks for it', async () => {
     writeStock([car(1)]);
-    const provider = createStockIndexes({ dealers: ['shop'], dealersDir, env: { STOCK_DIR: stockDir }, now: () => NOW * 1000, recheckMs: 60_000, log: () => undefined });
+    const provider = createStockIndexes({
+      dealers: ['shop'],
+      dealersDir,
+      env: { STOCK_DIR: stockDir },
+      now: () => NOW * 1000,
+      recheckMs: 60_000,
+      log: () => undefined,
+    });
     await provider.warm();
     // Within recheckMs the index built by warm() answers: it was built then, not on this search.
     writeStock([car(1), car(2)]);

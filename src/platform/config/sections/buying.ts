@@ -40,9 +40,7 @@ export const onlinePaymentSchema = z
     min_amount: wholeAmount(1_000_000).default(1).describe('Smallest amount a shopper may pay online.'),
     max_amount: wholeAmount(1_000_000).default(20_000).describe('Largest amount a shopper may pay online.'),
     reference_label: text(60).default('Invoice or job number').describe('What the reference field is called on the payment form.'),
-    reference_pattern: text(200)
-      .default('^[A-Za-z0-9-]{3,30}$')
-      .describe('Regular expression a reference must match (the back-office’s invoice numbers).'),
+    reference_pattern: text(200).default('^[A-Za-z0-9-]{3,30}$').describe('Regular expression a reference must match (the back-office’s invoice numbers).'),
   })
   .refine((p) => p.min_amount <= p.max_amount, { path: ['max_amount'], message: 'must be at least min_amount' })
   .describe('Paying a dealer invoice or service amount online (/online-payment).');

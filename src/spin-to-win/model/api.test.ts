@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCampaignView, readDrawAnswer } from './api';
-import { drawRequestSchema } from './draw-request';
+import { drawRequestBody } from './draw-request';
+import { drawRequestSchema } from './draw-schema';
 import { campaignDates, resultLine, voucherLine } from './words';
 
 const view = {
@@ -31,6 +32,9 @@ describe('the draw request', () => {
     expect(drawRequestSchema.safeParse({ campaign: '<script>' }).success).toBe(false);
     expect(drawRequestSchema.safeParse({ campaign: 'summer', prize: 'car' }).success).toBe(false);
     expect(drawRequestSchema.safeParse({ campaign: 'a'.repeat(81) }).success).toBe(false);
+    // The page checks with the same field before it sends.
+    expect(drawRequestBody.safeParse({ campaign: 'summer-2027' }).success).toBe(true);
+    expect(drawRequestBody.safeParse({ campaign: 'Summer 2027' }).success).toBe(false);
   });
 });
 

@@ -32,13 +32,19 @@ describe('the odds', () => {
 describe('the draw', () => {
   const odds = { service: 1, fuel: 3, nothing: 6, car: 0 };
 
-  it('lays prizes end to end by weight and picks where the roll lands', () => {
-    expect(drawPrize(odds, 0)).toBe('service');
-    expect(drawPrize(odds, 0.0999)).toBe('service');
-    expect(drawPrize(odds, 0.1)).toBe('fuel');
-    expect(drawPrize(odds, 0.3999)).toBe('fuel');
-    expect(drawPrize(odds, 0.4)).toBe('nothing');
-    expect(drawPrize(odds, 0.999999999)).toBe('nothing');
+  it('lays prizes end to end by weight in the order of their ids and picks where the roll lands', () => {
+    // car (0) | fuel [0, 0.3) | nothing [0.3, 0.9) | service [0.9, 1)
+    expect(drawPrize(odds, 0)).toBe('fuel');
+    expect(drawPrize(odds, 0.2999)).toBe('fuel');
+    expect(drawPrize(odds, 0.3)).toBe('nothing');
+    expect(drawPrize(odds, 0.8999)).toBe('nothing');
+    expect(drawPrize(odds, 0.9)).toBe('service');
+    expect(drawPrize(odds, 0.999999999)).toBe('service');
+  });
+
+  it('draws the same from the same odds whatever order their keys come in', () => {
+    const reordered = { car: 0, service: 1, nothing: 6, fuel: 3 };
+    for (const roll of [0, 0.1, 0.35, 0.5, 0.95]) expect(drawPrize(reordered, roll)).toBe(drawPrize(odds, roll));
   });
 
   it('never draws a prize of weight 0, nor anything when nothing has weight or the roll is out of range', () => {

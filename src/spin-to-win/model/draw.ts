@@ -23,8 +23,9 @@ export function currentOdds(prizes: readonly Pick<Prize, 'id' | 'weight' | 'stoc
 export const totalWeight = (odds: Odds): number => Object.values(odds).reduce((sum, weight) => sum + Math.max(0, weight), 0);
 
 /**
- * The prize a roll in [0, 1) draws: prizes laid end to end in the order of `odds`, each as long
- * as its weight; the roll times the total lands in one of them. A prize of weight 0 has no length
+ * The prize a roll in [0, 1) draws: prizes laid end to end in the order of their ids (sorted, so
+ * the stored odds replay the same however the database hands their keys back), each as long as
+ * its weight; the roll times the total lands in one of them. A prize of weight 0 has no length
  * and is never drawn. Undefined when nothing can be drawn (every prize out of stock) or the roll
  * is outside [0, 1).
  */
@@ -35,7 +36,8 @@ export function drawPrize(odds: Odds, roll: number): string | undefined {
   const point = roll * total;
   let end = 0;
   let last: string | undefined;
-  for (const [id, weight] of Object.entries(odds)) {
+  for (const id of Object.keys(odds).sort()) {
+    const weight = odds[id] ?? 0;
     if (weight <= 0) continue;
     end += weight;
     last = id;

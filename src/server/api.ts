@@ -81,7 +81,10 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   // /account/*: sign-in, sessions, saved cars and searches, alerts, enquiries, passkeys.
   api.route('/', createAccountsApi({ database, configFor, env, ...(leads.root ? { root: leads.root } : {}), ...accounts }));
   // /spin-to-win, /spin-to-win/draw: the campaign and the server's draw (signed in), on the accounts' clock.
-  api.route('/', createSpinToWinApi({ database, configFor, env, ...(accounts.now ? { now: accounts.now } : {}), ...(accounts.log ? { log: accounts.log } : {}) }));
+  api.route(
+    '/',
+    createSpinToWinApi({ database, configFor, env, ...(accounts.now ? { now: accounts.now } : {}), ...(accounts.log ? { log: accounts.log } : {}) }),
+  );
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like
   // the rest of the API, never with a dealer's HTML 404.

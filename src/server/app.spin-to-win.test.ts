@@ -113,7 +113,11 @@ describe.each(testDatabaseKinds())('spin-to-win API on %s', (kind) => {
       expect(row?.voucher_code?.startsWith(`${prize.voucher_prefix}-`)).toBe(true);
       expect(stored).toHaveLength(1);
       expect(stored[0]?.id).toBe(row?.lead_id);
-      expect(stored[0]?.data).toMatchObject({ email: 'jane@example.com', subcategory: 'Spin to Win', spin_to_win: { prize_id: prize.id, voucher_code: row?.voucher_code } });
+      expect(stored[0]?.data).toMatchObject({
+        email: 'jane@example.com',
+        subcategory: 'Spin to Win',
+        spin_to_win: { prize_id: prize.id, voucher_code: row?.voucher_code },
+      });
       expect(await db.current.db.select().from(outbox)).not.toHaveLength(0);
     } else {
       expect(row?.voucher_code).toBeNull();
@@ -208,7 +212,10 @@ describe.each(testDatabaseKinds())('spin-to-win API on %s', (kind) => {
 
   it('refuses hostile or stale requests with clear messages', async () => {
     const jane = await signedIn();
-    expect(await spin(jane, { campaign: '<img src=x onerror=alert(1)>' })).toMatchObject({ status: 400, body: { fields: { campaign: 'Reload the page and spin again.' } } });
+    expect(await spin(jane, { campaign: '<img src=x onerror=alert(1)>' })).toMatchObject({
+      status: 400,
+      body: { fields: { campaign: 'Reload the page and spin again.' } },
+    });
     expect(await spin(jane, { campaign: CAMPAIGN.id, prize: 'car' })).toMatchObject({ status: 400 });
     expect(await spin(jane, { campaign: 'winter-spin' })).toMatchObject({ status: 409, body: { error: SPIN_MESSAGES.changed } });
     expect(await spin(jane, JSON.stringify({ campaign: 'x'.repeat(20_000) }))).toMatchObject({ status: 413 });

@@ -5,7 +5,15 @@ import { drawRequestSchema } from './draw-schema';
 import { campaignDates, resultLine, voucherLine } from './words';
 
 const view = {
-  campaign: { id: 'summer', name: 'Summer spin', starts: '2026-12-01', ends: '2027-12-31', state: 'running', prizes: [{ id: 'fuel', label: '$50 fuel card' }], terms: ['One spin each.'] },
+  campaign: {
+    id: 'summer',
+    name: 'Summer spin',
+    starts: '2026-12-01',
+    ends: '2027-12-31',
+    state: 'running',
+    prizes: [{ id: 'fuel', label: '$50 fuel card' }],
+    terms: ['One spin each.'],
+  },
   signedIn: true,
   draw: { prize: { id: 'fuel', label: '$50 fuel card' }, voucher_code: 'FUEL-34679ACD', drawn_at: '2026-12-02T00:00:00.000Z' },
 };
@@ -41,7 +49,9 @@ describe('the draw request', () => {
 describe('words', () => {
   it('says the dates in the region’s style', () => {
     expect(campaignDates({ starts: '2026-12-01', ends: '2027-12-31', state: 'running' }, 'en-AU')).toBe('Runs until 31 December 2027.');
-    expect(campaignDates({ starts: '2026-12-01', ends: '2027-12-31', state: 'not-started' }, 'en-US')).toBe('Starts December 1, 2026 and runs until December 31, 2027.');
+    expect(campaignDates({ starts: '2026-12-01', ends: '2027-12-31', state: 'not-started' }, 'en-US')).toBe(
+      'Starts December 1, 2026 and runs until December 31, 2027.',
+    );
     expect(campaignDates({ starts: '2026-12-01', ends: '2027-12-31', state: 'ended' }, 'en-NZ')).toBe('Ended 31 December 2027.');
   });
 

@@ -92,7 +92,17 @@ export function spin({ database, site, campaign, env, account, origin, now, roll
     const leadId = voucher ? await sendWinLead(tx, { site, campaign, env, account, origin, now, prize, voucher, odds }) : null;
     const [row] = await tx
       .insert(spinDraws)
-      .values({ dealer: site.slug, campaign: campaign.id, account_id: account.id, prize_id: prize.id, roll: String(rolled), odds, voucher_code: voucher, lead_id: leadId, drawn_at: now })
+      .values({
+        dealer: site.slug,
+        campaign: campaign.id,
+        account_id: account.id,
+        prize_id: prize.id,
+        roll: String(rolled),
+        odds,
+        voucher_code: voucher,
+        lead_id: leadId,
+        drawn_at: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (row) return { kind: 'drawn', row };

@@ -109,7 +109,16 @@ export function createSpinToWinApi({ database, configFor, env = process.env, now
       if (earlier) return send(c, { status: 200, body: { draw: drawView(earlier, campaign), new: false } satisfies DrawAnswer });
       return send(c, problem(409, notRunningMessage(state)));
     }
-    const result = await spin({ database: db(), site: config, campaign, env, account, origin: siteOrigin(c, trust).origin, now: at, ...(roll ? { roll } : {}) });
+    const result = await spin({
+      database: db(),
+      site: config,
+      campaign,
+      env,
+      account,
+      origin: siteOrigin(c, trust).origin,
+      now: at,
+      ...(roll ? { roll } : {}),
+    });
     if (result.kind === 'all-won') return send(c, problem(409, SPIN_MESSAGES.allWon));
     const answer: DrawAnswer = { draw: drawView(result.row, campaign), new: result.kind === 'drawn' };
     return send(c, { status: result.kind === 'drawn' ? 201 : 200, body: answer });

@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { VOUCHER_PATTERN } from '../../src/spin-to-win/model/voucher';
@@ -93,10 +93,14 @@ describe('spin to win', () => {
 
     // Keyboard: focus the button and press Enter; count every draw the page asks for.
     const draws: { status: number; body: { draw: { prize: { id: string; label: string }; voucher_code: string | null } } }[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith('/api/spin-to-win/draw'))
-        void response.json().then((body: (typeof draws)[number]['body']) => draws.push({ status: response.status(), body }));
-    });
+    const recordDraw = (response: Response): void => {
+      if (!response.url().endsWith('/api/spin-to-win/draw')) return;
+      void response
+        .json()
+        .then((body: (typeof draws)[number]['body']) => draws.push({ status: response.status(), body }))
+        .catch(() => undefined);
+    };
+    page.on('response', recordDraw);
     const spun = Date.now();
     await spin.focus();
     await page.keyboard.press('Enter');
@@ -143,6 +147,7 @@ describe('spin to win', () => {
     expect(await page.getByText('You have had your spin in this campaign.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Spin the wheel' }).isVisible()).toBe(false);
     expect(draws).toHaveLength(1);
+    page.off('response', recordDraw);
 
     // Asking the API again answers the first draw, not a second prize.
     const again = await page.evaluate(async (id) => {

@@ -13,7 +13,7 @@ import { trackFormSubmit } from '../../platform/web/tracker';
 import { readCampaignView, readDrawAnswer, spinPaths, type CampaignView, type DrawView } from '../model/api';
 import { pageState } from '../model/page-state';
 import { segmentAt, stopRotation } from '../model/wheel';
-import { EARLIER_SPIN, resultLine, SPIN_BUTTON, SPINNING, voucherLine } from '../model/words';
+import { campaignDates, EARLIER_SPIN, resultLine, SPIN_BUTTON, SPINNING, voucherLine } from '../model/words';
 
 /** How long the wheel turns; the result shows at the end of it, or at once with reduced motion. */
 export const SPIN_MS = 4200;
@@ -75,11 +75,13 @@ export class SpinPage {
       return;
     }
     this.view = result.value;
+    // The dates line as the server sees the campaign today, not as it was on the day of the build.
+    this.text('dates', this.w(campaignDates(result.value.campaign, this.root.dataset.locale ?? 'en-AU')));
     const state = pageState(result.value);
     switch (state.show) {
       case 'result':
         this.setWheel(this.stopFor(state.draw), false);
-        this.showResult(state.draw, EARLIER_SPIN);
+        this.showResult(state.draw, EARLIER_SPIN, false);
         break;
       case 'closed':
         this.text('closed', state.message);
@@ -141,7 +143,7 @@ export class SpinPage {
     if (animate) await this.deps.wait(SPIN_MS);
     this.part('disc')?.classList.remove('spin-wheel-turning');
     trackFormSubmit({ form: 'spin_to_win', category: 'Spin to Win', subcategory: draw.prize.id, event_id: EVENT_IDS.form });
-    this.showResult(draw, result.value.new ? '' : EARLIER_SPIN);
+    this.showResult(draw, result.value.new ? '' : EARLIER_SPIN, true);
   }
 
   private failed(button: HTMLButtonElement, message: string): void {
@@ -151,7 +153,8 @@ export class SpinPage {
     this.text('alert', message);
   }
 
-  private showResult(draw: DrawView, note: string): void {
+  /** `spun`: the shopper just spun, so focus moves to the result; on a return visit it stays put. */
+  private showResult(draw: DrawView, note: string, spun: boolean): void {
     this.showOnly('result');
     this.text('result-note', this.w(note));
     this.text('prize', draw.prize.label);
@@ -161,6 +164,6 @@ export class SpinPage {
     this.text('voucher-line', draw.voucher_code ? this.w(voucherLine(draw.voucher_code, this.root.dataset.dealerName ?? '')) : '');
     // The live region speaks the result once the wheel has stopped.
     this.text('status', this.w(resultLine(draw)));
-    this.part('result-heading')?.focus();
+    if (spun) this.part('result-heading')?.focus();
   }
 }

@@ -223,6 +223,17 @@ describe.each(testDatabaseKinds())('spin-to-win API on %s', (kind) => {
     expect(await db.current.db.select().from(spinDraws)).toEqual([]);
   });
 
+  it('keeps the draw when the account is deleted, without the account link', async () => {
+    const jane = await signedIn();
+    const first = await spin(jane);
+    const [account] = await db.current.db.select().from(accounts);
+    expect((await jane.call(accountPaths.account, { method: 'DELETE' })).status).toBe(200);
+    const [row] = await db.current.db.select().from(spinDraws);
+    expect(row?.prize_id).toBe((first.body.draw as { prize: { id: string } }).prize.id);
+    expect(row?.account_id).toMatch(/^deleted:[0-9a-f-]{36}$/);
+    expect(row?.account_id).not.toBe(account?.id);
+  });
+
   it('has no campaign on a site that does not offer the page', async () => {
     const elsewhere = new Browser(t.app, `${OTHER_DEALER}.localhost`);
     expect(await elsewhere.get(spinPaths.campaign)).toMatchObject({ status: 404, body: { error: SPIN_MESSAGES.noCampaign } });

@@ -176,6 +176,24 @@ describe.each(testDatabaseKinds())('spin-to-win API on %s', (kind) => {
     expect(await db.current.db.select().from(spinDraws)).toHaveLength(2);
   });
 
+  it('gives the last of a prize to one of many shoppers spinning at the same moment', async () => {
+    start({
+      ...CAMPAIGN,
+      prizes: [
+        { id: 'last-one', label: 'The last free service', weight: 1_000_000, stock: 1, voucher_prefix: 'LAST' },
+        { id: 'fuel', label: '$50 fuel card', weight: 1, voucher_prefix: 'FUEL' },
+      ],
+    });
+    const shoppers = [];
+    for (let i = 0; i < 6; i++) shoppers.push(await signedIn(`shopper${i}@example.com`));
+    const answers = await Promise.all(shoppers.map((b) => spin(b)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const won = answers.map((a) => (a.body.draw as { prize: { id: string } }).prize.id);
+    expect(won.filter((id) => id === 'last-one')).toHaveLength(1);
+    expect(await db.current.db.select().from(spinDraws)).toHaveLength(6);
+    expect(await db.current.db.select().from(leads)).toHaveLength(6);
+  });
+
   it('refuses spins before the campaign starts and after it ends, on the dealer’s calendar', async () => {
     // 31 October 2025, 13:59 UTC is 23:59 in Brisbane: not started yet.
     t.clock.now = Date.UTC(2025, 9, 31, 13, 59);

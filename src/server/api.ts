@@ -16,6 +16,7 @@ import type { RateLimiter } from '../platform/http/rate-limit';
 import { providersFromEnv } from '../providers';
 import { createCarTypesApi } from '../search/server/car-types-api';
 import { createSearchApi } from '../search/server/search-api';
+import { createSpinToWinApi } from '../spin-to-win/server/routes';
 import type { SearchIndexProvider } from '../search/server/search-indexes';
 import { createReviewsApi } from './reviews-api';
 
@@ -79,6 +80,11 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   api.route('/', createReviewsApi({ configFor, providers, log })); // /reviews/snap21
   // /account/*: sign-in, sessions, saved cars and searches, alerts, enquiries, passkeys.
   api.route('/', createAccountsApi({ database, configFor, env, ...(leads.root ? { root: leads.root } : {}), ...accounts }));
+  // /spin-to-win, /spin-to-win/draw: the campaign and the server's draw (signed in), on the accounts' clock.
+  api.route(
+    '/',
+    createSpinToWinApi({ database, configFor, env, ...(accounts.now ? { now: accounts.now } : {}), ...(accounts.log ? { log: accounts.log } : {}) }),
+  );
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like
   // the rest of the API, never with a dealer's HTML 404.

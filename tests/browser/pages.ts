@@ -7,7 +7,8 @@ import { loadStock } from '../../src/stock/server/store';
 /**
  * One path per page type of a dealer site (dynamic pages by their first instance): brochure
  * pages, the default search page, the first car in stock, the models list, the trade-in valuation,
- * favourites and compare pages, the lead success page, the account pages, and the 404 page.
+ * favourites and compare pages, the lead success page, the account pages, spin-to-win where the
+ * dealer runs a campaign, and the 404 page.
  * `gated` pages show their content only to a signed-in shopper: tests that look at them answer
  * the account API for the page (./account-stub.ts).
  */
@@ -30,6 +31,9 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     { type: 'sign-in', path: '/sign-in' },
     { type: 'my-garage', path: '/my-garage', gated: true },
     { type: 'unsubscribe', path: '/unsubscribe' },
+    ...(site.features.enabled_pages.includes('spin_to_win') && site.spin_to_win
+      ? [{ type: 'spin-to-win', path: '/spin-to-win', ...(site.features.gated_pages.includes('spin_to_win') ? { gated: true as const } : {}) }]
+      : []),
     { type: '404', path: '/no-such-page' },
   ];
 }

@@ -3,7 +3,8 @@
  * enquiries it sent, and deleting it.
  */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { accounts, accountSavedCars, leads, passkeys, savedSearches, sessions, signInCodes, type AlertConsent } from '../../platform/db/schema';
+import { randomUUID } from 'node:crypto';
+import { accounts, accountSavedCars, leads, passkeys, savedSearches, sessions, signInCodes, spinDraws, type AlertConsent } from '../../platform/db/schema';
 import type { AlertSettings, DeletedAccount, Enquiry, UnsubscribeState } from '../model/api';
 import type { Db } from './sessions';
 
@@ -88,6 +89,12 @@ export async function deleteAccount(db: Db, account: { id: string; dealer: strin
     saved_searches: await tally(savedSearches),
     passkeys: await tally(passkeys),
   };
+  // Spin-to-win draws stay, the dealer's record of prizes given, but no longer name the account:
+  // the key needs an account column, so it gets a name that points at nobody.
+  await db
+    .update(spinDraws)
+    .set({ account_id: `deleted:${randomUUID()}` })
+    .where(and(eq(spinDraws.dealer, account.dealer), eq(spinDraws.account_id, account.id)));
   // Everything else goes with the account (ON DELETE CASCADE); sign-in codes name the address only.
   await db.delete(accounts).where(eq(accounts.id, account.id));
   await db.delete(signInCodes).where(and(eq(signInCodes.dealer, account.dealer), eq(signInCodes.email, account.email)));

@@ -46,7 +46,9 @@ describe('the local payment processor', () => {
     const declined = local.signedEvent(session, 'declined', 'Card declined');
     expect(local.verifyEvent(declined.body, declined.headers)).toMatchObject({ ok: true, event: { type: 'payment.failed', reason: 'Card declined' } });
     clock += 10 * 60_000;
-    expect(local.verifyEvent(body, headers)).toMatchObject({ ok: false, reason: expect.stringMatching(/too old/) });
+    const old = local.verifyEvent(body, headers);
+    expect(old.ok).toBe(false);
+    expect(old.ok ? '' : old.reason).toMatch(/too old/);
     expect(headers.get(LOCAL_SIGNATURE_HEADER)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
   });
 

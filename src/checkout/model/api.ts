@@ -6,6 +6,7 @@
  */
 import { z } from 'zod/mini';
 import { carIdField, emailField } from '../../accounts/model/account-fields';
+import { carAvailabilityPath } from '../../stock/model/car-page';
 
 export const CHECKOUT_API = '/api/checkout';
 
@@ -13,7 +14,7 @@ export const checkoutPaths = {
   reservations: `${CHECKOUT_API}/reservations`,
   onlinePayments: `${CHECKOUT_API}/online-payments`,
   payment: (id: string) => `${CHECKOUT_API}/payments/${encodeURIComponent(id)}`,
-  availability: (carId: string | number) => `/api/cars/${encodeURIComponent(String(carId))}/availability`,
+  availability: carAvailabilityPath,
   webhook: (provider: string) => `/api/payments/webhook/${provider}`,
 } as const;
 

@@ -142,9 +142,9 @@ export function createCheckoutApi({
   };
 
   /** Starts the provider's session for a stored payment: the answer the page redirects with. */
-  const start = async (c: Context, provider: PaymentProvider, payment: PaymentRow, description: string, cancelPath: string): Promise<Response> => {
+  const start = async (c: Context, provider: PaymentProvider, payment: PaymentRow, description: string, cancelPath: string, carSlug?: string): Promise<Response> => {
     const { origin } = siteOrigin(c, trust);
-    const returnUrl = `${origin}${CHECKOUT_RETURN_PAGE}?payment=${payment.id}&key=${returnKey(env, payment.id)}`;
+    const returnUrl = `${origin}${CHECKOUT_RETURN_PAGE}?payment=${payment.id}&key=${returnKey(env, payment.id)}${carSlug ? `&car=${carSlug}` : ''}`;
     try {
       const started = await provider.startPayment(paymentToTake(payment, description), { return_url: returnUrl, cancel_url: `${origin}${cancelPath}`, origin });
       await setProviderRef(db(), payment.id, started.provider_ref);
@@ -193,7 +193,7 @@ export function createCheckoutApi({
           provider: provider.name,
           now: at,
         }));
-      return start(c, provider, payment, `Reservation deposit: ${car.name} (stock id ${car.id})`, checkoutPagePath(car.slug));
+      return start(c, provider, payment, `Reservation deposit: ${car.name} (stock id ${car.id})`, checkoutPagePath(car.slug), car.slug);
     },
   );
 

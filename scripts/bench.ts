@@ -24,6 +24,7 @@ import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResul
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
 import { benchSessionCheck, type SessionCheckResult } from './bench/session-check';
+import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './bench/checkout';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import {
   medianRun,
@@ -252,6 +253,15 @@ async function main(argv: string[]): Promise<number> {
     sessionChecks.push(await benchSessionCheck(kind, { dealersDir: paths.dealersDir, slug: engineSite.slug, root: paths.root }));
   }
 
+  // Checkout: 200 deposits racing for 20 cars, and how fast a hold shows in search, on each database.
+  console.log(`\nCheckout: 200 concurrent deposits for 20 cars, then webhook → 'Reserved' in search…`);
+  const checkouts: CheckoutBenchResult[] = [];
+  for (const kind of process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    const result = await benchCheckout(kind, { dealersDir: paths.dealersDir, slug: engineSite.slug, root: paths.root });
+    console.log(formatCheckoutBench(result));
+    checkouts.push(result);
+  }
+
   // 6. Leads: the API under load, killed mid-run, and the property tests at full count.
   const leads = args.skipLeads ? undefined : await benchLeads(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths);
   const leadFigures: LeadFigures | undefined = leads && {
@@ -389,6 +399,7 @@ async function main(argv: string[]): Promise<number> {
     },
     observatory,
     sessionCheck: sessionChecks.map((r) => ({ database: r.database, p95: r.signedIn.p95 })),
+    checkout: checkouts.map((r) => ({ database: r.database, cars: r.cars, shoppers: r.shoppers, holds: r.holds, refunds: r.refunds, doubleHolds: r.doubleHolds, reservedP95: r.reservedInSearch.p95 })),
     alerts,
   });
   const audits = groupFailingAudits(rows);
@@ -529,6 +540,7 @@ async function main(argv: string[]): Promise<number> {
       load: { ...searchLoad, dealer: engineSite.slug },
     },
     sessionCheck: sessionChecks,
+    checkout: checkouts,
     alerts,
     failingAudits: audits,
     targets,

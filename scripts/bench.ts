@@ -207,7 +207,9 @@ async function main(argv: string[]): Promise<number> {
   const rows: (PageRow & { file: string; js: PageJs })[] = [];
   for (const slug of built) {
     const siteRoot = path.join(paths.distDir, slug);
-    for (const { type, path: pagePath } of pageTypes(slug, paths.dealersDir)) {
+    // The checkout shell: one built page answers every car's /cars/{slug}/checkout (routes.json).
+    const shells = loadDealer(slug, paths.dealersDir).features.enabled_pages.includes('checkout') ? [{ type: 'checkout', path: '/shell/checkout/' }] : [];
+    for (const { type, path: pagePath } of [...pageTypes(slug, paths.dealersDir), ...shells]) {
       const file = builtFile(siteRoot, pagePath);
       const html = readFileSync(file);
       const js = collectPageJs(html.toString('utf8'), pagePath, (p) => readSiteFile(siteRoot, p));

@@ -22,8 +22,6 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     ...(firstLocation ? [{ type: 'our-location', path: `/our-location/${firstLocation.slug}` }] : []),
     { type: 'search', path: defaultSearchPath(site) },
     ...(car ? [{ type: 'car', path: `/cars/${car.slug}` }] : []),
-    // One shell page for every car's checkout, where the dealer offers checkout.
-    ...(car && site.features.enabled_pages.includes('checkout') ? [{ type: 'checkout', path: `/cars/${car.slug}/checkout`, gated: true as const }] : []),
     ...(site.models.length > 0 ? [{ type: 'models', path: '/models' }] : []),
     { type: 'trade-in', path: '/cars/trade-in' },
     { type: 'favourites', path: '/favourites' },

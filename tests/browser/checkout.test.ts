@@ -6,6 +6,7 @@
  * the outbox has the dealer's lead with the payment reference. A declined card leaves a car free.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -60,13 +61,24 @@ async function payWith(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
-const reservedInSearch = async (id: number): Promise<boolean> => {
-  const answer = await fetch(`${demoOrigin(SLUG)}/api/search/multi-search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ queries: [{ indexUid: site.search.index_uid ?? SLUG, q: '', filter: `id = ${id}`, limit: 1 }] }),
+/** The API as `<slug>.localhost` asks it: Node cannot resolve that name, so 127.0.0.1 with the Host header. */
+function api(method: 'GET' | 'POST', target: string, body?: unknown): Promise<unknown> {
+  const port = inject('demoPort');
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path: target, headers: { host: `${SLUG}.localhost:${port}`, 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve(JSON.parse(text) as unknown));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
   });
-  const body = (await answer.json()) as { results?: { hits?: { reserved?: boolean }[] }[] };
+}
+
+const reservedInSearch = async (id: number): Promise<boolean> => {
+  const body = (await api('POST', '/api/search/multi-search', {
+    queries: [{ indexUid: site.search.index_uid ?? SLUG, q: '', filter: `id = ${id}`, limit: 1 }],
+  })) as { results?: { hits?: { reserved?: boolean }[] }[] };
   return body.results?.[0]?.hits?.[0]?.reserved === true;
 };
 
@@ -118,8 +130,7 @@ describe('checkout with a deposit', () => {
     await payWith(page, '4000 0000 0000 0002');
     await page.waitForURL(/\/checkout\/return/);
     await expect.poll(() => page.getByRole('heading', { name: 'Payment declined' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    const answer = await fetch(`${demoOrigin(SLUG)}/api/cars/${car.id}/availability`);
-    expect(await answer.json()).toEqual({ car_id: String(car.id), reserved: false });
+    expect(await api('GET', `/api/cars/${car.id}/availability`)).toEqual({ car_id: String(car.id), reserved: false });
     expect(await reservedInSearch(car.id)).toBe(false);
   });
 });

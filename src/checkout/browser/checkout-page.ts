@@ -77,7 +77,8 @@ export async function initCheckoutPage(doc: Document = document, win: Window = w
       error.hidden = false;
     }
   };
-  const held = await fetch(carAvailabilityPath(car.id))
+  // Not from the browser's cache: the car page may ask again right after this shopper pays.
+  const held = await fetch(carAvailabilityPath(car.id), { cache: 'no-store' })
     .then((r) => r.json() as Promise<{ reserved?: unknown }>)
     .then((a) => a.reserved === true)
     .catch(() => false);

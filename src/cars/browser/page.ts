@@ -34,7 +34,8 @@ export async function showHold(article: HTMLElement, fetcher: typeof fetch = fet
   const id = link?.dataset.carId;
   if (!link || !id || article.dataset.status !== 'in_stock') return;
   try {
-    const answer = (await (await fetcher(carAvailabilityPath(id))).json()) as { reserved?: unknown };
+    // Revalidated, never the browser's copy: a shopper who just paid comes back to this page.
+    const answer = (await (await fetcher(carAvailabilityPath(id), { cache: 'no-cache' })).json()) as { reserved?: unknown };
     if (answer.reserved !== true) return;
   } catch {
     return;

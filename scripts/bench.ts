@@ -24,6 +24,7 @@ import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResul
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
 import { benchSessionCheck, type SessionCheckResult } from './bench/session-check';
+import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './bench/checkout';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import {
   medianRun,
@@ -206,7 +207,9 @@ async function main(argv: string[]): Promise<number> {
   const rows: (PageRow & { file: string; js: PageJs })[] = [];
   for (const slug of built) {
     const siteRoot = path.join(paths.distDir, slug);
-    for (const { type, path: pagePath } of pageTypes(slug, paths.dealersDir)) {
+    // The checkout shell: one built page answers every car's /cars/{slug}/checkout (routes.json).
+    const shells = loadDealer(slug, paths.dealersDir).features.enabled_pages.includes('checkout') ? [{ type: 'checkout', path: '/shell/checkout/' }] : [];
+    for (const { type, path: pagePath } of [...pageTypes(slug, paths.dealersDir), ...shells]) {
       const file = builtFile(siteRoot, pagePath);
       const html = readFileSync(file);
       const js = collectPageJs(html.toString('utf8'), pagePath, (p) => readSiteFile(siteRoot, p));
@@ -250,6 +253,15 @@ async function main(argv: string[]): Promise<number> {
   const sessionChecks: SessionCheckResult[] = [];
   for (const kind of process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
     sessionChecks.push(await benchSessionCheck(kind, { dealersDir: paths.dealersDir, slug: engineSite.slug, root: paths.root }));
+  }
+
+  // Checkout: 200 deposits racing for 20 cars, and how fast a hold shows in search, on each database.
+  console.log(`\nCheckout: 200 concurrent deposits for 20 cars, then webhook → 'Reserved' in search…`);
+  const checkouts: CheckoutBenchResult[] = [];
+  for (const kind of process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+    const result = await benchCheckout(kind, { dealersDir: paths.dealersDir, slug: engineSite.slug, root: paths.root });
+    console.log(formatCheckoutBench(result));
+    checkouts.push(result);
   }
 
   // 6. Leads: the API under load, killed mid-run, and the property tests at full count.
@@ -389,6 +401,7 @@ async function main(argv: string[]): Promise<number> {
     },
     observatory,
     sessionCheck: sessionChecks.map((r) => ({ database: r.database, p95: r.signedIn.p95 })),
+    checkout: checkouts.map((r) => ({ database: r.database, cars: r.cars, shoppers: r.shoppers, holds: r.holds, refunds: r.refunds, doubleHolds: r.doubleHolds, reservedP95: r.reservedInSearch.p95 })),
     alerts,
   });
   const audits = groupFailingAudits(rows);
@@ -529,6 +542,7 @@ async function main(argv: string[]): Promise<number> {
       load: { ...searchLoad, dealer: engineSite.slug },
     },
     sessionCheck: sessionChecks,
+    checkout: checkouts,
     alerts,
     failingAudits: audits,
     targets,

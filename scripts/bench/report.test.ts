@@ -322,3 +322,14 @@ describe('alertTargets', () => {
     expect(status({ emailed: 0, mailFiles: 0 })).toBe('MISS');
   });
 });
+
+describe('checkout targets', () => {
+  it('pass only with one hold per car, a refund for every other deposit, and reserved in search within 2 s', async () => {
+    const { checkoutTargets } = await import('./report');
+    const good = { database: 'pglite', cars: 20, shoppers: 200, holds: 20, refunds: 180, doubleHolds: 0, reservedP95: 1200 };
+    expect(checkoutTargets([good]).map((t) => t.status)).toEqual(['PASS', 'PASS']);
+    expect(checkoutTargets([{ ...good, holds: 21, doubleHolds: 1 }]).map((t) => t.status)).toEqual(['MISS', 'PASS']);
+    expect(checkoutTargets([{ ...good, reservedP95: 2500 }]).map((t) => t.status)).toEqual(['PASS', 'MISS']);
+    expect(checkoutTargets(undefined)).toEqual([]);
+  });
+});

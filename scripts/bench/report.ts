@@ -151,6 +151,8 @@ export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performanc
   'sign-in': { jsBytes: 12 * 1024, performance: 100 },
   'my-garage': { jsBytes: 22 * 1024, performance: 100 },
   unsubscribe: { jsBytes: 10 * 1024, performance: 100 },
+  // The checkout shell (/shell/checkout/, every car's checkout): the gate, the car from search, the availability and Pay calls.
+  checkout: { jsBytes: 110 * 1024, performance: 100 },
 };
 export const DEFAULT_BUDGET = { jsBytes: 10 * 1024, performance: 100 };
 export const budgetFor = (type: string): { jsBytes: number; performance: number } => PAGE_BUDGETS[type] ?? DEFAULT_BUDGET;
@@ -178,6 +180,8 @@ export interface TargetInputs {
   observatory?: readonly ObservatoryResult[];
   /** GET /api/account/session p95 with a signed-in cookie, per database (scripts/bench/session-check.ts). */
   sessionCheck?: readonly { database: string; p95: number }[];
+  /** The checkout race and reserved-in-search timing, per database (scripts/bench/checkout.ts). */
+  checkout?: readonly CheckoutFigures[];
   alerts?: readonly AlertFigures[];
 }
 
@@ -191,6 +195,36 @@ export function sessionCheckTargets(figures: readonly { database: string; p95: n
     status: f.p95 <= SESSION_CHECK_P95_BUDGET_MS ? 'PASS' : 'MISS',
     detail: `${f.p95.toFixed(2)} ms`,
   }));
+}
+
+/** The checkout bench (scripts/bench/checkout.ts), per database. */
+export interface CheckoutFigures {
+  database: string;
+  cars: number;
+  shoppers: number;
+  holds: number;
+  refunds: number;
+  doubleHolds: number;
+  reservedP95: number;
+}
+
+/** A paid deposit's webhook to 'Reserved' in the search API. */
+export const RESERVED_IN_SEARCH_P95_MS = 2000;
+
+export function checkoutTargets(figures: readonly CheckoutFigures[] | undefined): TargetCheck[] {
+  if (!figures) return [];
+  return figures.flatMap((f) => [
+    {
+      target: `checkout race: ${f.shoppers} concurrent deposits for ${f.cars} cars → ${f.cars} holds, ${f.shoppers - f.cars} refunds, 0 double holds (${f.database})`,
+      status: f.holds === f.cars && f.refunds === f.shoppers - f.cars && f.doubleHolds === 0 ? 'PASS' : 'MISS',
+      detail: `${f.holds} holds, ${f.refunds} refunds, ${f.doubleHolds} double holds`,
+    } satisfies TargetCheck,
+    {
+      target: `webhook → 'Reserved' in search p95 <= ${RESERVED_IN_SEARCH_P95_MS} ms (${f.database})`,
+      status: f.reservedP95 <= RESERVED_IN_SEARCH_P95_MS ? 'PASS' : 'MISS',
+      detail: `${Math.round(f.reservedP95)} ms`,
+    } satisfies TargetCheck,
+  ]);
 }
 
 /** What the search load bench measured (scripts/bench/search-load.ts), reduced to what the targets need. */
@@ -384,7 +418,7 @@ function scoreCheck(target: string, audited: readonly PageRow[], lighthouseRan: 
 }
 
 /** PASS/MISS per target; a build that failed or an engine that did not run is a MISS, not a SKIP. */
-export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory, sessionCheck, alerts }: TargetInputs): TargetCheck[] {
+export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory, sessionCheck, alerts, checkout }: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
   const floors = [...new Set(audited.map((r) => `${r.type} ${budgetFor(r.type).performance}`))].join(', ');
@@ -424,7 +458,7 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
     status: engineP95Ms === undefined ? 'SKIP' : engineP95Ms <= ENGINE_P95_BUDGET_MS ? 'PASS' : 'MISS',
     detail: engineP95Ms === undefined ? 'not run' : `${engineP95Ms.toFixed(2)} ms`,
   });
-  return [...checks, ...searchTargets(search), ...sessionCheckTargets(sessionCheck), ...leadTargets(leads), ...alertTargets(alerts)];
+  return [...checks, ...searchTargets(search), ...sessionCheckTargets(sessionCheck), ...checkoutTargets(checkout), ...leadTargets(leads), ...alertTargets(alerts)];
 }
 
 export const formatKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

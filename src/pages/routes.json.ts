@@ -10,7 +10,11 @@ import { searchFallbackPrefixes } from '../search/model/fallback-routes';
 export const GET: APIRoute = () =>
   new Response(
     JSON.stringify({
-      fallbacks: [{ prefix: '/cars/', page: '/shell/car/' }, ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' }))],
+      fallbacks: [
+        // One checkout page for every car, before the car shell that would otherwise take the path.
+        ...(site.features.enabled_pages.includes('checkout') ? [{ prefix: '/cars/', suffix: '/checkout', page: '/shell/checkout/' }] : []),
+        { prefix: '/cars/', page: '/shell/car/' }, ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' })),
+      ],
     }),
     { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
   );

@@ -19,6 +19,9 @@ import { createSearchApi } from '../search/server/search-api';
 import { createSpinToWinApi } from '../spin-to-win/server/routes';
 import type { SearchIndexProvider } from '../search/server/search-indexes';
 import { createReviewsApi } from './reviews-api';
+import { createCheckoutApi, type CheckoutApiOptions } from '../checkout/server/routes';
+import { createHeldCars } from '../checkout/server/held-cars';
+import { paymentProvidersFromEnv } from '../providers/payments';
 
 export interface ApiOptions {
   /** Dealers this server hosts. */
@@ -34,9 +37,15 @@ export interface ApiOptions {
    * limiter (ACCOUNTS_RATE_LIMIT_PER_MINUTE, in memory by default), clock and mail sender.
    */
   accounts?: Pick<AccountsApiOptions, 'rateLimiter' | 'now' | 'sendMail' | 'log'>;
+  /**
+   * The checkout routes (/checkout*, /payments*, /cars/{id}/availability): their payment
+   * providers (by default from the environment), the held cars shared with the search overlay,
+   * clock, mail sender and limiter.
+   */
+  checkout?: Partial<Pick<CheckoutApiOptions, 'providers' | 'held' | 'rateLimiter' | 'now' | 'sendMail' | 'log' | 'stockCar'>>;
 }
 
-export function createApi({ dealers, search, searchLimiter, leads, accounts = {} }: ApiOptions): Hono<AppEnv> {
+export function createApi({ dealers, search, searchLimiter, leads, accounts = {}, checkout = {} }: ApiOptions): Hono<AppEnv> {
   const { configs } = leads;
   const api = new Hono<AppEnv>();
 
@@ -84,6 +93,23 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   api.route(
     '/',
     createSpinToWinApi({ database, configFor, env, ...(accounts.now ? { now: accounts.now } : {}), ...(accounts.log ? { log: accounts.log } : {}) }),
+  );
+
+  // Reservation deposits, online payments, provider webhooks, the local card page, availability.
+  api.route(
+    '/',
+    createCheckoutApi({
+      database,
+      configFor,
+      env,
+      ...(leads.root ? { root: leads.root } : {}),
+      providers: checkout.providers ?? paymentProvidersFromEnv(env),
+      held: checkout.held ?? createHeldCars(database?.db),
+      ...(accounts.now ? { now: accounts.now } : {}),
+      ...(accounts.sendMail ? { sendMail: accounts.sendMail } : {}),
+      ...(accounts.log ? { log: accounts.log } : {}),
+      ...checkout,
+    }),
   );
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like

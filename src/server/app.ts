@@ -20,6 +20,7 @@ import { FallbackRoutes } from './fallback';
 import { SiteHeaders } from './site-headers';
 import type { LeadStorage } from '../leads/server/routes';
 import { createStockIndexes, type SearchIndexProvider } from '../search/server/search-indexes';
+import { createHeldCars } from '../checkout/server/held-cars';
 import {
   cacheControlFor,
   candidateFiles,
@@ -67,6 +68,8 @@ export interface AppOptions {
   configs?: DealerConfigs;
   /** The account routes' limiter, clock and mail sender (they keep their rows in the lead database). */
   accounts?: ApiOptions['accounts'];
+  /** The checkout routes' providers, held cars (shared with the search overlay), clock and mail sender. */
+  checkout?: ApiOptions['checkout'];
 }
 
 /** The short page for an unknown `<x>.localhost`: plain text, so nothing from the host is ever markup. */
@@ -111,6 +114,7 @@ export function createApp({
   projectRoot,
   configs: sharedConfigs,
   accounts,
+  checkout,
 }: AppOptions): Hono<AppEnv> {
   if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
   if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
@@ -149,7 +153,9 @@ export function createApp({
 
   // One cache of parsed dealer files, shared by search and leads.
   const configs = sharedConfigs ?? createDealerConfigs({ dealersDir: configsDir });
-  const searchIndexes = search ?? createStockIndexes({ dealers, dealersDir: configsDir, configs, env });
+  // Held cars show as reserved in search: the search overlay and the availability route read one set.
+  const held = checkout?.held ?? createHeldCars(leads?.database.db);
+  const searchIndexes = search ?? createStockIndexes({ dealers, dealersDir: configsDir, configs, env, held });
   app.route(
     '/api',
     createApi({
@@ -158,6 +164,7 @@ export function createApp({
       searchLimiter,
       leads: { storage: leads, configs, env, ...(projectRoot ? { root: projectRoot } : {}) },
       ...(accounts ? { accounts } : {}),
+      checkout: { ...checkout, held },
     }),
   );
 

@@ -13,7 +13,7 @@ const sitePath = z
   .string()
   .max(300)
   .regex(/^\/(?!\/)/);
-const routesSchema = z.object({ fallbacks: z.array(z.strictObject({ prefix: sitePath, page: sitePath })).max(200) });
+const routesSchema = z.object({ fallbacks: z.array(z.strictObject({ prefix: sitePath, suffix: sitePath.optional(), page: sitePath })).max(200) });
 
 export class FallbackRoutes {
   private readonly cache = new Map<string, { version: string; rules: readonly FallbackRule[] }>();

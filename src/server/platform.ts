@@ -18,6 +18,12 @@ import { ACCOUNT_RATE_LIMIT } from '../accounts/server/rate-limit';
 import { startOutboxWorker } from '../leads/delivery/outbox/worker';
 import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth, type DeliveryHealth } from '../leads/delivery/outbox/health';
 import { alertPollMs, startAlertWatcher } from '../accounts/server/alert-watcher';
+import { sendShopperMail } from '../accounts/delivery/mail';
+import { createHeldCars } from '../checkout/server/held-cars';
+import { reservationPollMs, startReservationExpiry } from '../checkout/server/expiry';
+import { createSettlement } from '../checkout/server/settlement';
+import { paymentProvidersFromEnv } from '../providers/payments';
+import { createStockLookup } from '../stock/server/store';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
@@ -102,14 +108,38 @@ export async function startPlatform({
         pollMs: alertPollMs(env),
       })
     : undefined;
+  // Payment providers: one set per process; a development secret is said out loud at start.
+  const paymentProviders = paymentProvidersFromEnv(env);
+  if (serve || deliver) for (const warning of paymentProviders.warnings) console.warn(`Warning: ${warning}`);
+  // Ends holds past their time and refunds them (refund_on_expiry), retries owed refunds and
+  // deposit leads; in the delivering process only, like the outbox.
+  const expiry = deliver
+    ? startReservationExpiry({
+        db: database.db,
+        configFor: (slug) => (dealers.includes(slug) ? configs.get(slug) : undefined),
+        settlement: createSettlement({
+          db: database.db,
+          configFor: (slug) => (dealers.includes(slug) ? configs.get(slug) : undefined),
+          providers: paymentProviders,
+          env,
+          stockCar: createStockLookup(env),
+          sendMail: (site, mail) => sendShopperMail(site, mail, { env, root: paths.root }),
+          now: Date.now,
+          log: (line) => console.error(line),
+        }),
+        pollMs: reservationPollMs(env),
+      })
+    : undefined;
   const releaseAll = async (): Promise<void> => {
-    await Promise.allSettled([worker?.stop(), alerts?.stop(), rateLimiter.close(), searchLimiter.close(), accountLimiter.close(), smtpChecked]);
+    await Promise.allSettled([worker?.stop(), alerts?.stop(), expiry?.stop(), rateLimiter.close(), searchLimiter.close(), accountLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
   };
 
   let app: ReturnType<typeof createApp>;
-  const search = createStockIndexes({ dealers, dealersDir: paths.dealersDir, configs, env });
+  // The cars held by deposits: the search overlay and the availability route share one reader.
+  const held = createHeldCars(database.db);
+  const search = createStockIndexes({ dealers, dealersDir: paths.dealersDir, configs, env, held });
   try {
     // Reads every served dealer's domains: a domain two dealers claim stops the start here.
     app = createApp({
@@ -124,6 +154,7 @@ export async function startPlatform({
       searchLimiter,
       leads: { database, rateLimiter, deliveryHealth },
       accounts: { rateLimiter: accountLimiter },
+      checkout: { providers: paymentProviders, held },
     });
   } catch (error) {
     await releaseAll();

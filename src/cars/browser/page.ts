@@ -9,6 +9,8 @@ import { initSafetyBanner } from './safety-banner';
 import { fetchCar, searchConfig } from './fetch-car';
 import { applyLiveState, siteFromDataset } from './live';
 import { initSaveButtons } from '../../saved-cars/browser/save-buttons';
+import { carAvailabilityPath } from '../../stock/model/car-page';
+import { RESERVED_LABEL } from '../../stock/model/car';
 
 export function initCarPage(doc: Document = document): void {
   const article = doc.querySelector<HTMLElement>('[data-car]');
@@ -20,7 +22,28 @@ export function initCarPage(doc: Document = document): void {
   initGallery(doc);
   initShare(doc);
   initSafetyBanner(doc, doc);
-  if (article) void refreshCar(article);
+  if (article) void refreshCar(article).then(() => showHold(article));
+}
+
+/**
+ * A car held by a shopper's deposit since the build: 'Reserved', and no checkout button. Asked
+ * only where the page offers checkout; the answer is cached a few seconds at the edge.
+ */
+export async function showHold(article: HTMLElement, fetcher: typeof fetch = fetch): Promise<void> {
+  const link = article.querySelector<HTMLElement>('[data-checkout-link]');
+  const id = link?.dataset.carId;
+  if (!link || !id || article.dataset.status !== 'in_stock') return;
+  try {
+    // Revalidated, never the browser's copy: a shopper who just paid comes back to this page.
+    const answer = (await (await fetcher(carAvailabilityPath(id), { cache: 'no-cache' })).json()) as { reserved?: unknown };
+    if (answer.reserved !== true) return;
+  } catch {
+    return;
+  }
+  link.hidden = true;
+  const pill = article.querySelector<HTMLElement>('[data-car-status]');
+  if (pill) pill.textContent = RESERVED_LABEL;
+  article.dataset.reserved = 'true';
 }
 
 /** A failed lookup leaves the prerendered values: they were right at build time. */

@@ -15,6 +15,7 @@ import {
   safetyBannerClasses,
   shareLinks,
   tradeInLink,
+  checkoutLink,
   type GalleryImage,
 } from '../../stock/model/car-page';
 import { imageSrcSet } from '../../stock/model/images';
@@ -186,6 +187,14 @@ function renderCar(root: HTMLElement, article: HTMLElement, car: CarView, site: 
   article.append(metadata);
 
   applyLiveState(article, car, site);
+  // Reserving is offered for a car in stock with a price, as the build renders it.
+  const reserve = slot<HTMLAnchorElement>('checkout-link');
+  if (reserve) {
+    const href = car.status === 'in_stock' && car.price > 0 ? checkoutLink(car, site) : undefined;
+    reserve.hidden = href === undefined;
+    if (href) reserve.href = href;
+    reserve.dataset.carId = String(car.id);
+  }
   if (message) message.hidden = true;
   article.hidden = false;
   root.dataset.shellState = 'found';

@@ -11,6 +11,8 @@ describe('successView', () => {
     ['?category=finance-pre-approval', 'finance'],
     ['?category=service-booking', 'service'],
     ['?category=sell-my-car', 'trade-in'],
+    ['?category=car-reservation&payment=8fd7063e-5b17-47ba-b05e-b5df6252ee69', 'car-reservation'],
+    ['?category=online-payment', 'online-payment'],
     ['', 'enquiry'],
     ['?category=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'enquiry'],
   ])('%s shows the %s message', (search, kind) => {

@@ -7,7 +7,7 @@
 import { VEHICLE_ENQUIRY_CATEGORIES } from '../../stock/model/enquiry-category';
 import { CAREER_SUBCATEGORY, COMPETITION_ENQUIRY, NEWSLETTER_SUBCATEGORY } from './category';
 
-export type SuccessKind = 'enquiry' | 'vehicle' | 'signup' | 'career' | 'finance' | 'service' | 'trade-in';
+export type SuccessKind = 'enquiry' | 'vehicle' | 'signup' | 'career' | 'finance' | 'service' | 'trade-in' | 'car-reservation' | 'online-payment';
 
 export interface SuccessView {
   kind: SuccessKind;
@@ -23,6 +23,8 @@ function kindOf(category: string, subcategory: string): SuccessKind {
   if ((VEHICLE_ENQUIRY_CATEGORIES as readonly string[]).includes(category)) return 'vehicle';
   if (category === 'finance-pre-approval') return 'finance';
   if (category === 'service-booking') return 'service';
+  // After a paid deposit or online payment (the checkout's return page sends the shopper here).
+  if (category === 'car-reservation' || category === 'online-payment') return category;
   if (category === 'trade-in' || category === 'sell-my-car' || category === 'valuation') return 'trade-in';
   return 'enquiry';
 }

@@ -20,6 +20,11 @@ describe('hits from the network', () => {
     expect(toCardHit({ ...good, make: 7, model: '', has_nvic: 'yes' })).toEqual(good);
   });
 
+  it('keeps the reserved flag the search API sets on held cars, and only a true one', () => {
+    expect(toCardHit({ ...good, reserved: true })).toEqual({ ...good, reserved: true });
+    expect(toCardHit({ ...good, reserved: 'yes' })).toEqual(good);
+  });
+
   it('leaves out hits that are not cars', () => {
     expect(toCardHits([good, null, 'x', { ...good, id: '7' }, { ...good, slug: '../admin' }, { ...good, car_type: 'stolen' }, { ...good, price: -1 }])).toEqual(
       [good],

@@ -12,7 +12,10 @@ import { isRecord } from '../../platform/formats/records';
 
 /** What a result card shows of a car: checked here, rendered by HitCard. */
 export type CardHit = Pick<Vehicle, 'id' | 'slug' | 'name' | 'price' | 'km' | 'car_type' | 'status'> &
-  Partial<Pick<Vehicle, 'make' | 'model' | 'has_nvic' | 'weekly_price' | 'year' | 'primary_image_url' | 'badge' | 'tag' | 'fuel' | 'transmission'>>;
+  Partial<Pick<Vehicle, 'make' | 'model' | 'has_nvic' | 'weekly_price' | 'year' | 'primary_image_url' | 'badge' | 'tag' | 'fuel' | 'transmission'>> & {
+    /** Held by a shopper's paid deposit (the search API's overlay). */
+    reserved?: boolean;
+  };
 
 // The label tables are keyed by every car type and status, and import no zod.
 const carTypes = Object.keys(CAR_TYPE_LABELS);
@@ -42,6 +45,7 @@ export function toCardHit(hit: unknown): CardHit | undefined {
   if (typeof hit.year === 'number' && Number.isInteger(hit.year)) card.year = hit.year;
   if (image && isImageUrl(image)) card.primary_image_url = image;
   if (typeof hit.has_nvic === 'boolean') card.has_nvic = hit.has_nvic;
+  if (hit.reserved === true) card.reserved = true;
   for (const key of ['make', 'model'] as const) {
     const value = optionalText(hit[key], 80);
     if (value) card[key] = value;

@@ -20,3 +20,17 @@ describe('fallback routes', () => {
     expect(fallbackPage('/contact', rules)).toBeUndefined();
   });
 });
+
+describe('fallback rules with a suffix', () => {
+  const rules = [
+    { prefix: '/cars/', suffix: '/checkout', page: '/shell/checkout/' },
+    { prefix: '/cars/', page: '/shell/car/' },
+  ];
+
+  it('sends every car’s checkout to one shell page, and the car itself to the car shell', () => {
+    expect(fallbackPage('/cars/2024-toyota-hilux-123/checkout', rules)).toBe('/shell/checkout/');
+    expect(fallbackPage('/cars/2024-toyota-hilux-123/checkout/', rules)).toBe('/shell/checkout/');
+    expect(fallbackPage('/cars/2024-toyota-hilux-123', rules)).toBe('/shell/car/');
+    expect(fallbackPage('/cars/checkout', rules)).toBe('/shell/car/');
+  });
+});

@@ -14,10 +14,22 @@ export function searchFallbackPrefixes(site: Pick<DealerConfig, 'search'>): stri
 
 export interface FallbackRule {
   prefix: string;
+  /**
+   * Only paths ending so (a trailing slash aside): `/cars/{slug}/checkout` is one shell page for
+   * every car. Rules are tried in order, so such a rule comes before its prefix's general one.
+   */
+  suffix?: string;
   page: string;
 }
 
+const matches = (pathname: string, rule: FallbackRule): boolean => {
+  if (!pathname.startsWith(rule.prefix) || pathname.length <= rule.prefix.length) return false;
+  if (rule.suffix === undefined) return true;
+  const path = pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return path.endsWith(rule.suffix) && path.length > rule.prefix.length + rule.suffix.length;
+};
+
 /** The shell page to serve for a path that has no file of its own, if any. */
 export function fallbackPage(pathname: string, rules: readonly FallbackRule[]): string | undefined {
-  return rules.find((r) => pathname.startsWith(r.prefix) && pathname.length > r.prefix.length)?.page;
+  return rules.find((r) => matches(pathname, r))?.page;
 }

@@ -136,3 +136,26 @@ describe('warm', () => {
     expect(lines.join('\n')).toMatch(/could not build the index of shop at start/);
   });
 });
+
+describe('held cars overlay', () => {
+  it('marks held cars reserved at once, even within recheckMs, and unmarks them when the hold ends', async () => {
+    writeStock([car(1), car(2)]);
+    let held = { version: 'none', ids: new Set<string>() };
+    const provider = createStockIndexes({
+      dealers: ['shop'],
+      dealersDir,
+      env: { STOCK_DIR: stockDir },
+      now: () => NOW * 1000,
+      recheckMs: 60_000,
+      log: () => undefined,
+      held: () => Promise.resolve(held),
+    });
+    const reserved = async () =>
+      (await multiSearch((uid) => provider.get(uid), body)).results[0]!.hits.filter((h) => (h as { reserved?: boolean }).reserved === true).map((h) => h.id);
+    expect(await reserved()).toEqual([]);
+    held = { version: 'v1', ids: new Set(['2']) };
+    expect(await reserved()).toEqual([2]);
+    held = { version: 'none', ids: new Set() };
+    expect(await reserved()).toEqual([]);
+  });
+});

@@ -48,10 +48,20 @@ export interface StockIndexOptions {
    * file and search at once pass 0.
    */
   recheckMs?: number;
+  /**
+   * The dealer's cars held by a paid deposit right now (the server composes it from checkout's
+   * reservations; search knows only the shape). Held cars are indexed with `reserved: true`, and
+   * the set's version joins the index version, so a new hold is searchable as reserved as soon
+   * as the overlay reports it. Asked on every search: it must be cheap (the server's reads the
+   * database at most once a second).
+   */
+  held?: (slug: string) => Promise<{ version: string; ids: ReadonlySet<string> }>;
 }
 
 interface Entry {
   version: string;
+  /** The held set's version this engine was built with. */
+  heldVersion: string;
   engine: SearchEngine;
   site: DealerConfig;
   /** The second `scope` was last worked out for: the sold window moves with the clock. */
@@ -59,6 +69,8 @@ interface Entry {
   scope: DocumentSet | null;
   answers: AnswerCache;
 }
+
+const NONE_HELD = { version: '', ids: new Set<string>() } as const;
 
 const sameSet = (a: DocumentSet | null, b: DocumentSet | null): boolean => (a === null || b === null ? a === b : a.equals(b));
 
@@ -70,6 +82,7 @@ export function createStockIndexes({
   now = Date.now,
   log = console.error,
   recheckMs = 1000,
+  held,
 }: StockIndexOptions): StockIndexes {
   const dealerConfigs = configs ?? createDealerConfigs({ dealersDir, log });
   const engines = new Map<string, Entry>();
@@ -96,11 +109,15 @@ export function createStockIndexes({
     return undefined;
   }
 
-  async function build(slug: string, site: DealerConfig, version: string): Promise<Entry> {
+  const heldOf = async (slug: string): Promise<{ version: string; ids: ReadonlySet<string> }> => (held ? held(slug) : NONE_HELD);
+
+  async function build(slug: string, site: DealerConfig, version: string, heldSet: { version: string; ids: ReadonlySet<string> }): Promise<Entry> {
     await Promise.resolve();
-    const engine = new SearchEngine(loadStock(site, env), indexSettings);
+    const stock = loadStock(site, env);
+    const documents = heldSet.ids.size === 0 ? stock : stock.map((car) => (heldSet.ids.has(String(car.id)) ? { ...car, reserved: true } : car));
+    const engine = new SearchEngine(documents, indexSettings);
     // A new engine gets a new cache: answers from the old stock go with it.
-    const entry: Entry = { version, engine, site, second: -1, scope: null, answers: new AnswerCache() };
+    const entry: Entry = { version, heldVersion: heldSet.version, engine, site, second: -1, scope: null, answers: new AnswerCache() };
     engines.set(slug, entry);
     return entry;
   }
@@ -124,7 +141,8 @@ export function createStockIndexes({
     const dealer = await dealerFor(uid);
     if (!dealer) return undefined;
     // The feed's size and mtime, or for demo stock the UTC day its dates count back from.
-    const version = `${dealer.version}|${stockVersion(dealer.config, env, now())}`;
+    const heldSet = await heldOf(dealer.slug);
+    const version = `${dealer.version}|${stockVersion(dealer.config, env, now())}|${heldSet.version}`;
     const existing = engines.get(dealer.slug);
     if (existing?.version === version) return existing;
     if (existing && failed.get(dealer.slug) === version) return existing;
@@ -132,7 +150,7 @@ export function createStockIndexes({
     const key = `${dealer.slug}|${version}`;
     let pending = building.get(key);
     if (!pending) {
-      pending = build(dealer.slug, dealer.config, version).finally(() => building.delete(key));
+      pending = build(dealer.slug, dealer.config, version, heldSet).finally(() => building.delete(key));
       building.set(key, pending);
     }
     try {
@@ -153,8 +171,16 @@ export function createStockIndexes({
   async function get(uid: string): Promise<SearchIndex | undefined> {
     const at = performance.now();
     const recent = checked.get(uid);
-    // Still the dealer's engine (no other uid rebuilt it) and compared less than recheckMs ago.
-    if (recent && at - recent.at < recheckMs && engines.get(recent.entry.site.slug) === recent.entry) return served(recent.entry);
+    // Still the dealer's engine (no other uid rebuilt it), compared less than recheckMs ago, and
+    // built with the cars held now.
+    if (
+      recent &&
+      at - recent.at < recheckMs &&
+      engines.get(recent.entry.site.slug) === recent.entry &&
+      (!held || (await held(recent.entry.site.slug)).version === recent.entry.heldVersion)
+    ) {
+      return served(recent.entry);
+    }
     const entry = await compared(uid);
     if (!entry) {
       checked.delete(uid);

@@ -35,6 +35,11 @@ describe('result card', () => {
     expect(render({ site: { ...au, pre_owned: true } })).toContain('<li>Pre-Owned</li>');
   });
 
+  it("shows a car held by a deposit as 'Reserved'", () => {
+    expect(render({ hit: { ...hit, reserved: true } })).toContain('<li>Reserved</li>');
+    expect(render()).not.toContain('Reserved');
+  });
+
   it("says 'Price on application' for a price of 0", () => {
     expect(render({ hit: { ...hit, price: 0 } })).toContain('<p class="car-card-price">Price on application</p>');
   });

@@ -3,7 +3,7 @@
  * favourite toggle. Props only; the same component renders the prerendered HTML and the island.
  */
 import type { DealerConfig } from '../../platform/config/schema';
-import { CAR_TYPE_LABELS, carPath, priceText, STATUS_LABELS, weeklyPriceText } from '../../stock/model/car';
+import { CAR_TYPE_LABELS, carPath, priceText, RESERVED_LABEL, STATUS_LABELS, weeklyPriceText } from '../../stock/model/car';
 import { imageSrc, imageSrcSet } from '../../stock/model/images';
 import { formatDistance, wording, type Units } from '../../platform/formats/region';
 import type { CardHit } from '../browser/hits';
@@ -67,7 +67,8 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
   const srcSet = image ? imageSrcSet(image, site, SRCSET_WIDTHS) : '';
   const weekly = weeklyPriceText(hit.weekly_price, site);
   const typeLabel = hit.car_type === 'used' && site.pre_owned ? 'Pre-Owned' : CAR_TYPE_LABELS[hit.car_type];
-  const flags = [typeLabel, hit.status !== 'in_stock' ? STATUS_LABELS[hit.status] : '', hit.badge ?? '', hit.tag ?? ''].filter(Boolean);
+  const status = hit.reserved && hit.status === 'in_stock' ? RESERVED_LABEL : hit.status !== 'in_stock' ? STATUS_LABELS[hit.status] : '';
+  const flags = [typeLabel, status, hit.badge ?? '', hit.tag ?? ''].filter(Boolean);
   const titleId = `car-${hit.id}`;
   const id = String(hit.id);
   return (

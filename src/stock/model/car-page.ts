@@ -9,6 +9,9 @@ import { imageSrc } from './images';
 import { vehicleEnquiryCategory } from './enquiry-category';
 import { CAR_TYPE_LABELS, carPath, priceText, type CarSite, type CarView } from './car';
 
+/** The API's answer to whether a car is held by a deposit now (a static car page asks it). */
+export const carAvailabilityPath = (carId: string | number): string => `/api/cars/${encodeURIComponent(String(carId))}/availability`;
+
 // ---------------------------------------------------------------------------
 // Links
 // ---------------------------------------------------------------------------

@@ -117,6 +117,9 @@ export function weeklyPriceText(weekly: number | undefined, site: Pick<CarSite, 
   return weekly !== undefined && weekly > 0 ? `${formatMoney(weekly, site.locale, currencyOf(site))}/week` : '';
 }
 
+/** A car held by a shopper's paid deposit: shown instead of 'In Stock' wherever the car is. */
+export const RESERVED_LABEL = 'Reserved';
+
 export const STATUS_LABELS = { in_stock: 'In Stock', coming_soon: 'Coming Soon', sold: 'Sold' } as const satisfies Record<VehicleStatus, string>;
 
 export const CAR_TYPE_LABELS = { new: 'New', demo: 'Demo', used: 'Used' } as const satisfies Record<CarType, string>;

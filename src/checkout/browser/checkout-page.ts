@@ -1,0 +1,103 @@
+/**
+ * The checkout shell page: slug from the URL, then the gate (a signed-out shopper is sent to
+ * sign in only once there is a car to come back to), then the car from search and whether it is
+ * held, then Pay: the server makes the payment and answers where to pay it.
+ */
+import { initGate } from '../../accounts/browser/gate';
+import { getSession } from '../../accounts/browser/account-calls';
+import { fetchCar, searchConfig } from '../../cars/browser/fetch-car';
+import { siteFromDataset } from '../../cars/browser/live';
+import { carAvailabilityPath, financeLink, primaryImage, tradeInLink } from '../../stock/model/car-page';
+import { priceText } from '../../stock/model/car';
+import { checkoutSlugFromPath } from '../model/api';
+import { startReservation } from './checkout-calls';
+
+export async function initCheckoutPage(doc: Document = document, win: Window = window): Promise<void> {
+  const root = doc.querySelector<HTMLElement>('[data-checkout]');
+  if (!root || root.dataset.enabled !== 'true') return;
+  const part = <T extends HTMLElement = HTMLElement>(name: string) => root.querySelector<T>(`[data-checkout-${name}]`);
+  const status = part('status');
+  const say = (text: string) => {
+    if (status) status.textContent = text;
+  };
+  const slug = checkoutSlugFromPath(win.location.pathname);
+  const config = searchConfig(root);
+  const site = siteFromDataset(root);
+  if (!slug || !config || !site) {
+    say('This car could not be found.');
+    const missing = part('missing');
+    if (missing) missing.hidden = false;
+    return;
+  }
+  const gated = root.querySelector('[data-gate]') !== null;
+  const account = gated ? await initGate(doc, win) : undefined;
+  const found = await fetchCar(slug, config);
+  if (found.kind !== 'found') {
+    say(found.kind === 'missing' ? 'This car is not in stock any more.' : 'We could not load this car just now. Please try again.');
+    const missing = part('missing');
+    if (missing) missing.hidden = false;
+    return;
+  }
+  const car = found.car;
+  say('');
+  const body = part('body');
+  if (body) body.hidden = false;
+  const name = part('name');
+  if (name) name.textContent = car.name;
+  const price = part('price');
+  if (price) price.textContent = priceText(car.price, site);
+  const image = part<HTMLImageElement>('image');
+  const src = primaryImage(car);
+  if (image && src) {
+    image.src = src;
+    image.alt = car.name;
+    image.hidden = false;
+  }
+  const tradeIn = part<HTMLAnchorElement>('trade-in');
+  if (tradeIn) tradeIn.href = tradeInLink(car);
+  const finance = part<HTMLAnchorElement>('finance');
+  if (finance) finance.href = financeLink(car);
+  const email = part('email');
+  let signedInEmail = account?.account.email;
+  if (!signedInEmail) {
+    const session = await getSession();
+    if (session.ok && session.value.signedIn) signedInEmail = session.value.account.email;
+  }
+  if (email) email.textContent = signedInEmail ?? '';
+  // Where checkout is not gated, a signed-out shopper says where the receipt goes.
+  const emailField = part('guest');
+  if (emailField) emailField.hidden = signedInEmail !== undefined;
+  const emailInput = root.querySelector<HTMLInputElement>('#checkout-email');
+
+  const pay = part<HTMLButtonElement>('pay');
+  const error = part('error');
+  const showError = (text: string) => {
+    if (error) {
+      error.textContent = text;
+      error.hidden = false;
+    }
+  };
+  // Not from the browser's cache: the car page may ask again right after this shopper pays.
+  const held = await fetch(carAvailabilityPath(car.id), { cache: 'no-store' })
+    .then((r) => r.json() as Promise<{ reserved?: unknown }>)
+    .then((a) => a.reserved === true)
+    .catch(() => false);
+  if (held || car.status !== 'in_stock') {
+    const reserved = part('reserved');
+    if (reserved) reserved.hidden = false;
+    if (pay) pay.hidden = true;
+    return;
+  }
+  pay?.addEventListener('click', () => {
+    pay.disabled = true;
+    if (error) error.hidden = true;
+    void startReservation(String(car.id), signedInEmail ? undefined : emailInput?.value.trim()).then((result) => {
+      if (result.ok) {
+        win.location.assign(result.value.redirect_url);
+        return;
+      }
+      pay.disabled = false;
+      showError(result.error);
+    });
+  });
+}

@@ -1,0 +1,287 @@
+/**
+ * The checkout over the whole API: reservation deposits through the local test processor's card
+ * page and signed webhooks, holds (one per car), refunds, expiry, online payments, and every
+ * refusal: tampered amounts, forged and replayed events, cross-site posts, double clicks.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadDealer } from '../platform/config/load';
+import { leads, outbox, paymentEvents, payments, reservations } from '../platform/db/schema';
+import { loadStock } from '../stock/server/store';
+import { accountPaths } from '../accounts/model/api';
+import { checkoutPaths } from '../checkout/model/api';
+import { CHECKOUT_MESSAGES } from '../checkout/model/api';
+import { expireReservations } from '../checkout/server/expiry';
+import { createSettlement } from '../checkout/server/settlement';
+import { createLocalPayments, LOCAL_PAY_POLICY, type PaySession } from '../providers/payments-local';
+import { paymentProvidersFromEnv } from '../providers/payments';
+import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../tests/support/test-databases';
+import { DEALER_FILES_DIR } from '../../tests/support/test-site';
+import { accountApp, Browser, DEALER, lastSignIn, type AccountTestApp } from '../../tests/support/account-api';
+
+const SECRET = 'checkout-test-secret';
+const STOCK_DIR = mkdtempSync(path.join(tmpdir(), 'checkout-stock-'));
+const JANE = 'jane@example.com';
+const BOB = 'bob@example.com';
+
+/** The fixtures, with checkout (gated) and online payment (open to everyone) on the main dealer. */
+function dealersWithCheckout(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'checkout-dealers-'));
+  cpSync(DEALER_FILES_DIR, dir, { recursive: true });
+  const file = path.join(dir, `${DEALER}.json`);
+  const dealer = JSON.parse(readFileSync(file, 'utf8')) as { features?: Record<string, unknown> };
+  dealer.features = { ...dealer.features, enabled_pages: ['checkout', 'online_payment'], gated_pages: ['checkout'], online_payment_without_sign_in: true };
+  writeFileSync(file, JSON.stringify(dealer));
+  return dir;
+}
+const DEALERS = dealersWithCheckout();
+const site = loadDealer(DEALER, DEALERS);
+const forSale = loadStock(site, { STOCK_DIR }).filter((car) => car.status === 'in_stock' && car.price > 0);
+const car = forSale[0]!;
+const otherCar = forSale[1]!;
+const soldCar = loadStock(site, { STOCK_DIR }).find((c) => c.status === 'sold');
+
+const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
+const FORM = 'application/x-www-form-urlencoded';
+const CARD = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', threeDS: '4000 0027 6000 3184' };
+
+describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
+  const db = useTestDatabase(kind);
+  let t: AccountTestApp;
+  let jane: Browser;
+
+  beforeEach(async () => {
+    await resetTestDatabase(db.current);
+    await db.current.db.execute(sql`TRUNCATE payments, payment_events, reservations RESTART IDENTITY CASCADE`);
+    t = accountApp({ database: db.current, dealersDir: DEALERS, env: { STOCK_DIR, LOCAL_PAYMENTS_SECRET: SECRET, ACCOUNTS_RATE_LIMIT_PER_MINUTE: '1000', CHECKOUT_RATE_LIMIT_PER_MINUTE: '1000' } });
+    jane = new Browser(t.app);
+    await signIn(jane, JANE);
+  });
+
+  async function signIn(b: Browser, email: string): Promise<void> {
+    expect((await b.post(accountPaths.signIn, { email })).status).toBe(202);
+    expect((await b.post(accountPaths.verify, { email, code: lastSignIn(t.mail, email).code })).status).toBe(200);
+  }
+
+  async function reserve(b: Browser, carId = String(car.id)) {
+    const started = await b.post(checkoutPaths.reservations, { car_id: carId });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    return { id: started.body.payment_id as string, payPath: new URL(started.body.redirect_url as string).pathname };
+  }
+
+  const pay = (b: Browser, payPath: string, card: string) => b.post(payPath, form({ card, expiry: '12/30', cvc: '123' }), { contentType: FORM });
+  const paymentRow = async (id: string) => (await db.current.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+
+  it('prices the deposit on the server, takes 4242 on the card page, holds the car and sends the dealer a lead with the payment reference', async () => {
+    const { id, payPath } = await reserve(jane);
+    expect(await paymentRow(id)).toMatchObject({ status: 'pending', amount_minor: site.checkout.deposit * 100, currency: 'AUD', email: JANE, car_id: String(car.id), kind: 'reservation', provider: 'local' });
+
+    const page = await jane.get(payPath);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(LOCAL_PAY_POLICY);
+    expect(page.body.text).toContain('Pay $500');
+    expect(page.body.text).not.toMatch(/<script/i);
+
+    const paid = await pay(jane, payPath, CARD.success);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain(`/checkout/return?payment=${id}`);
+    const row = await paymentRow(id);
+    expect(row.status).toBe('paid');
+    const [hold] = await db.current.db.select().from(reservations).where(eq(reservations.payment_id, id));
+    expect(hold).toMatchObject({ status: 'held', car_id: String(car.id) });
+    expect(hold!.held_until.getTime() - t.clock.now).toBe(site.checkout.hold_hours * 3600_000);
+
+    // The dealer's lead, queued in the outbox like any form's, carries the payment reference.
+    const [lead] = await db.current.db.select().from(leads).where(eq(leads.id, row.lead_id ?? ''));
+    expect(lead?.data).toMatchObject({ payment_reference: id, car_id: String(car.id), subcategory: 'Reservation deposit' });
+    expect(String((lead?.data as Record<string, unknown>).message)).toContain(id);
+    expect((await db.current.db.select().from(outbox).where(eq(outbox.lead_id, lead!.id))).length).toBeGreaterThan(0);
+
+    // The return page reads the row; nobody else may.
+    expect((await jane.get(checkoutPaths.payment(id))).body).toMatchObject({ id, status: 'paid', kind: 'reservation', held_until: hold!.held_until.toISOString() });
+    const bob = new Browser(t.app);
+    await signIn(bob, BOB);
+    expect((await bob.get(checkoutPaths.payment(id))).status).toBe(404);
+    expect((await new Browser(t.app).get(checkoutPaths.payment(id))).status).toBe(401);
+
+    // Reserved everywhere: the availability answer, and no second deposit for the car.
+    expect((await new Browser(t.app).get(checkoutPaths.availability(car.id))).body).toEqual({ car_id: String(car.id), reserved: true });
+    expect((await new Browser(t.app).get(checkoutPaths.availability(otherCar.id))).body).toEqual({ car_id: String(otherCar.id), reserved: false });
+    const again = await bob.post(checkoutPaths.reservations, { car_id: String(car.id) });
+    expect(again).toMatchObject({ status: 409, body: { error: CHECKOUT_MESSAGES.alreadyReserved } });
+    // Paying the same page twice changes nothing.
+    expect((await pay(jane, payPath, CARD.success)).status).toBe(303);
+    expect(await db.current.db.select().from(reservations)).toHaveLength(1);
+  });
+
+  it('leaves the car available when the card is declined, and on a failed 3-D Secure step', async () => {
+    const declined = await reserve(jane);
+    expect((await pay(jane, declined.payPath, CARD.declined)).status).toBe(303);
+    expect((await jane.get(checkoutPaths.payment(declined.id))).body).toMatchObject({ status: 'declined', reason: CHECKOUT_MESSAGES.declined });
+    expect(await db.current.db.select().from(reservations)).toHaveLength(0);
+    expect((await jane.get(checkoutPaths.availability(car.id))).body).toMatchObject({ reserved: false });
+
+    const failed = await reserve(jane);
+    expect(failed.id).not.toBe(declined.id);
+    const step = await pay(jane, failed.payPath, CARD.threeDS);
+    expect(step.status).toBe(200);
+    const challenge = /name="challenge" value="([^"]+)"/.exec(String(step.body.text))?.[1] ?? '';
+    expect((await jane.post(`${failed.payPath}/3ds`, form({ challenge: 'forged', decision: 'approve' }), { contentType: FORM })).status).toBe(400);
+    expect((await jane.post(`${failed.payPath}/3ds`, form({ challenge, decision: 'fail' }), { contentType: FORM })).status).toBe(303);
+    expect((await paymentRow(failed.id)).status).toBe('declined');
+
+    const approved = await reserve(jane);
+    await pay(jane, approved.payPath, CARD.threeDS);
+    expect((await jane.post(`${approved.payPath}/3ds`, form({ challenge: createLocalPayments({ secret: SECRET }).challengeFor(approved.payPath.split('/').pop()!), decision: 'approve' }), { contentType: FORM })).status).toBe(303);
+    expect((await paymentRow(approved.id)).status).toBe('paid');
+  });
+
+  it('refunds at once the second of two deposits paid for one car, and says why', async () => {
+    const bob = new Browser(t.app);
+    await signIn(bob, BOB);
+    const first = await reserve(jane);
+    const second = await reserve(bob);
+    await Promise.all([pay(jane, first.payPath, CARD.success), pay(bob, second.payPath, CARD.success)]);
+    const rows = await db.current.db.select().from(payments);
+    expect(rows.map((r) => r.status).sort()).toEqual(['paid', 'refunded']);
+    expect(await db.current.db.select().from(reservations).where(eq(reservations.status, 'held'))).toHaveLength(1);
+    const loser = rows.find((r) => r.status === 'refunded')!;
+    const loserBrowser = loser.email === JANE ? jane : bob;
+    expect((await loserBrowser.get(checkoutPaths.payment(loser.id))).body).toMatchObject({ status: 'refunded', reason: CHECKOUT_MESSAGES.reservedElsewhere, held_until: null });
+    const refundEvents = await db.current.db.select().from(paymentEvents).where(eq(paymentEvents.type, 'payment.refunded'));
+    expect(refundEvents).toHaveLength(1);
+    expect(refundEvents[0]!.payment_id).toBe(loser.id);
+  });
+
+  describe('webhooks', () => {
+    const local = createLocalPayments({ secret: SECRET });
+    const sessionFor = (payment: { id: string; amount_minor: number; currency: string }): PaySession => ({
+      payment_id: payment.id,
+      dealer: DEALER,
+      amount_minor: payment.amount_minor,
+      currency: payment.currency,
+      description: 'x',
+      return_url: 'http://x/',
+      cancel_url: 'http://x/',
+      expires: Date.now() + 60_000,
+      provider_ref: 'ls_test',
+    });
+    const post = (b: Browser, event: { body: string; headers: Headers }) =>
+      b.post(checkoutPaths.webhook('local'), event.body, { headers: Object.fromEntries(event.headers), cookies: false });
+
+    it('refuses forged events and answers a replay 200 without changing anything', async () => {
+      const { id } = await reserve(jane);
+      const row = await paymentRow(id);
+      const forged = createLocalPayments({ secret: 'forger' }).signedEvent(sessionFor(row), 'succeeded');
+      expect((await post(jane, forged)).status).toBe(400);
+      const tampered = local.signedEvent(sessionFor(row), 'succeeded');
+      expect((await post(jane, { body: tampered.body.replace('payment.succeeded', 'payment.failed'), headers: tampered.headers })).status).toBe(400);
+      expect(await db.current.db.select().from(paymentEvents)).toHaveLength(0);
+
+      const real = local.signedEvent(sessionFor(row), 'succeeded');
+      expect(await post(jane, real)).toMatchObject({ status: 200, body: { received: true } });
+      expect(await post(jane, real)).toMatchObject({ status: 200, body: { received: true, replay: true } });
+      expect(await db.current.db.select().from(paymentEvents)).toHaveLength(1);
+      expect(await db.current.db.select().from(reservations)).toHaveLength(1);
+      expect((await post(jane, { body: '{}', headers: new Headers() })).status).toBe(400);
+      expect((await jane.post(checkoutPaths.webhook('paypal'), '{}')).status).toBe(404);
+    });
+
+    it('stores an event for an unknown payment, or with another amount, and changes nothing', async () => {
+      const unknown = local.signedEvent(sessionFor({ id: '00000000-0000-4000-8000-000000000000', amount_minor: 50_000, currency: 'AUD' }), 'succeeded');
+      expect((await post(jane, unknown)).status).toBe(200);
+      expect(await db.current.db.select().from(paymentEvents)).toHaveLength(1);
+      const { id } = await reserve(jane);
+      const cheap = local.signedEvent(sessionFor({ id, amount_minor: 1, currency: 'AUD' }), 'succeeded');
+      expect((await post(jane, cheap)).status).toBe(200);
+      const otherCurrency = local.signedEvent(sessionFor({ id, amount_minor: 50_000, currency: 'USD' }), 'succeeded');
+      expect((await post(jane, otherCurrency)).status).toBe(200);
+      expect((await paymentRow(id)).status).toBe('pending');
+      expect(await db.current.db.select().from(reservations)).toHaveLength(0);
+    });
+
+    it('refunds a payment that arrives after its payment page expired', async () => {
+      const { id } = await reserve(jane);
+      await db.current.db.update(payments).set({ status: 'expired' }).where(eq(payments.id, id));
+      expect((await post(jane, local.signedEvent(sessionFor(await paymentRow(id)), 'succeeded'))).status).toBe(200);
+      expect(await paymentRow(id)).toMatchObject({ status: 'refunded', status_reason: CHECKOUT_MESSAGES.lateAfterExpiry });
+      expect(await db.current.db.select().from(reservations)).toHaveLength(0);
+    });
+  });
+
+  describe('refusals', () => {
+    it('asks a signed-out shopper to sign in on a gated checkout', async () => {
+      expect(await new Browser(t.app).post(checkoutPaths.reservations, { car_id: String(car.id) })).toMatchObject({ status: 401, body: { error: 'Please sign in.' } });
+    });
+
+    it('ignores nothing the browser says about money: an amount or currency is refused', async () => {
+      for (const extra of [{ amount_minor: 1 }, { currency: 'USD' }, { deposit: 1 }]) {
+        expect((await jane.post(checkoutPaths.reservations, { car_id: String(car.id), ...extra })).status).toBe(400);
+      }
+      expect(await db.current.db.select().from(payments)).toHaveLength(0);
+    });
+
+    it('refuses cross-site posts, unknown and sold cars, markup and huge bodies', async () => {
+      expect((await jane.post(checkoutPaths.reservations, { car_id: String(car.id) }, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+      const { payPath } = await reserve(jane);
+      expect((await jane.post(payPath, form({ card: CARD.success, expiry: '12/30', cvc: '123' }), { contentType: FORM, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+      expect((await jane.post(checkoutPaths.reservations, { car_id: '999999999' })).status).toBe(404);
+      if (soldCar) expect((await jane.post(checkoutPaths.reservations, { car_id: String(soldCar.id) })).status).toBe(409);
+      expect((await jane.post(checkoutPaths.reservations, { car_id: '<script>' })).status).toBe(400);
+      expect((await jane.post(checkoutPaths.reservations, { car_id: '1'.repeat(40_000) })).status).toBe(413);
+      const bad = await pay(jane, payPath, '<img src=x onerror=alert(1)>');
+      expect(bad.status).toBe(400);
+      expect(String(bad.body.text)).not.toContain('<img src=x');
+      expect((await jane.get('/api/payments/local/pay/not-a-token')).status).toBe(404);
+    });
+
+    it('answers a double click with the same payment', async () => {
+      const [a, b] = await Promise.all([reserve(jane), reserve(jane)]);
+      const ids = new Set([a.id, b.id]);
+      // Two clicks at the very same moment may both create a row; a click after the first answer never does.
+      const third = await reserve(jane);
+      expect(ids.has(third.id)).toBe(true);
+    });
+  });
+
+  it('ends a hold when its time is up and refunds the deposit', async () => {
+    const { id, payPath } = await reserve(jane);
+    await pay(jane, payPath, CARD.success);
+    const settlement = createSettlement({
+      db: db.current.db,
+      configFor: () => site,
+      providers: paymentProvidersFromEnv({ LOCAL_PAYMENTS_SECRET: SECRET }),
+      env: { STOCK_DIR },
+      stockCar: () => undefined,
+      sendMail: () => Promise.reject(new Error('no mail')),
+      now: () => t.clock.now,
+      log: () => undefined,
+    });
+    expect((await expireReservations({ db: db.current.db, configFor: () => site, settlement, now: () => t.clock.now })).expired).toBe(0);
+    t.clock.advance(site.checkout.hold_hours * 3600_000 + 1000);
+    expect(await expireReservations({ db: db.current.db, configFor: () => site, settlement, now: () => t.clock.now })).toMatchObject({ expired: 1, refunded: 1 });
+    expect(await paymentRow(id)).toMatchObject({ status: 'refunded', status_reason: CHECKOUT_MESSAGES.expiredHold });
+    expect((await jane.get(checkoutPaths.availability(car.id))).body).toMatchObject({ reserved: false });
+  });
+
+  it('takes an online payment within the dealer’s bounds and emails a receipt', async () => {
+    const guest = new Browser(t.app);
+    expect((await guest.post(checkoutPaths.onlinePayments, { reference: 'INV-1001', amount: '99999' , email: 'guest@example.com' })).status).toBe(400);
+    expect((await guest.post(checkoutPaths.onlinePayments, { reference: '<b>hi</b>', amount: '120', email: 'guest@example.com' })).status).toBe(400);
+    expect((await guest.post(checkoutPaths.onlinePayments, { reference: 'INV-1001', amount: '120' })).status).toBe(400);
+    const started = await guest.post(checkoutPaths.onlinePayments, { reference: 'INV-1001', amount: '120.50', email: 'guest@example.com' });
+    expect(started.status).toBe(201);
+    const id = started.body.payment_id as string;
+    expect(await paymentRow(id)).toMatchObject({ amount_minor: 12_050, currency: 'AUD', kind: 'invoice', reference: 'INV-1001', account_id: null });
+    const paid = await pay(guest, new URL(started.body.redirect_url as string).pathname, CARD.success);
+    const back = new URL(paid.headers.get('location')!);
+    expect((await guest.get(`${checkoutPaths.payment(id)}?key=wrong`)).status).toBe(404);
+    expect((await guest.get(`${checkoutPaths.payment(id)}?key=${back.searchParams.get('key')}`)).body).toMatchObject({ status: 'paid', reference: 'INV-1001' });
+    const receipt = t.mail.find((m) => m.to === 'guest@example.com');
+    expect(receipt?.subject).toContain('$120.50');
+    expect(receipt?.text).toContain(id);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Checkout in Chromium on the built demo dealer kingfisher-toyota (checkout gated), against the
+ * platform's own API and the local test payment processor: a signed-out shopper opening a car's
+ * checkout is sent to sign in and brought back, pays the deposit with 4242…, lands on the success
+ * page; the car is then 'Reserved' in the search API and on its page (no checkout button), and
+ * the outbox has the dealer's lead with the payment reference. A declined card leaves a car free.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadDealer } from '../../src/platform/config/load';
+import { loadStock } from '../../src/stock/server/store';
+import { demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
+
+const SLUG = 'kingfisher-toyota';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const site = loadDealer(SLUG, 'dealers');
+const forSale = () => loadStock(site, { ...process.env, STOCK_DIR: inject('stockDir') }).filter((car) => car.status === 'in_stock' && car.price > 0);
+// Cars far down the list, so other browser tests' cars are left alone.
+const carAt = (n: number) => forSale().at(-1 - n)!;
+
+function mailsTo(email: string, since: number): string[] {
+  const folder = path.join(inject('outboxDir'), SLUG, 'mail');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => path.join(folder, name))
+    .filter((file) => statSync(file).mtimeMs >= since - 1000)
+    .map((file) => readFileSync(file, 'utf8').replace(/=\r?\n/g, ''))
+    .filter((text) => text.includes(email));
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.waitForURL(/\/sign-in\?/);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  const asked = Date.now();
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  let code: string | undefined;
+  await expect
+    .poll(() => (code = mailsTo(email, asked).at(-1)?.replace(/https?:\/\/\S+/g, ' ').match(/\b[0-9]{6}\b/)?.[0]), { timeout: 15_000 })
+    .toMatch(/^[0-9]{6}$/);
+  await page.getByLabel('6-digit code').fill(code!);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function payWith(page: Page, card: string): Promise<void> {
+  await page.waitForURL(/\/api\/payments\/local\/pay\//);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** The API as `<slug>.localhost` asks it: Node cannot resolve that name, so 127.0.0.1 with the Host header. */
+function api(method: 'GET' | 'POST', target: string, body?: unknown): Promise<unknown> {
+  const port = inject('demoPort');
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path: target, headers: { host: `${SLUG}.localhost:${port}`, 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve(JSON.parse(text) as unknown));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+const reservedInSearch = async (id: number): Promise<boolean> => {
+  const body = (await api('POST', '/api/search/multi-search', {
+    queries: [{ indexUid: site.search.index_uid ?? SLUG, q: '', filter: `id = ${id}`, limit: 1 }],
+  })) as { results?: { hits?: { reserved?: boolean }[] }[] };
+  return body.results?.[0]?.hits?.[0]?.reserved === true;
+};
+
+describe('checkout with a deposit', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await newShopperContext(browser);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('signs the shopper in, takes 4242…, reserves the car everywhere and sends the dealer the lead', async () => {
+    const car = carAt(0);
+    const { page } = await openPage(context, `${demoOrigin(SLUG)}/cars/${car.slug}/checkout`, 20_000);
+    await signIn(page, 'reserver@example.com');
+    await page.waitForURL(new RegExp(`/cars/${car.slug}/checkout`));
+    await expect.poll(() => page.getByRole('heading', { name: car.name }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('reserver@example.com').isVisible()).toBe(true);
+    await page.getByRole('button', { name: /^Pay .* deposit$/ }).click();
+    await payWith(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/success\?category=car-reservation/, { timeout: 20_000 });
+    expect(await page.getByText('the car is reserved for you').isVisible()).toBe(true);
+    const paymentId = new URL(page.url()).searchParams.get('payment');
+
+    await expect.poll(() => reservedInSearch(car.id), { timeout: 3000 }).toBe(true);
+    const carPage = await context.newPage();
+    await carPage.goto(`${demoOrigin(SLUG)}/cars/${car.slug}`);
+    await expect.poll(() => carPage.locator('[data-car-status]').textContent(), { timeout: 10_000 }).toBe('Reserved');
+    expect(await carPage.locator('[data-checkout-link]').isVisible()).toBe(false);
+
+    await expect
+      .poll(
+        () => {
+          const folder = path.join(inject('outboxDir'), SLUG);
+          return readdirSync(folder)
+            .filter((name) => name.endsWith('.json'))
+            .some((name) => readFileSync(path.join(folder, name), 'utf8').includes(paymentId ?? 'none'));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+  });
+
+  it('leaves the car available when the card is declined', async () => {
+    const car = carAt(1);
+    const { page } = await openPage(context, `${demoOrigin(SLUG)}/cars/${car.slug}/checkout`, 20_000);
+    await page.getByRole('button', { name: /^Pay .* deposit$/ }).click();
+    await payWith(page, '4000 0000 0000 0002');
+    await page.waitForURL(/\/checkout\/return/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment declined' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await api('GET', `/api/cars/${car.id}/availability`)).toEqual({ car_id: String(car.id), reserved: false });
+    expect(await reservedInSearch(car.id)).toBe(false);
+  });
+});

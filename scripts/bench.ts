@@ -401,7 +401,15 @@ async function main(argv: string[]): Promise<number> {
     },
     observatory,
     sessionCheck: sessionChecks.map((r) => ({ database: r.database, p95: r.signedIn.p95 })),
-    checkout: checkouts.map((r) => ({ database: r.database, cars: r.cars, shoppers: r.shoppers, holds: r.holds, refunds: r.refunds, doubleHolds: r.doubleHolds, reservedP95: r.reservedInSearch.p95 })),
+    checkout: checkouts.map((r) => ({
+      database: r.database,
+      cars: r.cars,
+      shoppers: r.shoppers,
+      holds: r.holds,
+      refunds: r.refunds,
+      doubleHolds: r.doubleHolds,
+      reservedP95: r.reservedInSearch.p95,
+    })),
     alerts,
   });
   const audits = groupFailingAudits(rows);

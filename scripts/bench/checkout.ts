@@ -42,7 +42,17 @@ export const RESERVED_P95_BUDGET_MS = 2000;
 
 const SECRET = 'bench-local-payments-secret';
 
-export async function benchCheckout(kind: 'pglite' | 'postgres', { dealersDir, slug, root, shoppers = 200, cars = 20, visibilityRounds = 20 }: { dealersDir: string; slug: string; root: string; shoppers?: number; cars?: number; visibilityRounds?: number }): Promise<CheckoutBenchResult> {
+export async function benchCheckout(
+  kind: 'pglite' | 'postgres',
+  {
+    dealersDir,
+    slug,
+    root,
+    shoppers = 200,
+    cars = 20,
+    visibilityRounds = 20,
+  }: { dealersDir: string; slug: string; root: string; shoppers?: number; cars?: number; visibilityRounds?: number },
+): Promise<CheckoutBenchResult> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
   // The dealer with checkout open to shoppers who give an email: the race is about holds, not sign-in.
   const dir = path.join(work, 'dealers');
@@ -59,7 +69,15 @@ export async function benchCheckout(kind: 'pglite' | 'postgres', { dealersDir, s
   const fresh = await freshDatabase(kind, work);
   const database = await openDatabase({ env: fresh.env, root, poolSize: 20 });
   const env = { STOCK_DIR: stockDir, LOCAL_PAYMENTS_SECRET: SECRET, CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000', LEADS_OUTBOX_DIR: path.join(work, 'outbox') };
-  const app = createApp({ distDir: path.join(work, 'dist'), dealers: [slug], defaultDealer: slug, dealersDir: dir, env, leads: { database, log: () => undefined }, accounts: { log: () => undefined } });
+  const app = createApp({
+    distDir: path.join(work, 'dist'),
+    dealers: [slug],
+    defaultDealer: slug,
+    dealersDir: dir,
+    env,
+    leads: { database, log: () => undefined },
+    accounts: { log: () => undefined },
+  });
   const server = createPlatformServer(app.fetch, '127.0.0.1');
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -94,7 +112,9 @@ export async function benchCheckout(kind: 'pglite' | 'postgres', { dealersDir, s
     };
     const holds = await count(sql`SELECT count(*) AS n FROM reservations WHERE status = 'held'`);
     const refunds = await count(sql`SELECT count(*) AS n FROM payments WHERE status = 'refunded'`);
-    const doubleHolds = await count(sql`SELECT count(*) AS n FROM (SELECT car_id FROM reservations WHERE status = 'held' GROUP BY car_id HAVING count(*) > 1) AS d`);
+    const doubleHolds = await count(
+      sql`SELECT count(*) AS n FROM (SELECT car_id FROM reservations WHERE status = 'held' GROUP BY car_id HAVING count(*) > 1) AS d`,
+    );
 
     // Reserved in search: one car at a time, from the accepted webhook to the hit that says so.
     const times: number[] = [];
@@ -103,7 +123,10 @@ export async function benchCheckout(kind: 'pglite' | 'postgres', { dealersDir, s
       const t0 = performance.now();
       await deliver(event);
       for (;;) {
-        const answer = await post('/api/search/multi-search', JSON.stringify({ queries: [{ indexUid: site.search.index_uid ?? slug, q: '', filter: `id = ${car.id}`, limit: 1 }] }));
+        const answer = await post(
+          '/api/search/multi-search',
+          JSON.stringify({ queries: [{ indexUid: site.search.index_uid ?? slug, q: '', filter: `id = ${car.id}`, limit: 1 }] }),
+        );
         const found = (await answer.json()) as { results?: { hits?: { reserved?: boolean }[] }[] };
         if (found.results?.[0]?.hits?.[0]?.reserved === true) break;
         if (performance.now() - t0 > 10_000) throw new Error(`car ${car.id} was not reserved in search after 10 s`);
@@ -111,7 +134,16 @@ export async function benchCheckout(kind: 'pglite' | 'postgres', { dealersDir, s
       }
       times.push(performance.now() - t0);
     }
-    return { database: kind, shoppers, cars, holds, refunds, doubleHolds, raceSeconds: Math.round(raceSeconds * 100) / 100, reservedInSearch: summarise(times) };
+    return {
+      database: kind,
+      shoppers,
+      cars,
+      holds,
+      refunds,
+      doubleHolds,
+      raceSeconds: Math.round(raceSeconds * 100) / 100,
+      reservedInSearch: summarise(times),
+    };
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await database.close();
@@ -129,7 +161,8 @@ export function formatCheckoutBench(r: CheckoutBenchResult): string {
 
 async function main(): Promise<void> {
   const kinds = process.env.DATABASE_URL?.trim() ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
-  for (const kind of kinds) console.log(formatCheckoutBench(await benchCheckout(kind, { dealersDir: path.resolve('dealers'), slug: 'kingfisher-toyota', root: process.cwd() })));
+  for (const kind of kinds)
+    console.log(formatCheckoutBench(await benchCheckout(kind, { dealersDir: path.resolve('dealers'), slug: 'kingfisher-toyota', root: process.cwd() })));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -418,7 +418,18 @@ function scoreCheck(target: string, audited: readonly PageRow[], lighthouseRan: 
 }
 
 /** PASS/MISS per target; a build that failed or an engine that did not run is a MISS, not a SKIP. */
-export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, leads, search, observatory, sessionCheck, alerts, checkout }: TargetInputs): TargetCheck[] {
+export function checkTargets({
+  rows,
+  lighthouseRan,
+  stockBuild,
+  engineP95Ms,
+  leads,
+  search,
+  observatory,
+  sessionCheck,
+  alerts,
+  checkout,
+}: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
   const floors = [...new Set(audited.map((r) => `${r.type} ${budgetFor(r.type).performance}`))].join(', ');
@@ -458,7 +469,14 @@ export function checkTargets({ rows, lighthouseRan, stockBuild, engineP95Ms, lea
     status: engineP95Ms === undefined ? 'SKIP' : engineP95Ms <= ENGINE_P95_BUDGET_MS ? 'PASS' : 'MISS',
     detail: engineP95Ms === undefined ? 'not run' : `${engineP95Ms.toFixed(2)} ms`,
   });
-  return [...checks, ...searchTargets(search), ...sessionCheckTargets(sessionCheck), ...checkoutTargets(checkout), ...leadTargets(leads), ...alertTargets(alerts)];
+  return [
+    ...checks,
+    ...searchTargets(search),
+    ...sessionCheckTargets(sessionCheck),
+    ...checkoutTargets(checkout),
+    ...leadTargets(leads),
+    ...alertTargets(alerts),
+  ];
 }
 
 export const formatKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

@@ -13,7 +13,8 @@ export const GET: APIRoute = () =>
       fallbacks: [
         // One checkout page for every car, before the car shell that would otherwise take the path.
         ...(site.features.enabled_pages.includes('checkout') ? [{ prefix: '/cars/', suffix: '/checkout', page: '/shell/checkout/' }] : []),
-        { prefix: '/cars/', page: '/shell/car/' }, ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' })),
+        { prefix: '/cars/', page: '/shell/car/' },
+        ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' })),
       ],
     }),
     { headers: { 'Content-Type': 'application/json; charset=utf-8' } },

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { cardFormError, cardOutcome, cardPage, createLocalPayments, LOCAL_PAY_PATH, LOCAL_PAY_POLICY, LOCAL_SIGNATURE_HEADER, threeDSecurePage } from './payments-local';
+import {
+  cardFormError,
+  cardOutcome,
+  cardPage,
+  createLocalPayments,
+  LOCAL_PAY_PATH,
+  LOCAL_PAY_POLICY,
+  LOCAL_SIGNATURE_HEADER,
+  threeDSecurePage,
+} from './payments-local';
 import type { PaymentToTake } from './payments';
 
-const payment: PaymentToTake = { id: 'pay-1', dealer: 'kingfisher-toyota', email: 'a@example.com', kind: 'reservation', amount_minor: 50_000, currency: 'AUD', description: '2022 Toyota <Corolla>' };
+const payment: PaymentToTake = {
+  id: 'pay-1',
+  dealer: 'kingfisher-toyota',
+  email: 'a@example.com',
+  kind: 'reservation',
+  amount_minor: 50_000,
+  currency: 'AUD',
+  description: '2022 Toyota <Corolla>',
+};
 const urls = { return_url: 'https://dealer.test/checkout/return?payment=pay-1', cancel_url: 'https://dealer.test/cars/x', origin: 'https://dealer.test' };
 
 describe('the local payment processor', () => {

@@ -227,7 +227,11 @@ export function threeDSecurePage(session: PaySession, token: string, challenge: 
 }
 
 export function expiredPage(locale: string): string {
-  return page('Payment link not valid', '<h1>This payment link is not valid</h1><p>It may have expired. Go back to the dealer’s website and start again.</p>', locale);
+  return page(
+    'Payment link not valid',
+    '<h1>This payment link is not valid</h1><p>It may have expired. Go back to the dealer’s website and start again.</p>',
+    locale,
+  );
 }
 
 /** The error a card form shows, or undefined when the fields look like a card. */

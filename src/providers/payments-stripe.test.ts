@@ -6,7 +6,15 @@ import { createStripePayments, stripeClientOptions } from './payments-stripe';
 import type { PaymentToTake } from './payments';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-const payment: PaymentToTake = { id: 'pay-9', dealer: 'kingfisher-toyota', email: 'a@example.com', kind: 'reservation', amount_minor: 50_000, currency: 'AUD', description: '2022 Toyota Corolla' };
+const payment: PaymentToTake = {
+  id: 'pay-9',
+  dealer: 'kingfisher-toyota',
+  email: 'a@example.com',
+  kind: 'reservation',
+  amount_minor: 50_000,
+  currency: 'AUD',
+  description: '2022 Toyota Corolla',
+};
 const urls = { return_url: 'https://dealer.test/checkout/return?payment=pay-9', cancel_url: 'https://dealer.test/cars/x', origin: 'https://dealer.test' };
 
 /** A fake Stripe API: records each request and answers the few objects the adapter asks for. */
@@ -53,7 +61,17 @@ const sessionEvent = (type: string, paymentStatus: string) =>
     id: `evt_${type}`,
     object: 'event',
     type,
-    data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: paymentStatus, amount_total: 50_000, currency: 'aud', client_reference_id: 'pay-9', metadata: { payment_id: 'pay-9', dealer: 'kingfisher-toyota' } } },
+    data: {
+      object: {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        payment_status: paymentStatus,
+        amount_total: 50_000,
+        currency: 'aud',
+        client_reference_id: 'pay-9',
+        metadata: { payment_id: 'pay-9', dealer: 'kingfisher-toyota' },
+      },
+    },
   });
 
 describe('the Stripe payment provider', () => {
@@ -80,7 +98,15 @@ describe('the Stripe payment provider', () => {
     const body = sessionEvent('checkout.session.completed', 'paid');
     expect(stripe.verifyEvent(body, sign(body))).toMatchObject({
       ok: true,
-      event: { event_id: 'evt_checkout.session.completed', type: 'payment.succeeded', payment_id: 'pay-9', dealer: 'kingfisher-toyota', amount_minor: 50_000, currency: 'AUD', provider_ref: 'cs_test_1' },
+      event: {
+        event_id: 'evt_checkout.session.completed',
+        type: 'payment.succeeded',
+        payment_id: 'pay-9',
+        dealer: 'kingfisher-toyota',
+        amount_minor: 50_000,
+        currency: 'AUD',
+        provider_ref: 'cs_test_1',
+      },
     });
     expect(stripe.verifyEvent(body.replace('50000', '1'), sign(body)).ok).toBe(false);
     expect(stripe.verifyEvent(body, sign(body, 'whsec_forger')).ok).toBe(false);

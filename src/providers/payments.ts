@@ -92,7 +92,8 @@ export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv, options: { now?:
   const local = createLocalPayments({ secret: secret || DEV_LOCAL_PAYMENTS_SECRET, ...(options.now ? { now: options.now } : {}) });
   const key = env.STRIPE_SECRET_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  const stripe = key && webhookSecret ? createStripePayments({ secretKey: key, webhookSecret, ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}) }) : undefined;
+  const stripe =
+    key && webhookSecret ? createStripePayments({ secretKey: key, webhookSecret, ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}) }) : undefined;
   return { local, stripe, warnings };
 }
 

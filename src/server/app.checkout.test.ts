@@ -56,7 +56,11 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
   beforeEach(async () => {
     await resetTestDatabase(db.current);
     await db.current.db.execute(sql`TRUNCATE payments, payment_events, reservations RESTART IDENTITY CASCADE`);
-    t = accountApp({ database: db.current, dealersDir: DEALERS, env: { STOCK_DIR, LOCAL_PAYMENTS_SECRET: SECRET, ACCOUNTS_RATE_LIMIT_PER_MINUTE: '1000', CHECKOUT_RATE_LIMIT_PER_MINUTE: '1000' } });
+    t = accountApp({
+      database: db.current,
+      dealersDir: DEALERS,
+      env: { STOCK_DIR, LOCAL_PAYMENTS_SECRET: SECRET, ACCOUNTS_RATE_LIMIT_PER_MINUTE: '1000', CHECKOUT_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
     jane = new Browser(t.app);
     await signIn(jane, JANE);
   });
@@ -77,7 +81,15 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
 
   it('prices the deposit on the server, takes 4242 on the card page, holds the car and sends the dealer a lead with the payment reference', async () => {
     const { id, payPath } = await reserve(jane);
-    expect(await paymentRow(id)).toMatchObject({ status: 'pending', amount_minor: site.checkout.deposit * 100, currency: 'AUD', email: JANE, car_id: String(car.id), kind: 'reservation', provider: 'local' });
+    expect(await paymentRow(id)).toMatchObject({
+      status: 'pending',
+      amount_minor: site.checkout.deposit * 100,
+      currency: 'AUD',
+      email: JANE,
+      car_id: String(car.id),
+      kind: 'reservation',
+      provider: 'local',
+    });
 
     const page = await jane.get(payPath);
     expect(page.status).toBe(200);
@@ -95,13 +107,21 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     expect(hold!.held_until.getTime() - t.clock.now).toBe(site.checkout.hold_hours * 3600_000);
 
     // The dealer's lead, queued in the outbox like any form's, carries the payment reference.
-    const [lead] = await db.current.db.select().from(leads).where(eq(leads.id, row.lead_id ?? ''));
+    const [lead] = await db.current.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, row.lead_id ?? ''));
     expect(lead?.data).toMatchObject({ payment_reference: id, car_id: String(car.id), subcategory: 'Reservation deposit' });
     expect(String((lead?.data as Record<string, unknown>).message)).toContain(id);
     expect((await db.current.db.select().from(outbox).where(eq(outbox.lead_id, lead!.id))).length).toBeGreaterThan(0);
 
     // The return page reads the row; nobody else may.
-    expect((await jane.get(checkoutPaths.payment(id))).body).toMatchObject({ id, status: 'paid', kind: 'reservation', held_until: hold!.held_until.toISOString() });
+    expect((await jane.get(checkoutPaths.payment(id))).body).toMatchObject({
+      id,
+      status: 'paid',
+      kind: 'reservation',
+      held_until: hold!.held_until.toISOString(),
+    });
     const bob = new Browser(t.app);
     await signIn(bob, BOB);
     expect((await bob.get(checkoutPaths.payment(id))).status).toBe(404);
@@ -135,7 +155,15 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
 
     const approved = await reserve(jane);
     await pay(jane, approved.payPath, CARD.threeDS);
-    expect((await jane.post(`${approved.payPath}/3ds`, form({ challenge: createLocalPayments({ secret: SECRET }).challengeFor(approved.payPath.split('/').pop()!), decision: 'approve' }), { contentType: FORM })).status).toBe(303);
+    expect(
+      (
+        await jane.post(
+          `${approved.payPath}/3ds`,
+          form({ challenge: createLocalPayments({ secret: SECRET }).challengeFor(approved.payPath.split('/').pop()!), decision: 'approve' }),
+          { contentType: FORM },
+        )
+      ).status,
+    ).toBe(303);
     expect((await paymentRow(approved.id)).status).toBe('paid');
   });
 
@@ -150,7 +178,11 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     expect(await db.current.db.select().from(reservations).where(eq(reservations.status, 'held'))).toHaveLength(1);
     const loser = rows.find((r) => r.status === 'refunded')!;
     const loserBrowser = loser.email === JANE ? jane : bob;
-    expect((await loserBrowser.get(checkoutPaths.payment(loser.id))).body).toMatchObject({ status: 'refunded', reason: CHECKOUT_MESSAGES.reservedElsewhere, held_until: null });
+    expect((await loserBrowser.get(checkoutPaths.payment(loser.id))).body).toMatchObject({
+      status: 'refunded',
+      reason: CHECKOUT_MESSAGES.reservedElsewhere,
+      held_until: null,
+    });
     const refundEvents = await db.current.db.select().from(paymentEvents).where(eq(paymentEvents.type, 'payment.refunded'));
     expect(refundEvents).toHaveLength(1);
     expect(refundEvents[0]!.payment_id).toBe(loser.id);
@@ -214,7 +246,10 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
 
   describe('refusals', () => {
     it('asks a signed-out shopper to sign in on a gated checkout', async () => {
-      expect(await new Browser(t.app).post(checkoutPaths.reservations, { car_id: String(car.id) })).toMatchObject({ status: 401, body: { error: 'Please sign in.' } });
+      expect(await new Browser(t.app).post(checkoutPaths.reservations, { car_id: String(car.id) })).toMatchObject({
+        status: 401,
+        body: { error: 'Please sign in.' },
+      });
     });
 
     it('ignores nothing the browser says about money: an amount or currency is refused', async () => {
@@ -227,7 +262,14 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     it('refuses cross-site posts, unknown and sold cars, markup and huge bodies', async () => {
       expect((await jane.post(checkoutPaths.reservations, { car_id: String(car.id) }, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
       const { payPath } = await reserve(jane);
-      expect((await jane.post(payPath, form({ card: CARD.success, expiry: '12/30', cvc: '123' }), { contentType: FORM, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+      expect(
+        (
+          await jane.post(payPath, form({ card: CARD.success, expiry: '12/30', cvc: '123' }), {
+            contentType: FORM,
+            headers: { 'sec-fetch-site': 'cross-site' },
+          })
+        ).status,
+      ).toBe(403);
       expect((await jane.post(checkoutPaths.reservations, { car_id: '999999999' })).status).toBe(404);
       if (soldCar) expect((await jane.post(checkoutPaths.reservations, { car_id: String(soldCar.id) })).status).toBe(409);
       expect((await jane.post(checkoutPaths.reservations, { car_id: '<script>' })).status).toBe(400);
@@ -262,14 +304,17 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     });
     expect((await expireReservations({ db: db.current.db, configFor: () => site, settlement, now: () => t.clock.now })).expired).toBe(0);
     t.clock.advance(site.checkout.hold_hours * 3600_000 + 1000);
-    expect(await expireReservations({ db: db.current.db, configFor: () => site, settlement, now: () => t.clock.now })).toMatchObject({ expired: 1, refunded: 1 });
+    expect(await expireReservations({ db: db.current.db, configFor: () => site, settlement, now: () => t.clock.now })).toMatchObject({
+      expired: 1,
+      refunded: 1,
+    });
     expect(await paymentRow(id)).toMatchObject({ status: 'refunded', status_reason: CHECKOUT_MESSAGES.expiredHold });
     expect((await jane.get(checkoutPaths.availability(car.id))).body).toMatchObject({ reserved: false });
   });
 
   it('takes an online payment within the dealer’s bounds and emails a receipt', async () => {
     const guest = new Browser(t.app);
-    expect((await guest.post(checkoutPaths.onlinePayments, { reference: 'INV-1001', amount: '99999' , email: 'guest@example.com' })).status).toBe(400);
+    expect((await guest.post(checkoutPaths.onlinePayments, { reference: 'INV-1001', amount: '99999', email: 'guest@example.com' })).status).toBe(400);
     expect((await guest.post(checkoutPaths.onlinePayments, { reference: '<b>hi</b>', amount: '120', email: 'guest@example.com' })).status).toBe(400);
     expect((await guest.post(checkoutPaths.onlinePayments, { reference: 'INV-1001', amount: '120' })).status).toBe(400);
     const started = await guest.post(checkoutPaths.onlinePayments, { reference: 'INV-1001', amount: '120.50', email: 'guest@example.com' });

@@ -47,7 +47,14 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Email me a code' }).click();
   let code: string | undefined;
   await expect
-    .poll(() => (code = mailsTo(email, asked).at(-1)?.replace(/https?:\/\/\S+/g, ' ').match(/\b[0-9]{6}\b/)?.[0]), { timeout: 15_000 })
+    .poll(
+      () =>
+        (code = mailsTo(email, asked)
+          .at(-1)
+          ?.replace(/https?:\/\/\S+/g, ' ')
+          .match(/\b[0-9]{6}\b/)?.[0]),
+      { timeout: 15_000 },
+    )
     .toMatch(/^[0-9]{6}$/);
   await page.getByLabel('6-digit code').fill(code!);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -65,11 +72,14 @@ async function payWith(page: Page, card: string): Promise<void> {
 function api(method: 'GET' | 'POST', target: string, body?: unknown): Promise<unknown> {
   const port = inject('demoPort');
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: target, headers: { host: `${SLUG}.localhost:${port}`, 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve(JSON.parse(text) as unknown));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path: target, headers: { host: `${SLUG}.localhost:${port}`, 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve(JSON.parse(text) as unknown));
+      },
+    );
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });

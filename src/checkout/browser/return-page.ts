@@ -6,7 +6,11 @@ import { getPayment } from './checkout-calls';
 const POLLS = 10;
 const POLL_MS = 1500;
 
-export async function initReturnPage(doc: Document = document, win: Window = window, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+export async function initReturnPage(
+  doc: Document = document,
+  win: Window = window,
+  wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<void> {
   const root = doc.querySelector<HTMLElement>('[data-payment-return]');
   if (!root) return;
   const heading = root.querySelector<HTMLElement>('[data-return-heading]');

@@ -51,8 +51,13 @@ export function amountToMinor(text: string): number | undefined {
 
 /** The fields of an online payment: the page checks with the mini schema, the server builds the same object with classic zod. */
 export const onlinePaymentFields = {
-  reference: z.string({ error: 'Enter the reference.' }).check(z.trim(), z.minLength(1, 'Enter the reference.'), z.maxLength(REFERENCE_MAX, 'This reference is too long.')),
-  amount: z.string({ error: AMOUNT_REFUSED }).check(z.maxLength(20, AMOUNT_REFUSED), z.refine((v) => amountToMinor(v) !== undefined, AMOUNT_REFUSED)),
+  reference: z
+    .string({ error: 'Enter the reference.' })
+    .check(z.trim(), z.minLength(1, 'Enter the reference.'), z.maxLength(REFERENCE_MAX, 'This reference is too long.')),
+  amount: z.string({ error: AMOUNT_REFUSED }).check(
+    z.maxLength(20, AMOUNT_REFUSED),
+    z.refine((v) => amountToMinor(v) !== undefined, AMOUNT_REFUSED),
+  ),
   email: z.optional(emailField),
 };
 export const onlinePaymentRequestSchema = z.strictObject(onlinePaymentFields);
@@ -67,7 +72,11 @@ export interface OnlinePaymentRules {
 }
 
 /** What is wrong with a request by the dealer's rules, by field; empty when it may be paid. */
-export function onlinePaymentProblems(request: Pick<OnlinePaymentRequest, 'reference' | 'amount'>, rules: OnlinePaymentRules, money: (minor: number) => string): Record<string, string> {
+export function onlinePaymentProblems(
+  request: Pick<OnlinePaymentRequest, 'reference' | 'amount'>,
+  rules: OnlinePaymentRules,
+  money: (minor: number) => string,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   let pattern: RegExp | undefined;
   try {

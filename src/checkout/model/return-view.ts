@@ -5,10 +5,7 @@
  */
 import { CHECKOUT_MESSAGES, successPath, type PaymentView } from './api';
 
-export type ReturnView =
-  | { kind: 'go'; to: string }
-  | { kind: 'wait' }
-  | { kind: 'show'; heading: string; text: string; retry: boolean };
+export type ReturnView = { kind: 'go'; to: string } | { kind: 'wait' } | { kind: 'show'; heading: string; text: string; retry: boolean };
 
 export function returnView(payment: Pick<PaymentView, 'id' | 'kind' | 'status' | 'reason'>): ReturnView {
   switch (payment.status) {
@@ -21,7 +18,12 @@ export function returnView(payment: Pick<PaymentView, 'id' | 'kind' | 'status' |
     case 'refunded':
       return { kind: 'show', heading: 'Your payment was refunded', text: payment.reason ?? 'Your payment was refunded in full.', retry: false };
     case 'expired':
-      return { kind: 'show', heading: 'This payment has expired', text: 'The payment page was not used in time, so nothing was charged. Please start again.', retry: true };
+      return {
+        kind: 'show',
+        heading: 'This payment has expired',
+        text: 'The payment page was not used in time, so nothing was charged. Please start again.',
+        retry: true,
+      };
   }
 }
 

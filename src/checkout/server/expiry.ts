@@ -47,7 +47,8 @@ export async function expireReservations({ db, configFor, settlement, now = Date
     if (!(await endHold(db, reservation.id, at))) continue;
     summary.expired += 1;
     const site = await configFor(reservation.dealer);
-    if (site?.checkout.refund_on_expiry && payment.status === 'paid' && (await settlement.refund(payment, CHECKOUT_MESSAGES.expiredHold))) summary.refunded += 1;
+    if (site?.checkout.refund_on_expiry && payment.status === 'paid' && (await settlement.refund(payment, CHECKOUT_MESSAGES.expiredHold)))
+      summary.refunded += 1;
   }
   for (const payment of await refundsOwed(db)) {
     if (await settlement.refund(payment, payment.status_reason ?? CHECKOUT_MESSAGES.reservedElsewhere)) summary.retriedRefunds += 1;
@@ -69,7 +70,8 @@ export function startReservationExpiry({ pollMs = RESERVATION_POLL_MS, log = con
   const checkOnce = (): Promise<ExpirySummary> =>
     (checking ??= expireReservations(options)
       .then((summary) => {
-        if (summary.expired > 0 || summary.retriedRefunds > 0) log(`reservations: ${summary.expired} holds ended, ${summary.refunded} deposits refunded, ${summary.retriedRefunds} owed refunds made`);
+        if (summary.expired > 0 || summary.retriedRefunds > 0)
+          log(`reservations: ${summary.expired} holds ended, ${summary.refunded} deposits refunded, ${summary.retriedRefunds} owed refunds made`);
         return summary;
       })
       .catch((error: unknown) => {

@@ -17,7 +17,10 @@ export type HeldCars = (dealer: string) => Promise<HeldSet>;
 
 const EMPTY: HeldSet = { version: 'none', ids: new Set() };
 
-export function createHeldCars(db: LeadDb | undefined, { maxAgeMs = 1000, now = () => performance.now() }: { maxAgeMs?: number; now?: () => number } = {}): HeldCars {
+export function createHeldCars(
+  db: LeadDb | undefined,
+  { maxAgeMs = 1000, now = () => performance.now() }: { maxAgeMs?: number; now?: () => number } = {},
+): HeldCars {
   const kept = new Map<string, { at: number; read: Promise<HeldSet> }>();
   return (dealer) => {
     if (!db) return Promise.resolve(EMPTY);

@@ -19,8 +19,7 @@ import { setLeadId } from './payments-store';
 /** The subcategory deposit leads are filed under. */
 export const DEPOSIT_SUBCATEGORY = 'Reservation deposit';
 
-export const moneyText = (minor: number, currency: string, locale: string): string =>
-  formatMoney(minor / 100, locale, currency, { cents: minor % 100 !== 0 });
+export const moneyText = (minor: number, currency: string, locale: string): string => formatMoney(minor / 100, locale, currency, { cents: minor % 100 !== 0 });
 
 export interface DepositLead {
   database: LeadDb;

@@ -60,16 +60,30 @@ export async function setProviderRef(db: Db, id: string, providerRef: string): P
 
 /** A payment that could not be started with the provider: nobody can pay it now. */
 export async function failStart(db: Db, id: string, reason: string): Promise<void> {
-  await db.update(payments).set({ status: 'declined', status_reason: reason }).where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+  await db
+    .update(payments)
+    .set({ status: 'declined', status_reason: reason })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
 }
 
 export async function paymentById(db: Db, dealer: string, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.dealer, dealer))).limit(1);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.dealer, dealer)))
+    .limit(1);
   return row;
 }
 
 /** The shopper's recent pending deposit for this car, so a double click pays once. */
-export async function recentPendingDeposit(db: Db, dealer: string, email: string, carId: string, now: Date, provider: PaymentProviderName): Promise<PaymentRow | undefined> {
+export async function recentPendingDeposit(
+  db: Db,
+  dealer: string,
+  email: string,
+  carId: string,
+  now: Date,
+  provider: PaymentProviderName,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
@@ -150,9 +164,7 @@ export interface ApplyEvent {
  */
 export function applyEvent(db: LeadDb, { provider, event, dealer, holdHours, now }: ApplyEvent): Promise<Applied> {
   return db.transaction(async (tx) => {
-    const [known] = event.payment_id
-      ? await tx.select().from(payments).where(eq(payments.id, event.payment_id)).limit(1).for('update')
-      : [];
+    const [known] = event.payment_id ? await tx.select().from(payments).where(eq(payments.id, event.payment_id)).limit(1).for('update') : [];
     const payment = known && known.provider === provider ? known : undefined;
     const providerType = typeof event.payload.type === 'string' ? event.payload.type.slice(0, 100) : 'other';
     const stored = await tx
@@ -169,10 +181,17 @@ export function applyEvent(db: LeadDb, { provider, event, dealer, holdHours, now
       .onConflictDoNothing()
       .returning({ event_id: paymentEvents.event_id });
     if (stored.length === 0) return { kind: 'replay' } as const;
-    if (!payment) return { kind: 'ignored', why: event.payment_id ? `payment ${event.payment_id} is not a ${provider} payment here` : 'the event names no payment' } as const;
+    if (!payment)
+      return {
+        kind: 'ignored',
+        why: event.payment_id ? `payment ${event.payment_id} is not a ${provider} payment here` : 'the event names no payment',
+      } as const;
     if (event.type === 'other') return { kind: 'ignored', why: `event type ${providerType} changes nothing` } as const;
     // What the provider says it took must be what we asked for: anything else is not our payment.
-    if ((event.amount_minor !== undefined && event.type !== 'payment.refunded' && event.amount_minor !== payment.amount_minor) || (event.currency !== undefined && event.currency !== payment.currency)) {
+    if (
+      (event.amount_minor !== undefined && event.type !== 'payment.refunded' && event.amount_minor !== payment.amount_minor) ||
+      (event.currency !== undefined && event.currency !== payment.currency)
+    ) {
       return { kind: 'ignored', why: `the event's amount or currency differs from payment ${payment.id}` } as const;
     }
 
@@ -205,7 +224,12 @@ export function applyEvent(db: LeadDb, { provider, event, dealer, holdHours, now
       // Money arrived for a payment page that had gone: it cannot buy anything, so it goes back.
       const [late] = await tx
         .update(payments)
-        .set({ status: 'paid', paid_at: now, status_reason: CHECKOUT_MESSAGES.lateAfterExpiry, ...(event.provider_ref ? { provider_ref: event.provider_ref } : {}) })
+        .set({
+          status: 'paid',
+          paid_at: now,
+          status_reason: CHECKOUT_MESSAGES.lateAfterExpiry,
+          ...(event.provider_ref ? { provider_ref: event.provider_ref } : {}),
+        })
         .where(eq(payments.id, payment.id))
         .returning();
       return { kind: 'refund-owed', payment: late ?? payment, reason: CHECKOUT_MESSAGES.lateAfterExpiry } as const;
@@ -235,11 +259,7 @@ export function applyEvent(db: LeadDb, { provider, event, dealer, holdHours, now
       .onConflictDoNothing()
       .returning();
     if (reservation) return { kind: 'held', payment: paid, reservation } as const;
-    const [owed] = await tx
-      .update(payments)
-      .set({ status_reason: CHECKOUT_MESSAGES.reservedElsewhere })
-      .where(eq(payments.id, payment.id))
-      .returning();
+    const [owed] = await tx.update(payments).set({ status_reason: CHECKOUT_MESSAGES.reservedElsewhere }).where(eq(payments.id, payment.id)).returning();
     return { kind: 'refund-owed', payment: owed ?? paid, reason: CHECKOUT_MESSAGES.reservedElsewhere } as const;
   });
 }
@@ -247,10 +267,7 @@ export function applyEvent(db: LeadDb, { provider, event, dealer, holdHours, now
 /** Records a refund the provider made: the payment is refunded, and the refund is an event like any other. */
 export async function recordRefund(db: LeadDb, payment: PaymentRow, refundRef: string, reason: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(payments)
-      .set({ status: 'refunded', refunded_at: now, status_reason: reason })
-      .where(eq(payments.id, payment.id));
+    await tx.update(payments).set({ status: 'refunded', refunded_at: now, status_reason: reason }).where(eq(payments.id, payment.id));
     await tx
       .insert(paymentEvents)
       .values({

@@ -32,7 +32,15 @@ import { createStockLookup } from '../../stock/server/store';
 import { currencyOf } from '../../stock/model/car';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { paymentProviderFor, providerNamed, type PaymentProvider, type PaymentProviders } from '../../providers/payments';
-import { cardFormError, cardOutcome, cardPage, DEV_LOCAL_PAYMENTS_SECRET, expiredPage, LOCAL_PAY_POLICY, threeDSecurePage } from '../../providers/payments-local';
+import {
+  cardFormError,
+  cardOutcome,
+  cardPage,
+  DEV_LOCAL_PAYMENTS_SECRET,
+  expiredPage,
+  LOCAL_PAY_POLICY,
+  threeDSecurePage,
+} from '../../providers/payments-local';
 import {
   CHECKOUT_MESSAGES,
   CHECKOUT_RETURN_PAGE,
@@ -46,16 +54,7 @@ import {
 } from '../model/api';
 import { moneyText } from './notices';
 import { createSettlement, paymentToTake, type Settlement } from './settlement';
-import {
-  applyEvent,
-  createPayment,
-  failStart,
-  heldReservation,
-  paymentById,
-  paymentView,
-  recentPendingDeposit,
-  setProviderRef,
-} from './payments-store';
+import { applyEvent, createPayment, failStart, heldReservation, paymentById, paymentView, recentPendingDeposit, setProviderRef } from './payments-store';
 import type { HeldCars } from './held-cars';
 
 export interface CheckoutApiOptions {
@@ -133,7 +132,11 @@ export function createCheckoutApi({
   const holdHours = async (slug: string): Promise<number> => (await configFor(slug))?.checkout.hold_hours ?? 48;
 
   /** The shopper: a session, or on an ungated page the email they gave. */
-  const shopper = async (c: Context, gated: boolean, email: string | undefined): Promise<{ ok: true; account_id: string | null; email: string } | { ok: false; response: Response }> => {
+  const shopper = async (
+    c: Context,
+    gated: boolean,
+    email: string | undefined,
+  ): Promise<{ ok: true; account_id: string | null; email: string } | { ok: false; response: Response }> => {
     const found: SessionCheck = await checkSession(c);
     if (found.kind === 'signed-in') return { ok: true, account_id: found.account.id, email: found.account.email };
     if (gated) return { ok: false, response: send(c, SIGN_IN_FIRST) };
@@ -142,7 +145,14 @@ export function createCheckoutApi({
   };
 
   /** Starts the provider's session for a stored payment: the answer the page redirects with. */
-  const start = async (c: Context, provider: PaymentProvider, payment: PaymentRow, description: string, cancelPath: string, carSlug?: string): Promise<Response> => {
+  const start = async (
+    c: Context,
+    provider: PaymentProvider,
+    payment: PaymentRow,
+    description: string,
+    cancelPath: string,
+    carSlug?: string,
+  ): Promise<Response> => {
     const { origin } = siteOrigin(c, trust);
     const returnUrl = `${origin}${CHECKOUT_RETURN_PAGE}?payment=${payment.id}&key=${returnKey(env, payment.id)}${carSlug ? `&car=${carSlug}` : ''}`;
     try {
@@ -158,44 +168,35 @@ export function createCheckoutApi({
 
   // --- Reservation deposit -----------------------------------------------------------------
 
-  api.post(
-    '/checkout/reservations',
-    site,
-    fromOwnSite,
-    hasStorage,
-    limited('checkout'),
-    jsonBody(SMALL_BODY_BYTES),
-    validJson(reservationBody),
-    async (c) => {
-      const config = c.get('site');
-      if (!config.features.enabled_pages.includes('checkout')) return send(c, problem(404, CHECKOUT_MESSAGES.checkoutOff));
-      const body = c.req.valid('json');
-      const who = await shopper(c, needsSignIn('checkout', config.features), body.email);
-      if (!who.ok) return who.response;
-      const provider = paymentProviderFor(config, providers);
-      if (!provider) return send(c, problem(503, CHECKOUT_MESSAGES.providerDown));
-      const car = stockCar(config, body.car_id);
-      if (!car) return send(c, problem(404, CHECKOUT_MESSAGES.unknownCar, { car_id: CHECKOUT_MESSAGES.unknownCar }));
-      if (car.status !== 'in_stock' || !(car.price > 0)) return send(c, problem(409, CHECKOUT_MESSAGES.notForSale));
-      if (await heldReservation(db(), config.slug, body.car_id)) return send(c, problem(409, CHECKOUT_MESSAGES.alreadyReserved));
-      const at = clock();
-      const existing = await recentPendingDeposit(db(), config.slug, who.email, body.car_id, at, provider.name);
-      const payment =
-        existing ??
-        (await createPayment(db(), {
-          dealer: config.slug,
-          account_id: who.account_id,
-          email: who.email,
-          kind: 'reservation',
-          car_id: body.car_id,
-          amount_minor: config.checkout.deposit * 100,
-          currency: currencyOf(config),
-          provider: provider.name,
-          now: at,
-        }));
-      return start(c, provider, payment, `Reservation deposit: ${car.name} (stock id ${car.id})`, checkoutPagePath(car.slug), car.slug);
-    },
-  );
+  api.post('/checkout/reservations', site, fromOwnSite, hasStorage, limited('checkout'), jsonBody(SMALL_BODY_BYTES), validJson(reservationBody), async (c) => {
+    const config = c.get('site');
+    if (!config.features.enabled_pages.includes('checkout')) return send(c, problem(404, CHECKOUT_MESSAGES.checkoutOff));
+    const body = c.req.valid('json');
+    const who = await shopper(c, needsSignIn('checkout', config.features), body.email);
+    if (!who.ok) return who.response;
+    const provider = paymentProviderFor(config, providers);
+    if (!provider) return send(c, problem(503, CHECKOUT_MESSAGES.providerDown));
+    const car = stockCar(config, body.car_id);
+    if (!car) return send(c, problem(404, CHECKOUT_MESSAGES.unknownCar, { car_id: CHECKOUT_MESSAGES.unknownCar }));
+    if (car.status !== 'in_stock' || !(car.price > 0)) return send(c, problem(409, CHECKOUT_MESSAGES.notForSale));
+    if (await heldReservation(db(), config.slug, body.car_id)) return send(c, problem(409, CHECKOUT_MESSAGES.alreadyReserved));
+    const at = clock();
+    const existing = await recentPendingDeposit(db(), config.slug, who.email, body.car_id, at, provider.name);
+    const payment =
+      existing ??
+      (await createPayment(db(), {
+        dealer: config.slug,
+        account_id: who.account_id,
+        email: who.email,
+        kind: 'reservation',
+        car_id: body.car_id,
+        amount_minor: config.checkout.deposit * 100,
+        currency: currencyOf(config),
+        provider: provider.name,
+        now: at,
+      }));
+    return start(c, provider, payment, `Reservation deposit: ${car.name} (stock id ${car.id})`, checkoutPagePath(car.slug), car.slug);
+  });
 
   // --- Online payment ------------------------------------------------------------------------
 
@@ -211,7 +212,8 @@ export function createCheckoutApi({
       const config = c.get('site');
       if (!config.features.enabled_pages.includes('online_payment')) return send(c, problem(404, CHECKOUT_MESSAGES.onlinePaymentOff));
       const body = c.req.valid('json');
-      if (hasUnsafeCharacters(body.reference)) return send(c, problem(400, 'Please check the highlighted fields', { reference: 'Use letters, digits and punctuation only.' }));
+      if (hasUnsafeCharacters(body.reference))
+        return send(c, problem(400, 'Please check the highlighted fields', { reference: 'Use letters, digits and punctuation only.' }));
       const currency = currencyOf(config);
       const fields: Fields = onlinePaymentProblems(body, config.online_payment, (minor) => moneyText(minor, currency, config.locale));
       if (Object.keys(fields).length > 0) return send(c, problem(400, 'Please check the highlighted fields', fields));
@@ -270,7 +272,12 @@ export function createCheckoutApi({
   // --- Provider events -------------------------------------------------------------------------
 
   /** Verifies, stores and applies one provider event: what the webhook route and the local card page both do. */
-  const receive = async (providerName: string, rawBody: string, headers: Headers, dealer: string): Promise<{ status: 200 | 400 | 404; body: Record<string, unknown> }> => {
+  const receive = async (
+    providerName: string,
+    rawBody: string,
+    headers: Headers,
+    dealer: string,
+  ): Promise<{ status: 200 | 400 | 404; body: Record<string, unknown> }> => {
     const provider = providerNamed(providers, providerName);
     if (!provider) return { status: 404, body: { error: 'Unknown payment provider.' } };
     const verified = provider.verifyEvent(rawBody, headers);
@@ -327,7 +334,11 @@ export function createCheckoutApi({
     if (error) return html(c, cardPage(found.session, found.token, { locale: config.locale, dealerName: config.name, error }), 400);
     const outcome = cardOutcome(fields.card);
     if (outcome === '3ds') return html(c, threeDSecurePage(found.session, found.token, providers.local.challengeFor(found.token), { locale: config.locale }));
-    const event = providers.local.signedEvent(found.session, outcome === 'succeeded' ? 'succeeded' : 'declined', outcome === 'declined' ? 'Card declined by the issuer.' : undefined);
+    const event = providers.local.signedEvent(
+      found.session,
+      outcome === 'succeeded' ? 'succeeded' : 'declined',
+      outcome === 'declined' ? 'Card declined by the issuer.' : undefined,
+    );
     await receive('local', event.body, event.headers, config.slug);
     return c.redirect(found.session.return_url, 303);
   });

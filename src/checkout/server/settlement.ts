@@ -80,7 +80,9 @@ export function createSettlement({ db, configFor, providers, env, stockCar, send
       else if (applied.kind === 'paid-invoice') {
         const site = await configFor(applied.payment.dealer);
         if (!site) return;
-        await sendMail(site, receiptMail(site, applied.payment)).catch((error: unknown) => log(`checkout: the receipt for payment ${applied.payment.id} was not sent`, error));
+        await sendMail(site, receiptMail(site, applied.payment)).catch((error: unknown) =>
+          log(`checkout: the receipt for payment ${applied.payment.id} was not sent`, error),
+        );
       }
     },
   };

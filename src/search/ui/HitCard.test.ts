@@ -21,13 +21,22 @@ const hit: CardHit = {
 const render = (props: Partial<Parameters<typeof HitCard>[0]> = {}) => renderToStaticMarkup(createElement(HitCard, { hit, site: au, eager: false, ...props }));
 
 describe('result card', () => {
-  it('shows one prominent price, the weekly price, the odometer and links to the car', () => {
+  it('shows one prominent price, the odometer and links to the car', () => {
     const html = render();
     expect(html).toContain('<p class="car-card-price">$38,990</p>');
-    expect(html).toContain('$189/week');
     expect(html).toContain('30,100 km');
     expect(html).toContain('href="/cars/2021-toyota-rav4-gx"');
     expect(html).toContain('Certified');
+  });
+
+  it('shows a repayment only on the dealer’s advertised terms, worked out from the price, with a marker to the terms', () => {
+    // The feed's weekly_price is not shown: its terms are unknown.
+    expect(render()).not.toContain('/week');
+    const advertising = { ...au, repayment: { per_price: 0.005, frequency: 'weekly' as const } };
+    expect(render({ site: advertising })).toContain('<p class="car-card-weekly">$195/week<a href="#repayment-terms" class="footnote-ref" aria-label="Finance terms">*</a></p>');
+    const us = { ...au, region: 'US' as const, locale: 'en-US', units: 'miles' as const, repayment: { per_price: 0.02, frequency: 'monthly' as const } };
+    expect(render({ site: us })).toContain('$780/month');
+    expect(render({ site: advertising, hit: { ...hit, price: 0 } })).not.toContain('car-card-weekly');
   });
 
   it("calls used cars 'Pre-Owned' on pre-owned sites", () => {

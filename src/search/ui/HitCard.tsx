@@ -3,7 +3,7 @@
  * favourite toggle. Props only; the same component renders the prerendered HTML and the island.
  */
 import type { DealerConfig } from '../../platform/config/schema';
-import { CAR_TYPE_LABELS, carPath, priceText, STATUS_LABELS, weeklyPriceText } from '../../stock/model/car';
+import { CAR_TYPE_LABELS, carPath, priceText, repaymentPriceText, STATUS_LABELS, type RepaymentSite } from '../../stock/model/car';
 import { imageSrc, imageSrcSet } from '../../stock/model/images';
 import { formatDistance, wording, type Units } from '../../platform/formats/region';
 import type { CardHit } from '../browser/hits';
@@ -42,7 +42,12 @@ export interface CardSite {
   saved_cars: DealerConfig['features']['saved_cars'];
   /** Used cars are 'Pre-Owned' on sites whose stock path is /pre-owned. */
   pre_owned?: boolean;
+  /** The dealer's advertised finance terms; the page shows their words once, at REPAYMENT_TERMS_ID. */
+  repayment?: RepaymentSite['repayment'];
 }
+
+/** Where a page shows the terms behind its repayments (src/stock/ui/RepaymentTerms.astro). */
+export const REPAYMENT_TERMS_ID = 'repayment-terms';
 
 /** Card image box: 4:3, as the placeholder photos and most feeds are. */
 export const CARD_IMAGE = { width: 400, height: 300 } as const;
@@ -65,7 +70,7 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
   const say = wording(site.locale);
   const image = hit.primary_image_url;
   const srcSet = image ? imageSrcSet(image, site, SRCSET_WIDTHS) : '';
-  const weekly = weeklyPriceText(hit.weekly_price, site);
+  const repayment = repaymentPriceText(hit.price, site);
   const typeLabel = hit.car_type === 'used' && site.pre_owned ? 'Pre-Owned' : CAR_TYPE_LABELS[hit.car_type];
   const flags = [typeLabel, hit.status !== 'in_stock' ? STATUS_LABELS[hit.status] : '', hit.badge ?? '', hit.tag ?? ''].filter(Boolean);
   const titleId = `car-${hit.id}`;
@@ -101,7 +106,14 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
           </ul>
         )}
         <p className="car-card-price">{priceText(hit.price, site)}</p>
-        {weekly && <p className="car-card-weekly">{weekly}</p>}
+        {repayment && (
+          <p className="car-card-weekly">
+            {repayment}
+            <a href={`#${REPAYMENT_TERMS_ID}`} className="footnote-ref" aria-label="Finance terms">
+              *
+            </a>
+          </p>
+        )}
         <ul className="car-card-specs" aria-label="Key details">
           <li>{formatDistance(hit.km, site.units, site.locale)}</li>
           {hit.fuel && <li>{hit.fuel}</li>}

@@ -10,6 +10,7 @@ import type { DealerConfig } from '../../platform/config/schema';
 import type { CarType, Vehicle, VehicleStatus } from './vehicle';
 import { regionDefaults } from '../../platform/config/regions';
 import { formatMoney } from '../../platform/formats/region';
+import { advertisedLine, advertisedRepayment, FREQUENCY_SUFFIX, type RepaymentLine } from './repayments';
 
 /** The vehicle fields a car page shows: what a search hit carries, so the shell can render one too. */
 export type CarView = Pick<
@@ -63,6 +64,8 @@ export interface CarSite {
   dealership_slug?: string;
   dealerships: Pick<DealerConfig['dealerships'][number], 'id' | 'slug'>[];
   features: Pick<DealerConfig['features'], 'enquiry_button_label' | 'enabled_pages' | 'safety_banner'>;
+  /** The dealer's advertised finance terms as a line on the price; absent: no repayment is shown. */
+  repayment?: RepaymentLine;
 }
 
 export function carSite(site: DealerConfig): CarSite {
@@ -75,6 +78,7 @@ export function carSite(site: DealerConfig): CarSite {
     ...(site.image_cdn ? { image_cdn: site.image_cdn } : {}),
     ...(site.dealership_slug ? { dealership_slug: site.dealership_slug } : {}),
     dealerships: site.dealerships.map(({ id, slug }) => ({ id, slug })),
+    ...repaymentOf(site),
     features: {
       enquiry_button_label: site.features.enquiry_button_label,
       enabled_pages: site.features.enabled_pages,
@@ -112,9 +116,23 @@ export function priceText(price: number, site: Pick<CarSite, 'region' | 'locale'
   return price > 0 ? formatMoney(price, site.locale, currencyOf(site)) : PRICE_ON_APPLICATION;
 }
 
-/** The secondary weekly figure, e.g. "$189/week"; empty when the feed has none. */
-export function weeklyPriceText(weekly: number | undefined, site: Pick<CarSite, 'region' | 'locale'>): string {
-  return weekly !== undefined && weekly > 0 ? `${formatMoney(weekly, site.locale, currencyOf(site))}/week` : '';
+/** `{ repayment }` for a page's site data when the dealer advertises finance terms, else nothing. */
+export function repaymentOf(site: Pick<DealerConfig, 'region' | 'finance'>): { repayment?: RepaymentLine } {
+  const line = advertisedLine(site);
+  return line ? { repayment: line } : {};
+}
+
+export type RepaymentSite = Pick<CarSite, 'region' | 'locale' | 'repayment'>;
+
+/**
+ * The repayment beside a price: "$189/week" (AU, NZ) or "$823/month" (US). Worked out from the
+ * price on the dealer's advertised terms (finance.advertised), never taken from the feed, so it
+ * always matches the rate shown with it; empty when the dealer advertises no terms or the car has
+ * no price.
+ */
+export function repaymentPriceText(price: number, site: RepaymentSite): string {
+  const amount = advertisedRepayment(price, site.repayment);
+  return amount > 0 && site.repayment ? `${formatMoney(amount, site.locale, currencyOf(site))}${FREQUENCY_SUFFIX[site.repayment.frequency]}` : '';
 }
 
 export const STATUS_LABELS = { in_stock: 'In Stock', coming_soon: 'Coming Soon', sold: 'Sold' } as const satisfies Record<VehicleStatus, string>;

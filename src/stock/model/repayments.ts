@@ -240,3 +240,14 @@ export function disclosure(input: DisclosureInput, region: Region): Disclosure {
     warning: COMPARISON_RATE_WARNING,
   };
 }
+
+/** The site's advertised repayment line, or undefined when the dealer file advertises no terms (then no repayment is shown). */
+export function advertisedLine(site: { region: Region; finance: { advertised?: AdvertisedTerms | undefined } }): RepaymentLine | undefined {
+  return site.finance.advertised ? repaymentLine(site.finance.advertised, site.region) : undefined;
+}
+
+/** The disclosure for the site's advertised repayments, or undefined without advertised terms. */
+export function advertisedDisclosure(site: { region: Region; finance: { advertised?: AdvertisedTerms | undefined } }): Disclosure | undefined {
+  const terms = site.finance.advertised;
+  return terms ? disclosure(terms, site.region) : undefined;
+}

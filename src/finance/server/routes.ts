@@ -32,6 +32,7 @@ import { createStockLookup } from '../../stock/server/store';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { ageOn, CREDIT_CHECK_CONSENT_WORDING, creditCheckRequestSchema, quoteRequestSchema } from '../model/quote';
 import { creditBandOf, recordCreditCheck } from './credit-checks';
+import { termRange } from '../model/terms';
 
 export interface FinanceApiOptions {
   configFor: ConfigFor;
@@ -58,13 +59,6 @@ export const CREDIT_CHECKS_PER_MINUTE = 5;
 const invalid = (c: Context, fields: Fields) => send(c, problem(400, CHECK_FIELDS, fields));
 const NOT_OFFERED = problem(404, 'Personalised finance is not offered on this site.');
 const UNAVAILABLE = problem(503, 'Finance quotes are not available right now. Please try again shortly.');
-
-/** The terms the dealer's lenders cover (the broker's own limits apply there: 12 to 84 months). */
-export function termRange(site: Pick<DealerConfig, 'finance' | 'finance_provider'>): { min: number; max: number } {
-  const lenders = site.finance_provider === 'rate_table' ? site.finance.lenders : [];
-  if (lenders.length === 0) return { min: 12, max: 84 };
-  return { min: Math.min(...lenders.map((l) => l.min_term_months)), max: Math.max(...lenders.map((l) => l.max_term_months)) };
-}
 
 /** The dealer's config (knownDealer) and, on gated sites, the signed-in account (requireSession). */
 export interface FinanceEnv extends AccountEnv {

@@ -52,7 +52,8 @@ export function quoteTable(answer: QuoteAnswer, region: Region, locale: string):
       .join(', ') || 'None';
   const repayment = (q: LenderQuote) => `${money(q.payment_cents / 100, true)}${FREQUENCY_SUFFIX[q.frequency]}`;
   const total = (q: LenderQuote) => money(q.total_cents / 100);
-  const common = `${money(answer.car.price)} car, ${money(answer.deposit)} deposit: ${money(loan)} borrowed over ${answer.term_months} months.`;
+  const deposit = region === 'US' ? 'down payment' : 'deposit';
+  const common = `${money(answer.car.price)} car, ${money(answer.deposit)} ${deposit}: ${money(loan)} borrowed over ${answer.term_months} months.`;
 
   if (region === 'US') {
     return {

@@ -105,7 +105,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
       if (!(car.price > 0)) return invalid(c, { car_id: 'This car has no advertised price to finance' });
 
       const maxDeposit = Math.floor(car.price * MAX_DEPOSIT_SHARE);
-      if (request.deposit > maxDeposit) return invalid(c, { deposit: `Enter a deposit of ${money(maxDeposit)} or less` });
+      if (request.deposit > maxDeposit) return invalid(c, { deposit: `Enter a ${config.region === 'US' ? 'down payment' : 'deposit'} of ${money(maxDeposit)} or less` });
       const terms = termRange(config);
       if (request.term_months < terms.min || request.term_months > terms.max) {
         return invalid(c, { term_months: `Choose a term from ${terms.min} to ${terms.max} months` });

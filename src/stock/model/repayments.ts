@@ -219,14 +219,15 @@ export function feesText(input: Pick<DisclosureInput, 'fees' | 'establishment_fe
  * US: the APR.
  */
 export function disclosure(input: DisclosureInput, region: Region): Disclosure {
-  const deposit = input.deposit_percent ? `a ${input.deposit_percent}% deposit` : 'no deposit';
   const balloon = input.balloon_percent ? ` and a ${input.balloon_percent}% balloon` : '';
   if (region === 'US') {
+    const deposit = input.deposit_percent ? `${input.deposit_percent}% down` : 'no money down';
     return {
       rate: `${percentText(input.rate)} APR`,
       terms: `Monthly payments over ${input.term_months} months at ${percentText(input.rate)} APR with ${deposit}${balloon}, subject to credit approval.`,
     };
   }
+  const deposit = input.deposit_percent ? `a ${input.deposit_percent}% deposit` : 'no deposit';
   const frequency = REGION_FREQUENCY[region];
   const base = `${frequency === 'weekly' ? 'Weekly' : 'Monthly'} repayments over ${years(input.term_months)} at ${percentText(input.rate)} p.a. with ${deposit}${balloon}, subject to credit approval.`;
   if (region === 'NZ') return { rate: `${percentText(input.rate)} p.a.`, terms: base, warning: feesText(input, region) };

@@ -7,7 +7,7 @@ import { landingFacets, landingPages, type LandingFacets, type LandingPage } fro
 import { isPreOwnedSite, vocabularyFromFacets, type Vocabulary } from '../model/routing';
 import type { Vehicle } from '../../stock/model/vehicle';
 import type { CardSite } from './HitCard';
-import { repaymentOf } from '../../stock/model/car';
+import { repaymentOf } from '../../stock/model/repayments';
 
 export function cardSite(site: DealerConfig): CardSite {
   return {

@@ -10,7 +10,6 @@ import type { DealerConfig } from '../../platform/config/schema';
 import type { CarType, Vehicle, VehicleStatus } from './vehicle';
 import { regionDefaults } from '../../platform/config/regions';
 import { formatMoney } from '../../platform/formats/region';
-import { advertisedLine, advertisedRepayment, FREQUENCY_SUFFIX, type RepaymentLine } from './repayments';
 
 /** The vehicle fields a car page shows: what a search hit carries, so the shell can render one too. */
 export type CarView = Pick<
@@ -78,7 +77,6 @@ export function carSite(site: DealerConfig): CarSite {
     ...(site.image_cdn ? { image_cdn: site.image_cdn } : {}),
     ...(site.dealership_slug ? { dealership_slug: site.dealership_slug } : {}),
     dealerships: site.dealerships.map(({ id, slug }) => ({ id, slug })),
-    ...repaymentOf(site),
     features: {
       enquiry_button_label: site.features.enquiry_button_label,
       enabled_pages: site.features.enabled_pages,
@@ -116,10 +114,27 @@ export function priceText(price: number, site: Pick<CarSite, 'region' | 'locale'
   return price > 0 ? formatMoney(price, site.locale, currencyOf(site)) : PRICE_ON_APPLICATION;
 }
 
-/** `{ repayment }` for a page's site data when the dealer advertises finance terms, else nothing. */
-export function repaymentOf(site: Pick<DealerConfig, 'region' | 'finance'>): { repayment?: RepaymentLine } {
-  const line = advertisedLine(site);
-  return line ? { repayment: line } : {};
+// ---------------------------------------------------------------------------
+// Repayments beside a price (the maths and the words are in ./repayments.ts)
+// ---------------------------------------------------------------------------
+
+export type Frequency = 'weekly' | 'fortnightly' | 'monthly';
+
+export const FREQUENCY_SUFFIX: Readonly<Record<Frequency, string>> = { weekly: '/week', fortnightly: '/fortnight', monthly: '/month' };
+
+/**
+ * An advertised repayment is linear in the price (deposit and balloon are percents of it), so a
+ * page hands its islands two numbers instead of the maths: repayment = price × per_price
+ * (`repaymentOf(site)` in ./repayments.ts).
+ */
+export interface RepaymentLine {
+  per_price: number;
+  frequency: Frequency;
+}
+
+/** The whole-unit repayment for a price on the line; 0 when there is no price to finance. */
+export function advertisedRepayment(price: number | undefined, line: RepaymentLine | undefined): number {
+  return line && price && price > 0 ? Math.ceil(price * line.per_price) : 0;
 }
 
 export type RepaymentSite = Pick<CarSite, 'region' | 'locale' | 'repayment'>;

@@ -14,14 +14,16 @@ import type { Region } from '../../platform/config/regions';
 import { formatMoney } from '../../platform/formats/region';
 import { regionDefaults } from '../../platform/config/regions';
 
-export type Frequency = 'weekly' | 'fortnightly' | 'monthly';
+import { advertisedRepayment, FREQUENCY_SUFFIX, type Frequency, type RepaymentLine } from './car';
+
+// The result cards' part of this lives in ./car.ts, so the search page carries only that.
+export { advertisedRepayment, FREQUENCY_SUFFIX, type Frequency, type RepaymentLine };
 
 export const PAYMENTS_PER_YEAR: Readonly<Record<Frequency, number>> = { weekly: 52, fortnightly: 26, monthly: 12 };
 
 /** US sites quote monthly repayments; AU and NZ shoppers compare weekly ones. */
 export const REGION_FREQUENCY: Readonly<Record<Region, Frequency>> = { AU: 'weekly', NZ: 'weekly', US: 'monthly' };
 
-export const FREQUENCY_SUFFIX: Readonly<Record<Frequency, string>> = { weekly: '/week', fortnightly: '/fortnight', monthly: '/month' };
 
 export const COMPARISON_RATE_WARNING =
   'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
@@ -146,14 +148,6 @@ export interface AdvertisedTerms {
   fees?: string | undefined;
 }
 
-/**
- * An advertised repayment is linear in the price (deposit and balloon are percents of it), so a
- * page hands its islands two numbers instead of the maths: repayment = price × per_price.
- */
-export interface RepaymentLine {
-  per_price: number;
-  frequency: Frequency;
-}
 
 export function repaymentLine(terms: AdvertisedTerms, region: Region): RepaymentLine {
   const frequency = REGION_FREQUENCY[region];
@@ -164,10 +158,6 @@ export function repaymentLine(terms: AdvertisedTerms, region: Region): Repayment
   return { per_price: perPrice, frequency };
 }
 
-/** The whole-unit repayment for a price on the line; 0 when there is no price to finance. */
-export function advertisedRepayment(price: number | undefined, line: RepaymentLine | undefined): number {
-  return line && price && price > 0 ? Math.ceil(price * line.per_price) : 0;
-}
 
 /** "$123/week", or '' when there is nothing to show. */
 export function repaymentText(amount: number, frequency: Frequency, locale: string, currency: string): string {
@@ -240,6 +230,12 @@ export function disclosure(input: DisclosureInput, region: Region): Disclosure {
     terms: `${base} Comparison rate based on a secured loan of $30,000 over 5 years.`,
     warning: COMPARISON_RATE_WARNING,
   };
+}
+
+/** `{ repayment }` for a page's site data (CarSite, CardSite) when the dealer advertises finance terms, else nothing. */
+export function repaymentOf(site: { region: Region; finance: { advertised?: AdvertisedTerms | undefined } }): { repayment?: RepaymentLine } {
+  const line = advertisedLine(site);
+  return line ? { repayment: line } : {};
 }
 
 /** The site's advertised repayment line, or undefined when the dealer file advertises no terms (then no repayment is shown). */

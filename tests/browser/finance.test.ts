@@ -76,10 +76,11 @@ describe('personalised finance', () => {
 
     // The Equifax step: nothing is sent without consent.
     await page.getByRole('button', { name: 'Check my credit band with Equifax' }).click();
-    await page.getByLabel('First name').fill('Sam');
-    await page.getByLabel('Last name').fill('Fair');
-    await page.getByLabel('Date of birth').fill('1990-04-01');
-    await page.getByLabel('Postcode').fill('4000');
+    // (The consent's words name these fields too, so labels are matched whole.)
+    await page.getByLabel('First name', { exact: true }).fill('Sam');
+    await page.getByLabel('Last name', { exact: true }).fill('Fair');
+    await page.getByLabel('Date of birth', { exact: true }).fill('1990-04-01');
+    await page.getByLabel('Postcode', { exact: true }).fill('4000');
     await page.getByRole('button', { name: 'Agree and check my credit' }).click();
     await expect.poll(() => page.locator('#equifax-consent-error').textContent()).toBe('Tick the box to agree to the credit check');
     await page.getByRole('checkbox', { name: CREDIT_CHECK_CONSENT_WORDING }).check();
@@ -149,7 +150,8 @@ describe('every repayment shows its terms', () => {
   });
 
   it('the home budget panel: its rate, comparison rate and warning', async () => {
-    const context = await newShopperContext(browser, PHONE);
+    // The panel's switch shows on extra-large screens only.
+    const context = await newShopperContext(browser, DESKTOP);
     const { page, errors } = await openPage(context, `${demoOrigin(AU)}/`, 20_000);
     await page.getByRole('button', { name: 'SEARCH BY BUDGET' }).click();
     const terms = page.locator('#budget-terms');

@@ -187,9 +187,6 @@ function initBudgetPanel(form: HTMLFormElement, hero: HeroSearch): () => void {
   const money = (amount: number) => formatMoney(amount, site.locale, currencyFor(site.region));
   const asFrequency = (value: string): Frequency => (value === 'monthly' ? 'monthly' : 'weekly');
   let frequency = asFrequency(frequencySelect.value);
-  // The dealer's advertised rate and term (Hero.astro), when it advertises any.
-  const rate = Number(form.dataset.rate) || undefined;
-  const termMonths = Number(form.dataset.termMonths) || undefined;
   let stats: PriceStats | undefined;
   let statsRequested = false;
   let countTimer: ReturnType<typeof setTimeout> | undefined;
@@ -215,7 +212,7 @@ function initBudgetPanel(form: HTMLFormElement, hero: HeroSearch): () => void {
   };
 
   const render = () => {
-    const budget = budgetFor({ repayment: parseAmount(repaymentInput.value), frequency, deposit: parseAmount(depositInput.value), rate, term_months: termMonths });
+    const budget = budgetFor({ repayment: parseAmount(repaymentInput.value), frequency, deposit: parseAmount(depositInput.value) });
     total.textContent = money(budget);
     clearTimeout(countTimer);
     if (budgetTooLow(budget, stats)) {

@@ -1,9 +1,6 @@
 /**
  * The hero's budget search: what a repayment buys, searchable once it reaches the cheapest car in
- * stock. With the dealer's advertised finance terms, budget = deposit + what the repayments
- * borrow at the advertised rate over the advertised term (so the budget is one a lender would
- * lend, and the panel shows that rate); without them, repayment × 12 (monthly) or × 52 (weekly)
- * × 5 years + deposit, worded as a guide only.
+ * stock. budget = repayment × 12 (monthly) or × 52 (weekly) × 5 years + deposit.
  */
 import type { SearchSite } from '../site';
 
@@ -41,18 +38,10 @@ export interface BudgetInput {
   repayment: number;
   frequency: Frequency;
   deposit: number;
-  /** The dealer's advertised annual rate (percent) and term; absent: no interest is counted. */
-  rate?: number | undefined;
-  term_months?: number | undefined;
 }
 
-export function budgetFor({ repayment, frequency, deposit, rate, term_months = TERM_YEARS * 12 }: BudgetInput): number {
-  const perYear = PAYMENTS_PER_YEAR[frequency];
-  const n = Math.round((term_months * perYear) / 12);
-  const r = (rate ?? 0) / 100 / perYear;
-  // The present value of n repayments: the loan they repay.
-  const borrowed = r > 0 ? (clampAmount(repayment) * (1 - (1 + r) ** -n)) / r : clampAmount(repayment) * n;
-  return Math.round(borrowed) + clampAmount(deposit);
+export function budgetFor({ repayment, frequency, deposit }: BudgetInput): number {
+  return clampAmount(repayment) * PAYMENTS_PER_YEAR[frequency] * TERM_YEARS + clampAmount(deposit);
 }
 
 /**

@@ -72,8 +72,12 @@ describe('personalised finance', () => {
     await page.getByLabel('Deposit ($)').fill(String(car.price));
     await page.getByRole('button', { name: 'Show my repayments' }).click();
     await expect.poll(() => page.locator('#finance-deposit-error').textContent()).toMatch(/^Enter a deposit of \$[\d,]+ or less$/);
-    // A 20% deposit: enough for every lender's minimum.
+    // A 20% deposit: enough for every lender's minimum. On good credit the lender for fair and
+    // limited histories does not quote.
     await page.getByLabel('Deposit ($)').fill(String(Math.ceil(car.price * 0.2)));
+    await page.getByRole('button', { name: 'Show my repayments' }).click();
+    await expect.poll(() => page.locator('#finance-deposit-error').isVisible()).toBe(false);
+    expect(await page.locator('.finance-table tbody th').allTextContents()).not.toContain('Money3');
 
     // The Equifax step: nothing is sent without consent.
     await page.getByRole('button', { name: 'Check my credit band with Equifax' }).click();
@@ -87,13 +91,13 @@ describe('personalised finance', () => {
     await page.getByRole('checkbox', { name: CREDIT_CHECK_CONSENT_WORDING }).check();
     await page.getByRole('button', { name: 'Agree and check my credit' }).click();
     await expect.poll(() => page.getByText('Equifax credit band: Fair. Your quotes use it.').isVisible()).toBe(true);
-    // Fair credit: the lender for fair and limited histories (used cars, 10% down) now quotes; the one for good credit only does not.
+    // Fair credit: the lender for fair and limited histories (used cars, 10% down) now quotes.
     await expect.poll(() => page.locator('.finance-table tbody th').allTextContents()).toContain('Money3');
-    expect(await page.locator('.finance-table tbody th').allTextContents()).not.toContain('Toyota Finance');
 
     expect(await axe(page)).toEqual([]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    expect(errors).toEqual([]);
+    // The refused deposit's 400 is the one error Chromium logs.
+    expect(errors.filter((e) => !e.includes('400 (Bad Request)'))).toEqual([]);
     await context.close();
   });
 

@@ -7,12 +7,12 @@ import { financeLink } from '../../stock/model/car-page';
 import { regions, type Region } from '../../platform/config/regions';
 
 export function siteFromDataset(el: HTMLElement): RepaymentSite | undefined {
-  const { locale, region, repaymentPerPrice, repaymentFrequency } = el.dataset;
+  const { locale, region, repaymentPerPrice, repaymentPer } = el.dataset;
   const known = regions.find((r): r is Region => r === region);
   if (!locale || !known) return undefined;
   const perPrice = Number(repaymentPerPrice);
-  const frequency = repaymentFrequency === 'weekly' || repaymentFrequency === 'fortnightly' || repaymentFrequency === 'monthly' ? repaymentFrequency : undefined;
-  return { locale, region: known, ...(perPrice > 0 && frequency ? { repayment: { per_price: perPrice, frequency } } : {}) };
+  const per = repaymentPer === '/week' || repaymentPer === '/month' ? repaymentPer : undefined;
+  return { locale, region: known, ...(perPrice > 0 && per ? { repayment: { per_price: perPrice, per } } : {}) };
 }
 
 /** `car` null means search no longer has it: shown as no longer available, like a sold car. */

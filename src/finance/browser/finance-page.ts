@@ -4,19 +4,17 @@
  * the Equifax consent step. The same schemas as the server check what is sent; everything the API
  * answers is written as text, never as markup.
  */
-import type { z } from 'zod';
 import { callAccountApi, type Fetch } from '../../accounts/browser/account-api';
 import { clearRefusal, setBusy, showRefusal } from '../../accounts/browser/form-ui';
 import { initGate } from '../../accounts/browser/gate';
 import { regions, type Region } from '../../platform/config/regions';
 import { isRecord } from '../../platform/formats/records';
 import { formatMoney } from '../../platform/formats/region';
-import { parseAmount } from '../../search/model/hero/budget';
 import { carIdField, creditCheckRequestSchema, financePaths, quoteRequestSchema } from '../model/quote';
 import { BAND_LABELS, quoteTable, type QuoteAnswer } from '../model/quote-view';
 
 /** The first message per field of a failed parse, as the API's envelope words it. */
-export function issueFields(error: z.ZodError): Record<string, string> {
+export function issueFields(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
@@ -31,6 +29,16 @@ export const readQuote = (body: unknown): QuoteAnswer | undefined =>
 const readCheck = (body: unknown): { id: string; band: string } | undefined =>
   isRecord(body) && typeof body.id === 'string' && typeof body.band === 'string' ? { id: body.id, band: body.band } : undefined;
 
+/**
+ * "$5,000" or "5 000" as 5000; anything else is NaN, which the schema refuses by name. (The hero's
+ * parseAmount turns nonsense into 0, right for a budget guess, wrong for a deposit sent to a lender;
+ * and importing it would split the search page's chunks.)
+ */
+export function wholeAmount(text: string): number {
+  const digits = text.trim().replace(/[$,\s]/g, '');
+  return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
 /** A form field's text ('' for a file or a missing field). */
 const textOf = (data: FormData, name: string): string => {
   const value = data.get(name);
@@ -42,7 +50,7 @@ export function quoteBody(form: HTMLFormElement, creditCheckId: string | undefin
   const data = new FormData(form);
   return {
     car_id: textOf(data, 'car_id'),
-    deposit: parseAmount(textOf(data, 'deposit')),
+    deposit: wholeAmount(textOf(data, 'deposit')),
     term_months: Number(textOf(data, 'term_months')),
     ...(creditCheckId ? { credit_check_id: creditCheckId } : { credit_profile: textOf(data, 'credit_profile') }),
   };

@@ -5,7 +5,11 @@
  */
 import type { Region } from '../../platform/config/regions';
 import { formatMoney } from '../../platform/formats/region';
-import { COMPARISON_RATE_WARNING, FREQUENCY_SUFFIX, type Frequency } from '../../stock/model/repayments';
+import { COMPARISON_RATE_WARNING, type Frequency } from '../../stock/model/repayments';
+
+// The cards' '/week' words live in stock/model/car.ts, which this page must not import (see
+// stock/model/repayments.ts): the same three words, here.
+const PER: Readonly<Record<Frequency, string>> = { weekly: '/week', fortnightly: '/fortnight', monthly: '/month' };
 
 export interface LenderQuote {
   lender_id: string;
@@ -50,7 +54,7 @@ export function quoteTable(answer: QuoteAnswer, region: Region, locale: string):
     [q.establishment_fee > 0 ? `${money(q.establishment_fee)} establishment` : '', q.monthly_fee > 0 ? `${money(q.monthly_fee, true)} a month` : '']
       .filter(Boolean)
       .join(', ') || 'None';
-  const repayment = (q: LenderQuote) => `${money(q.payment_cents / 100, true)}${FREQUENCY_SUFFIX[q.frequency]}`;
+  const repayment = (q: LenderQuote) => `${money(q.payment_cents / 100, true)}${PER[q.frequency]}`;
   const total = (q: LenderQuote) => money(q.total_cents / 100);
   const deposit = region === 'US' ? 'down payment' : 'deposit';
   const common = `${money(answer.car.price)} car, ${money(answer.deposit)} ${deposit}: ${money(loan)} borrowed over ${answer.term_months} months.`;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, creditCheckRequestSchema, quoteRequestSchema } from './quote';
+import { creditProfiles as configProfiles } from '../../platform/config/sections/buying';
+import { ageOn, creditCheckRequestSchema, creditProfiles, quoteRequestSchema } from './quote';
 
 describe('quote request', () => {
+  it('offers the dealer file’s credit profiles', () => {
+    expect(creditProfiles).toEqual(configProfiles);
+  });
+
   it('takes a car id, deposit, term and profile', () => {
     expect(quoteRequestSchema.parse({ car_id: '123', deposit: 5000, term_months: 60, credit_profile: 'good' })).toEqual({
       car_id: '123',

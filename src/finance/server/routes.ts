@@ -12,6 +12,7 @@
  * naming the field. A provider that cannot answer is a 503.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import { every } from 'hono/combine';
 import { needsSignIn } from '../../accounts/model/gating';
 import { requireSession, type AccountEnv } from '../../accounts/server/require-session';
@@ -56,6 +57,10 @@ export const MAX_DEPOSIT_SHARE = 0.9;
 export const QUOTES_PER_MINUTE = 60;
 export const CREDIT_CHECKS_PER_MINUTE = 5;
 
+// The page's own fields (zod/mini, finance/model/quote.ts) in the object the API's validator takes.
+const quoteBodySchema = z.strictObject(quoteRequestSchema.shape);
+const creditCheckBodySchema = z.strictObject(creditCheckRequestSchema.shape);
+
 const invalid = (c: Context, fields: Fields) => send(c, problem(400, CHECK_FIELDS, fields));
 const NOT_OFFERED = problem(404, 'Personalised finance is not offered on this site.');
 const UNAVAILABLE = problem(503, 'Finance quotes are not available right now. Please try again shortly.');
@@ -93,7 +98,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
     every(site, offered, limitByAddress(limiter, { bucket: 'finance-quote', limit: QUOTES_PER_MINUTE, env, refuse: tooMany })),
     gate((s) => needsSignIn('finance', s.features)),
     body,
-    validJson(quoteRequestSchema),
+    validJson(quoteBodySchema),
     async (c) => {
       const config = c.get('site');
       const request = c.req.valid('json');
@@ -157,7 +162,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
     every(site, offered, limitByAddress(options.rateLimiter ?? checkLimiter, { bucket: 'credit-check', limit: CREDIT_CHECKS_PER_MINUTE, env, refuse: tooMany })),
     gate((s) => needsSignIn('equifax_finance', s.features) || needsSignIn('finance', s.features)),
     body,
-    validJson(creditCheckRequestSchema),
+    validJson(creditCheckBodySchema),
     async (c) => {
       const config = c.get('site');
       const { consent: _agreed, page, ...identity } = c.req.valid('json');

@@ -79,7 +79,7 @@ describe('compareRows', () => {
   });
 
   it('shows repayments on the advertised terms only, never for a sold car', () => {
-    const advertising = { ...au, repayment: { per_price: 0.005, frequency: 'weekly' as const } };
+    const advertising = { ...au, repayment: { per_price: 0.005, per: '/week' as const } };
     const rows = compareRows([car(1, { status: 'sold' }), car(2)], advertising);
     expect(rows.find((r) => r.label === 'Weekly price')!.values).toEqual(['—', '$150/week']);
   });

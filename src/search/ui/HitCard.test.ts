@@ -13,7 +13,6 @@ const hit: CardHit = {
   km: 30_100,
   car_type: 'used',
   status: 'in_stock',
-  weekly_price: 189,
   primary_image_url: 'https://photos.example.test/rav4.jpg',
   badge: 'Certified',
 };
@@ -29,12 +28,12 @@ describe('result card', () => {
     expect(html).toContain('Certified');
   });
 
-  it('shows a repayment only on the dealer’s advertised terms, worked out from the price, with a marker to the terms', () => {
-    // The feed's weekly_price is not shown: its terms are unknown.
+  it('shows a repayment only on the dealer’s advertised terms, worked out from the price', () => {
+    // Without the dealer's terms, no repayment.
     expect(render()).not.toContain('/week');
-    const advertising = { ...au, repayment: { per_price: 0.005, frequency: 'weekly' as const } };
-    expect(render({ site: advertising })).toContain('<p class="car-card-weekly">$195/week<a href="#repayment-terms" class="footnote-ref" aria-label="Finance terms">*</a></p>');
-    const us = { ...au, region: 'US' as const, locale: 'en-US', units: 'miles' as const, repayment: { per_price: 0.02, frequency: 'monthly' as const } };
+    const advertising = { ...au, repayment: { per_price: 0.005, per: '/week' as const } };
+    expect(render({ site: advertising })).toContain('<p class="car-card-weekly">$195/week</p>');
+    const us = { ...au, region: 'US' as const, locale: 'en-US', units: 'miles' as const, repayment: { per_price: 0.02, per: '/month' as const } };
     expect(render({ site: us })).toContain('$780/month');
     expect(render({ site: advertising, hit: { ...hit, price: 0 } })).not.toContain('car-card-weekly');
   });

@@ -20,7 +20,6 @@ export const CARD_ATTRIBUTES = [
   'model',
   'has_nvic',
   'price',
-  'weekly_price',
   'km',
   'year',
   'car_type',
@@ -42,12 +41,9 @@ export interface CardSite {
   saved_cars: DealerConfig['features']['saved_cars'];
   /** Used cars are 'Pre-Owned' on sites whose stock path is /pre-owned. */
   pre_owned?: boolean;
-  /** The dealer's advertised finance terms; the page shows their words once, at REPAYMENT_TERMS_ID. */
+  /** The dealer's advertised finance terms; the page shows their words once (src/stock/ui/RepaymentTerms.astro). */
   repayment?: RepaymentSite['repayment'];
 }
-
-/** Where a page shows the terms behind its repayments (src/stock/ui/RepaymentTerms.astro). */
-export const REPAYMENT_TERMS_ID = 'repayment-terms';
 
 /** Card image box: 4:3, as the placeholder photos and most feeds are. */
 export const CARD_IMAGE = { width: 400, height: 300 } as const;
@@ -106,14 +102,8 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
           </ul>
         )}
         <p className="car-card-price">{priceText(hit.price, site)}</p>
-        {repayment && (
-          <p className="car-card-weekly">
-            {repayment}
-            <a href={`#${REPAYMENT_TERMS_ID}`} className="footnote-ref" aria-label="Finance terms">
-              *
-            </a>
-          </p>
-        )}
+        {/* Its footnote marker comes from search.css and its terms from the page (RepaymentTerms.astro): the island stays within its budget. */}
+        {repayment && <p className="car-card-weekly">{repayment}</p>}
         <ul className="car-card-specs" aria-label="Key details">
           <li>{formatDistance(hit.km, site.units, site.locale)}</li>
           {hit.fuel && <li>{hit.fuel}</li>}

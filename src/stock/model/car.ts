@@ -120,7 +120,8 @@ export function priceText(price: number, site: Pick<CarSite, 'region' | 'locale'
 
 export type Frequency = 'weekly' | 'fortnightly' | 'monthly';
 
-export const FREQUENCY_SUFFIX: Readonly<Record<Frequency, string>> = { weekly: '/week', fortnightly: '/fortnight', monthly: '/month' };
+/** Advertised repayments are weekly (AU, NZ) or monthly (US). */
+export type AdvertisedFrequency = Extract<Frequency, 'weekly' | 'monthly'>;
 
 /**
  * An advertised repayment is linear in the price (deposit and balloon are percents of it), so a
@@ -129,7 +130,8 @@ export const FREQUENCY_SUFFIX: Readonly<Record<Frequency, string>> = { weekly: '
  */
 export interface RepaymentLine {
   per_price: number;
-  frequency: Frequency;
+  /** '/week' (AU, NZ) or '/month' (US): the words travel with the line, not the frequency, to keep the island small. */
+  per: '/week' | '/month';
 }
 
 /** The whole-unit repayment for a price on the line; 0 when there is no price to finance. */
@@ -146,8 +148,9 @@ export type RepaymentSite = Pick<CarSite, 'region' | 'locale' | 'repayment'>;
  * no price.
  */
 export function repaymentPriceText(price: number, site: RepaymentSite): string {
-  const amount = advertisedRepayment(price, site.repayment);
-  return amount > 0 && site.repayment ? `${formatMoney(amount, site.locale, currencyOf(site))}${FREQUENCY_SUFFIX[site.repayment.frequency]}` : '';
+  const line = site.repayment;
+  // Written out rather than through advertisedRepayment: every byte here is on the search page.
+  return line && price > 0 ? formatMoney(Math.ceil(price * line.per_price), site.locale, currencyOf(site)) + line.per : '';
 }
 
 export const STATUS_LABELS = { in_stock: 'In Stock', coming_soon: 'Coming Soon', sold: 'Sold' } as const satisfies Record<VehicleStatus, string>;

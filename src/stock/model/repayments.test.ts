@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMPARISON_RATE_WARNING,
-  advertisedRepayment,
   comparisonRate,
   disclosure,
   impliedRate,
   paymentCount,
   repayment,
   repaymentLine,
-  repaymentText,
 } from './repayments';
+import { advertisedRepayment, repaymentPriceText } from './car';
 
 /** The balance after every instalment, worked month by month: an independent check of the formula. */
 function balanceAfter(amount: number, annualRate: number, perYear: number, n: number, payment: number): number {
@@ -78,10 +77,10 @@ describe('advertised repayments', () => {
   it('works the figure out from the price: weekly in AU and NZ, monthly in the US', () => {
     const terms = { rate: 8.99, term_months: 60, deposit_percent: 0, balloon_percent: 0 };
     const au = repaymentLine(terms, 'AU');
-    expect(au.frequency).toBe('weekly');
+    expect(au.per).toBe('/week');
     expect(advertisedRepayment(30_000, au)).toBe(Math.ceil(repayment({ amount: 30_000, rate: 8.99, term_months: 60, frequency: 'weekly' }).payment));
     const us = repaymentLine(terms, 'US');
-    expect(us.frequency).toBe('monthly');
+    expect(us.per).toBe('/month');
     expect(advertisedRepayment(30_000, us)).toBe(623);
   });
 
@@ -94,9 +93,10 @@ describe('advertised repayments', () => {
   it('shows nothing without terms or a price', () => {
     expect(advertisedRepayment(30_000, undefined)).toBe(0);
     expect(advertisedRepayment(0, repaymentLine({ rate: 7, term_months: 60, deposit_percent: 0, balloon_percent: 0 }, 'AU'))).toBe(0);
-    expect(repaymentText(0, 'weekly', 'en-AU', 'AUD')).toBe('');
-    expect(repaymentText(144, 'weekly', 'en-AU', 'AUD')).toBe('$144/week');
-    expect(repaymentText(623, 'monthly', 'en-US', 'USD')).toBe('$623/month');
+    const weekly = { region: 'AU' as const, locale: 'en-AU', repayment: { per_price: 0.0048, per: '/week' as const } };
+    expect(repaymentPriceText(0, weekly)).toBe('');
+    expect(repaymentPriceText(30_000, weekly)).toBe('$144/week');
+    expect(repaymentPriceText(30_000, { region: 'US', locale: 'en-US', repayment: { per_price: 0.02076, per: '/month' } })).toBe('$623/month');
   });
 });
 

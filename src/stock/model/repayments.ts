@@ -14,15 +14,17 @@ import type { Region } from '../../platform/config/regions';
 import { formatMoney } from '../../platform/formats/region';
 import { regionDefaults } from '../../platform/config/regions';
 
-import { advertisedRepayment, FREQUENCY_SUFFIX, type Frequency, type RepaymentLine } from './car';
+// The result cards' part (the line on the price, "$189/week") lives in ./car.ts, types only here:
+// a page importing this module must not share a chunk with the search page's car module, or
+// the bundler splits that module off and the search page pays for another file.
+import type { AdvertisedFrequency, Frequency, RepaymentLine } from './car';
 
-// The result cards' part of this lives in ./car.ts, so the search page carries only that.
-export { advertisedRepayment, FREQUENCY_SUFFIX, type Frequency, type RepaymentLine };
+export type { AdvertisedFrequency, Frequency, RepaymentLine };
 
 export const PAYMENTS_PER_YEAR: Readonly<Record<Frequency, number>> = { weekly: 52, fortnightly: 26, monthly: 12 };
 
 /** US sites quote monthly repayments; AU and NZ shoppers compare weekly ones. */
-export const REGION_FREQUENCY: Readonly<Record<Region, Frequency>> = { AU: 'weekly', NZ: 'weekly', US: 'monthly' };
+export const REGION_FREQUENCY: Readonly<Record<Region, AdvertisedFrequency>> = { AU: 'weekly', NZ: 'weekly', US: 'monthly' };
 
 
 export const COMPARISON_RATE_WARNING =
@@ -155,14 +157,10 @@ export function repaymentLine(terms: AdvertisedTerms, region: Region): Repayment
   const r = terms.rate / 100 / PAYMENTS_PER_YEAR[frequency];
   // The instalment on a price of 1: borrowed (1 - deposit), balloon a share of the price.
   const perPrice = instalment(1 - terms.deposit_percent / 100, r, n, terms.balloon_percent / 100);
-  return { per_price: perPrice, frequency };
+  return { per_price: perPrice, per: frequency === 'monthly' ? '/month' : '/week' };
 }
 
 
-/** "$123/week", or '' when there is nothing to show. */
-export function repaymentText(amount: number, frequency: Frequency, locale: string, currency: string): string {
-  return amount > 0 ? `${formatMoney(amount, locale, currency)}${FREQUENCY_SUFFIX[frequency]}` : '';
-}
 
 const percentText = (rate: number): string => `${rate.toFixed(2)}%`;
 

@@ -7,7 +7,7 @@ import type { Region } from '../../platform/config/regions';
 import { formatMoney } from '../../platform/formats/region';
 import { COMPARISON_RATE_WARNING, type Frequency } from '../../stock/model/repayments';
 
-// The cards' '/week' words live in stock/model/car.ts, which this page must not import (see
+// The cards' '/week' words live in stock/model/car.ts, which this page must not load (see
 // stock/model/repayments.ts): the same three words, here.
 const PER: Readonly<Record<Frequency, string>> = { weekly: '/week', fortnightly: '/fortnight', monthly: '/month' };
 

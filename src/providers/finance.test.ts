@@ -92,7 +92,16 @@ describe('broker', () => {
       status: 200,
       body: JSON.stringify({
         quotes: [
-          { lender_id: 'pepper', lender: 'Pepper <b>Money</b>', rate: 8.5, establishment_fee: 300, monthly_fee: 10, payment: 140.5, payments: 260, total: 36_530 },
+          {
+            lender_id: 'pepper',
+            lender: 'Pepper <b>Money</b>',
+            rate: 8.5,
+            establishment_fee: 300,
+            monthly_fee: 10,
+            payment: 140.5,
+            payments: 260,
+            total: 36_530,
+          },
           { lender_id: 'macquarie', lender: 'Macquarie', rate: 7.1, comparison_rate: 7.6, payment: 130.25, payments: 260, total: 33_865 },
         ],
       }),
@@ -100,7 +109,14 @@ describe('broker', () => {
     const quotes = await brokerQuoter({ url, key: 'k-123', log: () => undefined }).quote(request());
     expect(seen.at(-1)).toEqual({
       auth: 'Bearer k-123',
-      body: { car: { id: 'car-1', price: 35_000, car_type: 'used' }, deposit: 5000, term_months: 60, credit_profile: 'good', frequency: 'weekly', region: 'AU' },
+      body: {
+        car: { id: 'car-1', price: 35_000, car_type: 'used' },
+        deposit: 5000,
+        term_months: 60,
+        credit_profile: 'good',
+        frequency: 'weekly',
+        region: 'AU',
+      },
     });
     expect(quotes.map((q) => [q.lender_id, q.payment_cents, q.comparison_rate])).toEqual([
       ['macquarie', 13_025, 7.6],

@@ -87,7 +87,9 @@ export function rateTableQuotes(lenders: readonly Lender[], request: QuoteReques
       lender_id: lender.id,
       lender: lender.name,
       rate,
-      ...(request.region === 'AU' ? { comparison_rate: comparisonRate({ rate, establishment_fee: lender.establishment_fee, monthly_fee: lender.monthly_fee }) } : {}),
+      ...(request.region === 'AU'
+        ? { comparison_rate: comparisonRate({ rate, establishment_fee: lender.establishment_fee, monthly_fee: lender.monthly_fee }) }
+        : {}),
       establishment_fee: lender.establishment_fee,
       monthly_fee: lender.monthly_fee,
       frequency,
@@ -178,7 +180,9 @@ export function brokerQuoter(options: BrokerOptions): FinanceQuoter {
       return parsed.data.quotes
         .map((q): LenderQuote => {
           const comparison =
-            request.region === 'AU' ? (q.comparison_rate ?? comparisonRate({ rate: q.rate, establishment_fee: q.establishment_fee, monthly_fee: q.monthly_fee })) : undefined;
+            request.region === 'AU'
+              ? (q.comparison_rate ?? comparisonRate({ rate: q.rate, establishment_fee: q.establishment_fee, monthly_fee: q.monthly_fee }))
+              : undefined;
           return {
             lender_id: q.lender_id,
             lender: cleanText(q.lender, 80) ?? q.lender_id,

@@ -63,7 +63,12 @@ describe('personalised finance', () => {
     expect(row[3]).toMatch(/^\d+\.\d\d% p\.a\.$/);
     // Equally prominent: the rate and the comparison rate in the same size and weight.
     const style = (i: number) =>
-      page.locator('.finance-table tbody tr').first().locator('th, td').nth(i).evaluate((el) => `${getComputedStyle(el).fontSize} ${getComputedStyle(el).fontWeight}`);
+      page
+        .locator('.finance-table tbody tr')
+        .first()
+        .locator('th, td')
+        .nth(i)
+        .evaluate((el) => `${getComputedStyle(el).fontSize} ${getComputedStyle(el).fontWeight}`);
     expect(await style(3)).toBe(await style(2));
     expect(await page.getByText(COMPARISON_RATE_WARNING).isVisible()).toBe(true);
     expect(await page.getByText(car.name).first().isVisible()).toBe(true);

@@ -41,7 +41,11 @@ export const quoteRequestSchema = z.strictObject({
     ),
   term_months: z
     .number({ error: 'Choose a term' })
-    .check(z.int({ error: 'Choose a term' }), z.minimum(12, { error: 'Choose a term of 12 months or more' }), z.maximum(96, { error: 'Choose a term of 96 months or less' })),
+    .check(
+      z.int({ error: 'Choose a term' }),
+      z.minimum(12, { error: 'Choose a term of 12 months or more' }),
+      z.maximum(96, { error: 'Choose a term of 96 months or less' }),
+    ),
   credit_profile: z.optional(z.enum(creditProfiles, { error: 'Choose how you would describe your credit history' })),
   /** Equifax finance: the id the credit check answered with; its band replaces credit_profile. */
   credit_check_id: z.optional(z.uuid({ error: 'Unknown credit check' })),

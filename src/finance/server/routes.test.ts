@@ -87,7 +87,14 @@ async function post(app: Hono<AppEnv>, path: string, body: unknown, { host = 'al
 }
 
 const quote = { car_id: '48213', deposit: 5000, term_months: 60, credit_profile: 'good' };
-const identity = { consent: true, first_name: 'Sam', last_name: 'Fair', date_of_birth: '1990-04-01', postcode: '2000', page: '/personalised/finance?car_id=48213' };
+const identity = {
+  consent: true,
+  first_name: 'Sam',
+  last_name: 'Fair',
+  date_of_birth: '1990-04-01',
+  postcode: '2000',
+  page: '/personalised/finance?car_id=48213',
+};
 
 describe('POST /api/finance/quote', () => {
   const app = financeApp(undefined);
@@ -180,7 +187,10 @@ describe.each(testDatabaseKinds())('gated finance and credit checks on %s', (kin
     const check = await post(app, 'credit-check', identity, { host: 'gated.localhost', token });
     expect(check.status).toBe(201);
     expect(check.body.band).toBe('fair');
-    const [row] = await db.current.db.select().from(creditChecks).where(eq(creditChecks.id, String(check.body.id)));
+    const [row] = await db.current.db
+      .select()
+      .from(creditChecks)
+      .where(eq(creditChecks.id, String(check.body.id)));
     expect(row).toMatchObject({
       dealer: 'gated',
       account_id: accountId,

@@ -89,7 +89,8 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
   /** The session check, only where the dealer gates the page. */
   const gate =
     (gated: (site: DealerConfig) => boolean): MiddlewareHandler<FinanceEnv> =>
-    async (c, next) => (gated(c.get('site')) ? signedIn(c, next) : next());
+    async (c, next) =>
+      gated(c.get('site')) ? signedIn(c, next) : next();
   const body = jsonBody(SMALL_BODY_BYTES);
   const site = knownDealer(configFor) as unknown as MiddlewareHandler<FinanceEnv>;
 
@@ -110,7 +111,8 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
       if (!(car.price > 0)) return invalid(c, { car_id: 'This car has no advertised price to finance' });
 
       const maxDeposit = Math.floor(car.price * MAX_DEPOSIT_SHARE);
-      if (request.deposit > maxDeposit) return invalid(c, { deposit: `Enter a ${config.region === 'US' ? 'down payment' : 'deposit'} of ${money(maxDeposit)} or less` });
+      if (request.deposit > maxDeposit)
+        return invalid(c, { deposit: `Enter a ${config.region === 'US' ? 'down payment' : 'deposit'} of ${money(maxDeposit)} or less` });
       const terms = termRange(config);
       if (request.term_months < terms.min || request.term_months > terms.max) {
         return invalid(c, { term_months: `Choose a term from ${terms.min} to ${terms.max} months` });
@@ -159,7 +161,11 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
   const checkLimiter = memoryRateLimiter({ limit: CREDIT_CHECKS_PER_MINUTE });
   api.post(
     '/finance/credit-check',
-    every(site, offered, limitByAddress(options.rateLimiter ?? checkLimiter, { bucket: 'credit-check', limit: CREDIT_CHECKS_PER_MINUTE, env, refuse: tooMany })),
+    every(
+      site,
+      offered,
+      limitByAddress(options.rateLimiter ?? checkLimiter, { bucket: 'credit-check', limit: CREDIT_CHECKS_PER_MINUTE, env, refuse: tooMany }),
+    ),
     gate((s) => needsSignIn('equifax_finance', s.features) || needsSignIn('finance', s.features)),
     body,
     validJson(creditCheckBodySchema),

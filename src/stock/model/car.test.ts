@@ -24,12 +24,20 @@ describe('price', () => {
 
   it('shows a repayment only on the advertised terms, worked out from the price', () => {
     expect(repaymentPriceText(38990, site)).toBe('');
-    const advertising = { ...site, ...repaymentOf({ region: 'AU', finance: { advertised: { rate: 8.99, term_months: 60, deposit_percent: 0, balloon_percent: 0 } } }) };
+    const advertising = {
+      ...site,
+      ...repaymentOf({ region: 'AU', finance: { advertised: { rate: 8.99, term_months: 60, deposit_percent: 0, balloon_percent: 0 } } }),
+    };
     const weekly = advertisedRepayment(38990, advertising.repayment);
     expect(weekly).toBe(187);
     expect(repaymentPriceText(38990, advertising)).toBe('$187/week');
     expect(repaymentPriceText(0, advertising)).toBe('');
-    const us = { ...site, region: 'US' as const, locale: 'en-US', ...repaymentOf({ region: 'US', finance: { advertised: { rate: 6.9, term_months: 72, deposit_percent: 10, balloon_percent: 0 } } }) };
+    const us = {
+      ...site,
+      region: 'US' as const,
+      locale: 'en-US',
+      ...repaymentOf({ region: 'US', finance: { advertised: { rate: 6.9, term_months: 72, deposit_percent: 10, balloon_percent: 0 } } }),
+    };
     expect(repaymentPriceText(38990, us)).toMatch(/^\$\d{3}\/month$/);
   });
 });

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COMPARISON_RATE_WARNING,
-  comparisonRate,
-  disclosure,
-  impliedRate,
-  paymentCount,
-  repayment,
-  repaymentLine,
-} from './repayments';
+import { COMPARISON_RATE_WARNING, comparisonRate, disclosure, impliedRate, paymentCount, repayment, repaymentLine } from './repayments';
 import { advertisedRepayment, repaymentPriceText } from './car';
 
 /** The balance after every instalment, worked month by month: an independent check of the formula. */

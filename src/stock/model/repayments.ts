@@ -26,7 +26,6 @@ export const PAYMENTS_PER_YEAR: Readonly<Record<Frequency, number>> = { weekly: 
 /** US sites quote monthly repayments; AU and NZ shoppers compare weekly ones. */
 export const REGION_FREQUENCY: Readonly<Record<Region, AdvertisedFrequency>> = { AU: 'weekly', NZ: 'weekly', US: 'monthly' };
 
-
 export const COMPARISON_RATE_WARNING =
   'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate.';
 
@@ -150,7 +149,6 @@ export interface AdvertisedTerms {
   fees?: string | undefined;
 }
 
-
 export function repaymentLine(terms: AdvertisedTerms, region: Region): RepaymentLine {
   const frequency = REGION_FREQUENCY[region];
   const n = paymentCount(terms.term_months, frequency);
@@ -159,8 +157,6 @@ export function repaymentLine(terms: AdvertisedTerms, region: Region): Repayment
   const perPrice = instalment(1 - terms.deposit_percent / 100, r, n, terms.balloon_percent / 100);
   return { per_price: perPrice, per: frequency === 'monthly' ? '/month' : '/week' };
 }
-
-
 
 const percentText = (rate: number): string => `${rate.toFixed(2)}%`;
 
@@ -220,8 +216,7 @@ export function disclosure(input: DisclosureInput, region: Region): Disclosure {
   const base = `${frequency === 'weekly' ? 'Weekly' : 'Monthly'} repayments over ${years(input.term_months)} at ${percentText(input.rate)} p.a. with ${deposit}${balloon}, subject to credit approval.`;
   if (region === 'NZ') return { rate: `${percentText(input.rate)} p.a.`, terms: base, warning: feesText(input, region) };
   const comparison =
-    input.comparison_rate ??
-    comparisonRate({ rate: input.rate, establishment_fee: input.establishment_fee ?? 0, monthly_fee: input.monthly_fee ?? 0 });
+    input.comparison_rate ?? comparisonRate({ rate: input.rate, establishment_fee: input.establishment_fee ?? 0, monthly_fee: input.monthly_fee ?? 0 });
   return {
     rate: `${percentText(input.rate)} p.a.`,
     comparison_rate: `${percentText(comparison)} p.a. comparison rate`,

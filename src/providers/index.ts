@@ -9,6 +9,8 @@
  * | Valuation      | VALUATION_URL, VALUATION_API_KEY          | catalogue price, age, km, answers    |
  * | Snap21         | SNAP21_URL                                | the dealer's configured review summary |
  * | Service slots  | dealer file `back_office` + its credentials env | opening and holiday hours       |
+ * | Finance quotes | dealer file `finance_provider`, `finance.broker`; FINANCE_BROKER_API_KEY | the dealer file's lenders (finance.ts) |
+ * | Credit check   | CREDIT_CHECK_URL, CREDIT_CHECK_API_KEY    | test identities by surname (credit-check.ts) |
  */
 import type { DealerConfig } from '../platform/config/schema';
 import { createBackOfficeClient } from './back-office';

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../platform/http/app-env';
 import { createAccountsApi, type AccountsApiOptions } from '../accounts/server/routes';
+import { createFinanceApi } from '../finance/server/routes';
 import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
 import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
 import { memoryLeadLimiter } from '../leads/server/rate-limit';
@@ -111,6 +112,9 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
       ...checkout,
     }),
   );
+
+  // /finance/quote, /finance/credit-check: personalised finance on sites that offer it.
+  api.route('/', createFinanceApi({ configFor, database, env, now, log }));
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like
   // the rest of the API, never with a dealer's HTML 404.

@@ -2,18 +2,21 @@
  * Puts the live price and status from search onto a rendered car (prerendered page or shell):
  * a static page can be days old, and a car sold this morning must not read "In Stock".
  */
-import { STATUS_LABELS, priceText, weeklyPriceText, type CarSite, type CarView } from '../../stock/model/car';
+import { STATUS_LABELS, priceText, repaymentPriceText, type CarView, type RepaymentSite } from '../../stock/model/car';
 import { financeLink } from '../../stock/model/car-page';
 import { regions, type Region } from '../../platform/config/regions';
 
-export function siteFromDataset(el: HTMLElement): Pick<CarSite, 'locale' | 'region'> | undefined {
-  const { locale, region } = el.dataset;
+export function siteFromDataset(el: HTMLElement): RepaymentSite | undefined {
+  const { locale, region, repaymentPerPrice, repaymentPer } = el.dataset;
   const known = regions.find((r): r is Region => r === region);
-  return locale && known ? { locale, region: known } : undefined;
+  if (!locale || !known) return undefined;
+  const perPrice = Number(repaymentPerPrice);
+  const per = repaymentPer === '/week' || repaymentPer === '/month' ? repaymentPer : undefined;
+  return { locale, region: known, ...(perPrice > 0 && per ? { repayment: { per_price: perPrice, per } } : {}) };
 }
 
 /** `car` null means search no longer has it: shown as no longer available, like a sold car. */
-export function applyLiveState(article: HTMLElement, car: CarView | null, site: Pick<CarSite, 'locale' | 'region'>): void {
+export function applyLiveState(article: HTMLElement, car: CarView | null, site: RepaymentSite): void {
   const status = car?.status ?? 'sold';
   const unavailable = status === 'sold';
   article.dataset.status = status;
@@ -26,8 +29,10 @@ export function applyLiveState(article: HTMLElement, car: CarView | null, site: 
   pill?.setAttribute('data-status', status);
   if (car) {
     text('[data-car-price]', priceText(car.price, site));
-    const weekly = text('[data-car-weekly]', weeklyPriceText(car.weekly_price, site));
-    if (weekly) weekly.hidden = weekly.textContent === '';
+    // The repayment sits with its footnote marker: both show, or neither.
+    const repayment = repaymentPriceText(car.price, site);
+    const line = text('[data-car-weekly]', repayment)?.parentElement;
+    if (line) line.hidden = repayment === '';
     article.querySelectorAll<HTMLAnchorElement>('[data-finance-link]').forEach((link) => {
       link.href = financeLink(car, link.dataset.dealership || undefined);
     });

@@ -5,6 +5,7 @@
 import { site } from '../../platform/config/current';
 import type { Location } from '../../platform/config/schema';
 import { carSite, type CarSite, type CarView } from '../../stock/model/car';
+import { repaymentOf } from '../../stock/model/repayments';
 import { findCarLocation } from '../../stock/model/car-page';
 import { sortLocations } from '../../dealer/model/locations';
 import { dealerId } from '../../dealer/model/seo';
@@ -23,7 +24,8 @@ let context: CarPageContext | undefined;
 
 export function carPageContext(): CarPageContext {
   context ??= {
-    carSite: carSite(site),
+    // With the advertised finance terms: the car page and its shell show repayments from them.
+    carSite: { ...carSite(site), ...repaymentOf(site) },
     sellerId: dealerId(site),
     endpoint: searchEndpoint(site),
     locations: sortLocations(site.locations),

@@ -78,6 +78,12 @@ describe('compareRows', () => {
     expect(rows.find((r) => r.label === 'Weekly price')!.values[1]).toBe('—');
   });
 
+  it('shows repayments on the advertised terms only, never for a sold car', () => {
+    const advertising = { ...au, repayment: { per_price: 0.005, per: '/week' as const } };
+    const rows = compareRows([car(1, { status: 'sold' }), car(2)], advertising);
+    expect(rows.find((r) => r.label === 'Weekly price')!.values).toEqual(['—', '$150/week']);
+  });
+
   it('speaks US English and miles on a US site', () => {
     const rows = compareRows([car(1)], { region: 'US', locale: 'en-US', units: 'miles' });
     expect(rows.map((r) => r.label)).toContain('Color');

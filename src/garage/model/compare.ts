@@ -3,7 +3,7 @@
  * the rows a shopper weighs them by, each marked where the cars differ. The same URL opens the
  * same comparison on another device, since it names the cars and nothing else.
  */
-import { priceText, weeklyPriceText, STATUS_LABELS, type CarSite, type CarView } from '../../stock/model/car';
+import { priceText, repaymentPriceText, STATUS_LABELS, type CarSite, type CarView } from '../../stock/model/car';
 import { formatDistance, wording } from '../../platform/formats/region';
 
 export const MIN_COMPARE = 2;
@@ -34,7 +34,8 @@ export interface CompareRow {
   differs: boolean;
 }
 
-export type CompareSite = Pick<CarSite, 'region' | 'locale' | 'units'>;
+/** `repayment` only where the page shows the advertised finance terms too; without it no repayment is shown. */
+export type CompareSite = Pick<CarSite, 'region' | 'locale' | 'units' | 'repayment'>;
 
 const NONE = '—';
 
@@ -50,7 +51,7 @@ export function compareRows(cars: readonly CarView[], site: CompareSite): Compar
   };
   return [
     row('Price', (car) => (car.status === 'sold' ? STATUS_LABELS.sold : priceText(car.price, site))),
-    row('Weekly price', (car) => weeklyPriceText(car.weekly_price, site)),
+    row('Weekly price', (car) => (car.status === 'sold' ? undefined : repaymentPriceText(car.price, site))),
     row('Odometer', (car) => (car.km > 0 ? formatDistance(car.km, site.units, site.locale) : undefined)),
     row('Year', (car) => car.year),
     row('Body', (car) => car.body),

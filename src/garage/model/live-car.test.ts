@@ -7,8 +7,10 @@ const site = { region: 'AU', locale: 'en-AU', units: 'km' } as const;
 const view = (overrides: Parameters<typeof testCar>[0] = {}) => parseCarHit(testCar(overrides))!;
 
 describe('liveCarText', () => {
-  it('shows the price and weekly price of a car in stock, with no badge', () => {
-    expect(liveCarText(view(), site, false)).toEqual({ price: '$38,990 · $189/week', state: '', status: 'in_stock' });
+  it('shows the price of a car in stock, with no badge, and a repayment only where the page shows its terms', () => {
+    expect(liveCarText(view(), site, false)).toEqual({ price: '$38,990', state: '', status: 'in_stock' });
+    const advertising = { ...site, repayment: { per_price: 0.005, per: '/week' as const } };
+    expect(liveCarText(view(), advertising, false).price).toBe('$38,990 · $195/week');
   });
 
   it('badges a sold or coming car', () => {

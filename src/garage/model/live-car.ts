@@ -3,7 +3,7 @@
  * price), a state badge when it is not simply in stock, or why there is no price to show.
  * Shared by /favourites and /my-garage so the two never word a car differently.
  */
-import { priceText, STATUS_LABELS, weeklyPriceText, type CarView } from '../../stock/model/car';
+import { priceText, repaymentPriceText, STATUS_LABELS, type CarView } from '../../stock/model/car';
 import type { CompareSite } from './compare';
 
 export interface LiveCarText {
@@ -21,7 +21,7 @@ export interface LiveCarText {
 export function liveCarText(now: CarView | null | undefined, site: CompareSite, failed: boolean): LiveCarText {
   if (now) {
     return {
-      price: [priceText(now.price, site), weeklyPriceText(now.weekly_price, site)].filter(Boolean).join(' · '),
+      price: [priceText(now.price, site), repaymentPriceText(now.price, site)].filter(Boolean).join(' · '),
       state: now.status === 'in_stock' ? '' : STATUS_LABELS[now.status],
       status: now.status,
     };

@@ -4,12 +4,11 @@ import { toCardHit, toCardHits } from './hits';
 const good = { id: 7, slug: '2021-toyota-rav4-gx', name: '2021 Toyota RAV4 GX', price: 0, km: 30_100, car_type: 'used', status: 'in_stock' };
 
 describe('hits from the network', () => {
-  it('keeps the card fields of a car', () => {
+  it('keeps the card fields of a car (not the feed’s weekly price: cards work repayments out from the price)', () => {
     expect(
       toCardHit({ ...good, weekly_price: 120, primary_image_url: '/stock-images/suv-red-1.svg', badge: 'Certified', vin: 'X', _highlightResult: {} }),
     ).toEqual({
       ...good,
-      weekly_price: 120,
       primary_image_url: '/stock-images/suv-red-1.svg',
       badge: 'Certified',
     });

@@ -12,7 +12,7 @@ import { isRecord } from '../../platform/formats/records';
 
 /** What a result card shows of a car: checked here, rendered by HitCard. */
 export type CardHit = Pick<Vehicle, 'id' | 'slug' | 'name' | 'price' | 'km' | 'car_type' | 'status'> &
-  Partial<Pick<Vehicle, 'make' | 'model' | 'has_nvic' | 'weekly_price' | 'year' | 'primary_image_url' | 'badge' | 'tag' | 'fuel' | 'transmission'>> & {
+  Partial<Pick<Vehicle, 'make' | 'model' | 'has_nvic' | 'year' | 'primary_image_url' | 'badge' | 'tag' | 'fuel' | 'transmission'>> & {
     /** Held by a shopper's paid deposit (the search API's overlay). */
     reserved?: boolean;
   };
@@ -41,7 +41,6 @@ export function toCardHit(hit: unknown): CardHit | undefined {
     car_type: hit.car_type as CardHit['car_type'],
     status: hit.status as CardHit['status'],
   };
-  if (count(hit.weekly_price)) card.weekly_price = hit.weekly_price;
   if (typeof hit.year === 'number' && Number.isInteger(hit.year)) card.year = hit.year;
   if (image && isImageUrl(image)) card.primary_image_url = image;
   if (typeof hit.has_nvic === 'boolean') card.has_nvic = hit.has_nvic;

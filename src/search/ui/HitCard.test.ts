@@ -13,7 +13,6 @@ const hit: CardHit = {
   km: 30_100,
   car_type: 'used',
   status: 'in_stock',
-  weekly_price: 189,
   primary_image_url: 'https://photos.example.test/rav4.jpg',
   badge: 'Certified',
 };
@@ -21,13 +20,22 @@ const hit: CardHit = {
 const render = (props: Partial<Parameters<typeof HitCard>[0]> = {}) => renderToStaticMarkup(createElement(HitCard, { hit, site: au, eager: false, ...props }));
 
 describe('result card', () => {
-  it('shows one prominent price, the weekly price, the odometer and links to the car', () => {
+  it('shows one prominent price, the odometer and links to the car', () => {
     const html = render();
     expect(html).toContain('<p class="car-card-price">$38,990</p>');
-    expect(html).toContain('$189/week');
     expect(html).toContain('30,100 km');
     expect(html).toContain('href="/cars/2021-toyota-rav4-gx"');
     expect(html).toContain('Certified');
+  });
+
+  it('shows a repayment only on the dealer’s advertised terms, worked out from the price', () => {
+    // Without the dealer's terms, no repayment.
+    expect(render()).not.toContain('/week');
+    const advertising = { ...au, repayment: { per_price: 0.005, per: '/week' as const } };
+    expect(render({ site: advertising })).toContain('<p class="car-card-weekly">$195/week</p>');
+    const us = { ...au, region: 'US' as const, locale: 'en-US', units: 'miles' as const, repayment: { per_price: 0.02, per: '/month' as const } };
+    expect(render({ site: us })).toContain('$780/month');
+    expect(render({ site: advertising, hit: { ...hit, price: 0 } })).not.toContain('car-card-weekly');
   });
 
   it("calls used cars 'Pre-Owned' on pre-owned sites", () => {

@@ -3,7 +3,7 @@
  * favourite toggle. Props only; the same component renders the prerendered HTML and the island.
  */
 import type { DealerConfig } from '../../platform/config/schema';
-import { CAR_TYPE_LABELS, carPath, priceText, RESERVED_LABEL, STATUS_LABELS, weeklyPriceText } from '../../stock/model/car';
+import { CAR_TYPE_LABELS, carPath, priceText, RESERVED_LABEL, repaymentPriceText, STATUS_LABELS, type RepaymentSite } from '../../stock/model/car';
 import { imageSrc, imageSrcSet } from '../../stock/model/images';
 import { formatDistance, wording, type Units } from '../../platform/formats/region';
 import type { CardHit } from '../browser/hits';
@@ -20,7 +20,6 @@ export const CARD_ATTRIBUTES = [
   'model',
   'has_nvic',
   'price',
-  'weekly_price',
   'km',
   'year',
   'car_type',
@@ -42,6 +41,8 @@ export interface CardSite {
   saved_cars: DealerConfig['features']['saved_cars'];
   /** Used cars are 'Pre-Owned' on sites whose stock path is /pre-owned. */
   pre_owned?: boolean;
+  /** The dealer's advertised finance terms; the page shows their words once (src/stock/ui/RepaymentTerms.astro). */
+  repayment?: RepaymentSite['repayment'];
 }
 
 /** Card image box: 4:3, as the placeholder photos and most feeds are. */
@@ -65,7 +66,7 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
   const say = wording(site.locale);
   const image = hit.primary_image_url;
   const srcSet = image ? imageSrcSet(image, site, SRCSET_WIDTHS) : '';
-  const weekly = weeklyPriceText(hit.weekly_price, site);
+  const repayment = repaymentPriceText(hit.price, site);
   const typeLabel = hit.car_type === 'used' && site.pre_owned ? 'Pre-Owned' : CAR_TYPE_LABELS[hit.car_type];
   const status = hit.reserved && hit.status === 'in_stock' ? RESERVED_LABEL : hit.status !== 'in_stock' ? STATUS_LABELS[hit.status] : '';
   const flags = [typeLabel, status, hit.badge ?? '', hit.tag ?? ''].filter(Boolean);
@@ -102,7 +103,8 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
           </ul>
         )}
         <p className="car-card-price">{priceText(hit.price, site)}</p>
-        {weekly && <p className="car-card-weekly">{weekly}</p>}
+        {/* Its footnote marker comes from search.css and its terms from the page (RepaymentTerms.astro): the island stays within its budget. */}
+        {repayment && <p className="car-card-weekly">{repayment}</p>}
         <ul className="car-card-specs" aria-label="Key details">
           <li>{formatDistance(hit.km, site.units, site.locale)}</li>
           {hit.fuel && <li>{hit.fuel}</li>}

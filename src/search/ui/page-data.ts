@@ -7,6 +7,7 @@ import { landingFacets, landingPages, type LandingFacets, type LandingPage } fro
 import { isPreOwnedSite, vocabularyFromFacets, type Vocabulary } from '../model/routing';
 import type { Vehicle } from '../../stock/model/vehicle';
 import type { CardSite } from './HitCard';
+import { repaymentOf } from '../../stock/model/repayments';
 
 export function cardSite(site: DealerConfig): CardSite {
   return {
@@ -17,6 +18,7 @@ export function cardSite(site: DealerConfig): CardSite {
     saved_cars: site.features.saved_cars,
     ...(isPreOwnedSite(site) ? { pre_owned: true } : {}),
     ...(site.image_cdn ? { image_cdn: site.image_cdn } : {}),
+    ...repaymentOf(site),
   };
 }
 

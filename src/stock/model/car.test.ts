@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
-import { PRICE_ON_APPLICATION, carSlugFromPath, priceText, weeklyPriceText } from './car';
+import { PRICE_ON_APPLICATION, advertisedRepayment, carSlugFromPath, priceText, repaymentPriceText } from './car';
+import { repaymentOf } from './repayments';
 
 const site = testSite();
 
@@ -19,7 +20,24 @@ describe('price', () => {
   it('shows one total price, and a price of 0 as price on application', () => {
     expect(priceText(38990, site)).toBe('$38,990');
     expect(priceText(0, site)).toBe(PRICE_ON_APPLICATION);
-    expect(weeklyPriceText(189, site)).toBe('$189/week');
-    expect(weeklyPriceText(undefined, site)).toBe('');
+  });
+
+  it('shows a repayment only on the advertised terms, worked out from the price', () => {
+    expect(repaymentPriceText(38990, site)).toBe('');
+    const advertising = {
+      ...site,
+      ...repaymentOf({ region: 'AU', finance: { advertised: { rate: 8.99, term_months: 60, deposit_percent: 0, balloon_percent: 0 } } }),
+    };
+    const weekly = advertisedRepayment(38990, advertising.repayment);
+    expect(weekly).toBe(187);
+    expect(repaymentPriceText(38990, advertising)).toBe('$187/week');
+    expect(repaymentPriceText(0, advertising)).toBe('');
+    const us = {
+      ...site,
+      region: 'US' as const,
+      locale: 'en-US',
+      ...repaymentOf({ region: 'US', finance: { advertised: { rate: 6.9, term_months: 72, deposit_percent: 10, balloon_percent: 0 } } }),
+    };
+    expect(repaymentPriceText(38990, us)).toMatch(/^\$\d{3}\/month$/);
   });
 });

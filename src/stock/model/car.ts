@@ -63,6 +63,8 @@ export interface CarSite {
   dealership_slug?: string;
   dealerships: Pick<DealerConfig['dealerships'][number], 'id' | 'slug'>[];
   features: Pick<DealerConfig['features'], 'enquiry_button_label' | 'enabled_pages' | 'safety_banner'>;
+  /** The dealer's advertised finance terms as a line on the price; absent: no repayment is shown. */
+  repayment?: RepaymentLine;
 }
 
 export function carSite(site: DealerConfig): CarSite {
@@ -112,9 +114,43 @@ export function priceText(price: number, site: Pick<CarSite, 'region' | 'locale'
   return price > 0 ? formatMoney(price, site.locale, currencyOf(site)) : PRICE_ON_APPLICATION;
 }
 
-/** The secondary weekly figure, e.g. "$189/week"; empty when the feed has none. */
-export function weeklyPriceText(weekly: number | undefined, site: Pick<CarSite, 'region' | 'locale'>): string {
-  return weekly !== undefined && weekly > 0 ? `${formatMoney(weekly, site.locale, currencyOf(site))}/week` : '';
+// ---------------------------------------------------------------------------
+// Repayments beside a price (the maths and the words are in ./repayments.ts)
+// ---------------------------------------------------------------------------
+
+export type Frequency = 'weekly' | 'fortnightly' | 'monthly';
+
+/** Advertised repayments are weekly (AU, NZ) or monthly (US). */
+export type AdvertisedFrequency = Extract<Frequency, 'weekly' | 'monthly'>;
+
+/**
+ * An advertised repayment is linear in the price (deposit and balloon are percents of it), so a
+ * page hands its islands two numbers instead of the maths: repayment = price × per_price
+ * (`repaymentOf(site)` in ./repayments.ts).
+ */
+export interface RepaymentLine {
+  per_price: number;
+  /** '/week' (AU, NZ) or '/month' (US): the words travel with the line, not the frequency, to keep the island small. */
+  per: '/week' | '/month';
+}
+
+/** The whole-unit repayment for a price on the line; 0 when there is no price to finance. */
+export function advertisedRepayment(price: number | undefined, line: RepaymentLine | undefined): number {
+  return line && price && price > 0 ? Math.ceil(price * line.per_price) : 0;
+}
+
+export type RepaymentSite = Pick<CarSite, 'region' | 'locale' | 'repayment'>;
+
+/**
+ * The repayment beside a price: "$189/week" (AU, NZ) or "$823/month" (US). Worked out from the
+ * price on the dealer's advertised terms (finance.advertised), never taken from the feed, so it
+ * always matches the rate shown with it; empty when the dealer advertises no terms or the car has
+ * no price.
+ */
+export function repaymentPriceText(price: number, site: RepaymentSite): string {
+  const line = site.repayment;
+  // Written out rather than through advertisedRepayment: every byte here is on the search page.
+  return line && price > 0 ? formatMoney(Math.ceil(price * line.per_price), site.locale, currencyOf(site)) + line.per : '';
 }
 
 /** A car held by a shopper's paid deposit: shown instead of 'In Stock' wherever the car is. */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { creditProfiles as configProfiles } from '../../platform/config/sections/buying';
+import { ageOn, creditCheckRequestSchema, creditProfiles, quoteRequestSchema } from './quote';
+
+describe('quote request', () => {
+  it('offers the dealer file’s credit profiles', () => {
+    expect(creditProfiles).toEqual(configProfiles);
+  });
+
+  it('takes a car id, deposit, term and profile', () => {
+    expect(quoteRequestSchema.parse({ car_id: '123', deposit: 5000, term_months: 60, credit_profile: 'good' })).toEqual({
+      car_id: '123',
+      deposit: 5000,
+      term_months: 60,
+      credit_profile: 'good',
+    });
+  });
+
+  it('refuses a price, markup in the id, odd numbers and unknown fields', () => {
+    const bad = (body: unknown) => quoteRequestSchema.safeParse(body).success;
+    expect(bad({ car_id: '123', deposit: 5000, term_months: 60, price: 1 })).toBe(false);
+    expect(bad({ car_id: '<script>', deposit: 5000, term_months: 60 })).toBe(false);
+    expect(bad({ car_id: '123', deposit: -1, term_months: 60 })).toBe(false);
+    expect(bad({ car_id: '123', deposit: 5000, term_months: 6 })).toBe(false);
+    expect(bad({ car_id: '123', deposit: 5000.5, term_months: 60 })).toBe(false);
+    expect(bad({ car_id: '123', deposit: '5000', term_months: 60 })).toBe(false);
+  });
+});
+
+describe('credit check request', () => {
+  const ok = { consent: true, first_name: 'Zoë', last_name: "O'Brien-Smith", date_of_birth: '1990-02-28', postcode: '2000' };
+  it('needs consent and a plain name', () => {
+    expect(creditCheckRequestSchema.safeParse(ok).success).toBe(true);
+    expect(creditCheckRequestSchema.safeParse({ ...ok, consent: false }).success).toBe(false);
+    expect(creditCheckRequestSchema.safeParse({ ...ok, last_name: '<img src=x>' }).success).toBe(false);
+    expect(creditCheckRequestSchema.safeParse({ ...ok, date_of_birth: '1990-02-30' }).success).toBe(false);
+    expect(creditCheckRequestSchema.safeParse({ ...ok, page: 'javascript:alert(1)' }).success).toBe(false);
+  });
+
+  it('works out age in whole years', () => {
+    expect(ageOn('2008-11-25', new Date('2026-11-24T00:00:00Z'))).toBe(17);
+    expect(ageOn('2008-11-24', new Date('2026-11-24T00:00:00Z'))).toBe(18);
+  });
+});

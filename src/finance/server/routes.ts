@@ -1,0 +1,199 @@
+/**
+ * Personalised finance (mounted at /api; bodies are finance/model/quote.ts):
+ *
+ *   POST /finance/quote          {car_id, deposit, term_months, credit_profile? | credit_check_id?}
+ *                                → 200 {car, deposit, term_months, profile, band?, frequency, currency, quotes}
+ *   POST /finance/credit-check   {consent: true, first_name, last_name, date_of_birth, postcode, page?}
+ *                                → 201 {id, band}
+ *
+ * Only on sites whose dealer file lists `personalised_finance` (else 404). The quote needs a
+ * session when `finance` is gated, the credit check when `finance` or `equifax_finance` is. The
+ * server prices the car from stock; a deposit or term outside what can be financed is a 400
+ * naming the field. A provider that cannot answer is a 503.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { every } from 'hono/combine';
+import { needsSignIn } from '../../accounts/model/gating';
+import { requireSession, type AccountEnv } from '../../accounts/server/require-session';
+import type { SiteEnv } from '../../platform/http/dealer-site';
+import type { DealerConfig } from '../../platform/config/schema';
+import type { Database } from '../../platform/db/open';
+import { answerFaults, CHECK_FIELDS, problem, send, type Fields } from '../../platform/http/answers';
+import { knownDealer, type ConfigFor } from '../../platform/http/dealer-site';
+import { ProviderUnavailableError, type HttpOptions, type Log } from '../../platform/http/outbound';
+import { limitByAddress, memoryRateLimiter, type RateLimiter } from '../../platform/http/rate-limit';
+import { jsonBody, SMALL_BODY_BYTES, validJson } from '../../platform/http/request-body';
+import { creditCheckFromEnv, profileForBand, type CreditBand, type CreditCheck } from '../../providers/credit-check';
+import { financeQuoterFor, type CreditProfile, type FinanceQuoter } from '../../providers/finance';
+import { formatMoney } from '../../platform/formats/region';
+import { currencyOf } from '../../stock/model/car';
+import { REGION_FREQUENCY } from '../../stock/model/repayments';
+import { createStockLookup } from '../../stock/server/store';
+import type { Vehicle } from '../../stock/model/vehicle';
+import { ageOn, CREDIT_CHECK_CONSENT_WORDING, creditCheckRequestSchema, quoteRequestSchema } from '../model/quote';
+import { creditBandOf, recordCreditCheck } from './credit-checks';
+import { termRange } from '../model/terms';
+
+export interface FinanceApiOptions {
+  configFor: ConfigFor;
+  /** The accounts and lead database: sessions, and where credit checks are kept. */
+  database?: Pick<Database, 'db' | 'kind'> | undefined;
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+  log?: Log;
+  /** Tests pass their own. */
+  quoterFor?: (site: DealerConfig) => FinanceQuoter;
+  creditCheck?: CreditCheck;
+  stockCar?: (site: DealerConfig, carId: string) => Vehicle | undefined;
+  /** Per-address limits; in memory by default. */
+  rateLimiter?: RateLimiter;
+  http?: HttpOptions;
+}
+
+/** The most of a car's price a deposit may be: the rest is the loan. */
+export const MAX_DEPOSIT_SHARE = 0.9;
+/** Quotes a minute per address: a shopper trying deposits and terms. Credit checks: a few. */
+export const QUOTES_PER_MINUTE = 60;
+export const CREDIT_CHECKS_PER_MINUTE = 5;
+
+// The page's own fields (zod/mini, finance/model/quote.ts) in the object the API's validator takes.
+const quoteBodySchema = z.strictObject(quoteRequestSchema.shape);
+const creditCheckBodySchema = z.strictObject(creditCheckRequestSchema.shape);
+
+const invalid = (c: Context, fields: Fields) => send(c, problem(400, CHECK_FIELDS, fields));
+const NOT_OFFERED = problem(404, 'Personalised finance is not offered on this site.');
+const UNAVAILABLE = problem(503, 'Finance quotes are not available right now. Please try again shortly.');
+
+/** The dealer's config (knownDealer) and, on gated sites, the signed-in account (requireSession). */
+export interface FinanceEnv extends AccountEnv {
+  Variables: AccountEnv['Variables'] & SiteEnv['Variables'];
+}
+
+export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
+  const { configFor, database, env = process.env, now = Date.now, log = console.error } = options;
+  const quoterFor = options.quoterFor ?? ((site: DealerConfig) => financeQuoterFor(site, env, { log, ...options.http }));
+  const creditCheck = options.creditCheck ?? creditCheckFromEnv(env, { log, ...options.http });
+  const stockCar = options.stockCar ?? createStockLookup(env, now);
+  const limiter = options.rateLimiter ?? memoryRateLimiter({ limit: QUOTES_PER_MINUTE });
+  const tooMany = (c: Context) => send(c, problem(429, 'Too many requests. Please wait a minute and try again.'));
+  const signedIn = requireSession({ database, env, now }) as unknown as MiddlewareHandler<FinanceEnv>;
+
+  const api = new Hono<FinanceEnv>();
+  api.onError(answerFaults({ log }));
+
+  const offered: MiddlewareHandler<FinanceEnv> = async (c, next) => {
+    if (!c.get('site').features.enabled_pages.includes('personalised_finance')) return send(c, NOT_OFFERED);
+    await next();
+  };
+  /** The session check, only where the dealer gates the page. */
+  const gate =
+    (gated: (site: DealerConfig) => boolean): MiddlewareHandler<FinanceEnv> =>
+    async (c, next) =>
+      gated(c.get('site')) ? signedIn(c, next) : next();
+  const body = jsonBody(SMALL_BODY_BYTES);
+  const site = knownDealer(configFor) as unknown as MiddlewareHandler<FinanceEnv>;
+
+  api.post(
+    '/finance/quote',
+    every(site, offered, limitByAddress(limiter, { bucket: 'finance-quote', limit: QUOTES_PER_MINUTE, env, refuse: tooMany })),
+    gate((s) => needsSignIn('finance', s.features)),
+    body,
+    validJson(quoteBodySchema),
+    async (c) => {
+      const config = c.get('site');
+      const request = c.req.valid('json');
+      const money = (n: number) => formatMoney(n, config.locale, currencyOf(config));
+
+      const car = stockCar(config, request.car_id);
+      if (!car) return invalid(c, { car_id: 'We could not find that car in our stock' });
+      if (car.status === 'sold') return invalid(c, { car_id: 'This car has been sold' });
+      if (!(car.price > 0)) return invalid(c, { car_id: 'This car has no advertised price to finance' });
+
+      const maxDeposit = Math.floor(car.price * MAX_DEPOSIT_SHARE);
+      if (request.deposit > maxDeposit)
+        return invalid(c, { deposit: `Enter a ${config.region === 'US' ? 'down payment' : 'deposit'} of ${money(maxDeposit)} or less` });
+      const terms = termRange(config);
+      if (request.term_months < terms.min || request.term_months > terms.max) {
+        return invalid(c, { term_months: `Choose a term from ${terms.min} to ${terms.max} months` });
+      }
+
+      let profile: CreditProfile;
+      let band: CreditBand | undefined;
+      if (request.credit_check_id) {
+        if (!database) return send(c, problem(503, 'Credit checks are not available on this server.'));
+        const account = c.get('account') as FinanceEnv['Variables']['account'] | undefined;
+        band = await creditBandOf(database.db, config.slug, request.credit_check_id, account?.id ?? null);
+        if (!band) return invalid(c, { credit_check_id: 'Unknown credit check: please check your credit again' });
+        profile = profileForBand(band);
+      } else if (request.credit_profile) {
+        profile = request.credit_profile;
+      } else {
+        return invalid(c, { credit_profile: 'Choose how you would describe your credit history' });
+      }
+
+      let quotes;
+      try {
+        quotes = await quoterFor(config).quote({
+          car: { id: String(car.id), price: car.price, car_type: car.car_type },
+          deposit: request.deposit,
+          term_months: request.term_months,
+          profile,
+          region: config.region,
+        });
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) return send(c, UNAVAILABLE);
+        throw error;
+      }
+      return c.json({
+        car: { id: String(car.id), name: car.name, price: car.price },
+        deposit: request.deposit,
+        term_months: request.term_months,
+        profile,
+        ...(band ? { band } : {}),
+        frequency: REGION_FREQUENCY[config.region],
+        currency: currencyOf(config),
+        quotes,
+      });
+    },
+  );
+
+  const checkLimiter = memoryRateLimiter({ limit: CREDIT_CHECKS_PER_MINUTE });
+  api.post(
+    '/finance/credit-check',
+    every(
+      site,
+      offered,
+      limitByAddress(options.rateLimiter ?? checkLimiter, { bucket: 'credit-check', limit: CREDIT_CHECKS_PER_MINUTE, env, refuse: tooMany }),
+    ),
+    gate((s) => needsSignIn('equifax_finance', s.features) || needsSignIn('finance', s.features)),
+    body,
+    validJson(creditCheckBodySchema),
+    async (c) => {
+      const config = c.get('site');
+      const { consent: _agreed, page, ...identity } = c.req.valid('json');
+      const at = new Date(now());
+      if (ageOn(identity.date_of_birth, at) < 18) return invalid(c, { date_of_birth: 'You need to be 18 or over to apply for finance' });
+      if (ageOn(identity.date_of_birth, at) > 120) return invalid(c, { date_of_birth: 'Enter your date of birth' });
+      if (!database) return send(c, problem(503, 'Credit checks are not available on this server.'));
+      let band: CreditBand;
+      try {
+        band = await creditCheck(identity);
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) return send(c, problem(503, 'The credit check is not available right now. Please try again shortly.'));
+        throw error;
+      }
+      const account = c.get('account') as FinanceEnv['Variables']['account'] | undefined;
+      const id = await recordCreditCheck(database.db, {
+        dealer: config.slug,
+        account_id: account?.id ?? null,
+        consent: { wording: CREDIT_CHECK_CONSENT_WORDING, page: page ?? null, at: at.toISOString() },
+        band,
+        at,
+      });
+      return c.json({ id, band }, 201);
+    },
+  );
+
+  return api;
+}

@@ -37,6 +37,14 @@ describe('checkDealerFile', () => {
     expect(checkDealerFile(path.join(dir, 'broken.json')).message).toContain('cannot be read as JSON');
     expect(checkDealerFile(path.join(dir, 'missing.json')).ok).toBe(false);
   });
+  it('refuses a key written twice, which JSON would silently keep only once', () => {
+    mkdirSync(path.join(dir, 'twice'), { recursive: true });
+    const file = path.join(dir, 'twice', 'twice.json');
+    writeFileSync(file, '{"slug":"twice","features":{"enabled_pages":["checkout"],"enabled_pages":["spin_to_win"]}}');
+    const result = checkDealerFile(file);
+    expect(result.ok).toBe(false);
+    expect(result.message).toContain('features.enabled_pages: is written more than once');
+  });
 });
 
 // The fixture dealers track the schema (the browser tests build them), so the happy path uses one.

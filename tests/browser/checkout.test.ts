@@ -5,7 +5,7 @@
  * page; the car is then 'Reserved' in the search API and on its page (no checkout button), and
  * the outbox has the dealer's lead with the payment reference. A declined card leaves a car free.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { loadStock } from '../../src/stock/server/store';
 import { demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
+import { signInByCode } from './sign-in';
 
 const SLUG = 'kingfisher-toyota';
 
@@ -29,36 +30,7 @@ const forSale = () => loadStock(site, { ...process.env, STOCK_DIR: inject('stock
 // Cars far down the list, so other browser tests' cars are left alone.
 const carAt = (n: number) => forSale().at(-1 - n)!;
 
-function mailsTo(email: string, since: number): string[] {
-  const folder = path.join(inject('outboxDir'), SLUG, 'mail');
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => path.join(folder, name))
-    .filter((file) => statSync(file).mtimeMs >= since - 1000)
-    .map((file) => readFileSync(file, 'utf8').replace(/=\r?\n/g, ''))
-    .filter((text) => text.includes(email));
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.waitForURL(/\/sign-in\?/);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  const asked = Date.now();
-  await page.getByRole('button', { name: 'Email me a code' }).click();
-  let code: string | undefined;
-  await expect
-    .poll(
-      () =>
-        (code = mailsTo(email, asked)
-          .at(-1)
-          ?.replace(/https?:\/\/\S+/g, ' ')
-          .match(/\b[0-9]{6}\b/)?.[0]),
-      { timeout: 15_000 },
-    )
-    .toMatch(/^[0-9]{6}$/);
-  await page.getByLabel('6-digit code').fill(code!);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+const signIn = (page: Page, email: string) => signInByCode(page, SLUG, email);
 
 async function payWith(page: Page, card: string): Promise<void> {
   await page.waitForURL(/\/api\/payments\/local\/pay\//);

@@ -8,14 +8,15 @@ import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** The text of a message file: headers and body, quoted-printable undone and base64 parts decoded alongside. */
-function mailText(file: string): string {
+export function mailText(file: string): string {
   const raw = readFileSync(file, 'utf8');
   const quoted = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const base64 = [...raw.matchAll(/(?:^[A-Za-z0-9+/=]{16,}\r?\n)+/gm)].map((block) => Buffer.from(block[0].replace(/\s/g, ''), 'base64').toString('utf8'));
   return [quoted, ...base64].join('\n');
 }
 
-function mailsTo(slug: string, email: string, since: number): string[] {
+/** The mails to `email` in the dealer's outbox mail folder written since `since`, oldest first. */
+export function mailsTo(slug: string, email: string, since: number): string[] {
   const folder = path.join(inject('outboxDir'), slug, 'mail');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
@@ -27,11 +28,13 @@ function mailsTo(slug: string, email: string, since: number): string[] {
     .filter((text) => text.toLowerCase().includes(email));
 }
 
+/** The code in the newest sign-in mail to `email` written since `since`. */
 async function signInCode(slug: string, email: string, since: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
+        // The code stands on its own; the sign-in link's token (in a URL) may hold digits too.
         code = mailsTo(slug, email, since)
           .filter((text) => /sign.in/i.test(text))
           .at(-1)
@@ -53,6 +56,8 @@ export async function signInByCode(page: Page, slug: string, email: string): Pro
   await page.getByRole('button', { name: 'Email me a code' }).click();
   const code = page.getByLabel('6-digit code');
   await code.waitFor({ state: 'visible' });
+  expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+  expect(await code.getAttribute('inputmode')).toBe('numeric');
   await code.fill(await signInCode(slug, email, asked));
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { VOUCHER_PATTERN } from '../../src/spin-to-win/model/voucher';
 import { demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
+import { signInByCode as signIn } from './sign-in';
 
 const SLUG = 'kingfisher-toyota';
 const PHONE = { width: 390, height: 844 };
@@ -27,7 +28,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Files in the dealer's outbox folder (mail/ or leads) written since `since`, with their text. */
+/** Lead files in the dealer's outbox folder written since `since`, with their text. */
 function outboxFiles(folder: string, since: number, ext: string): string[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
@@ -41,32 +42,10 @@ function outboxFiles(folder: string, since: number, ext: string): string[] {
     );
 }
 
-async function signInCode(email: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      () => {
-        code = outboxFiles(path.join(inject('outboxDir'), SLUG, 'mail'), since, '.eml')
-          .filter((text) => text.toLowerCase().includes(email))
-          .at(-1)
-          ?.replace(/https?:\/\/\S+/g, ' ')
-          .match(/\b[0-9]{6}\b/)?.[0];
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^[0-9]{6}$/);
-  return code!;
-}
-
 async function signInByCode(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/sign-in\?/);
   expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ type: 'spin-to-win', redirect: '/spin-to-win' });
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  const asked = Date.now();
-  await page.getByRole('button', { name: 'Email me a code' }).click();
-  await page.getByLabel('6-digit code').fill(await signInCode(email, asked));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, SLUG, email);
 }
 
 describe('spin to win', () => {

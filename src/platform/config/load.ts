@@ -5,6 +5,7 @@
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { duplicateKeys } from '../formats/json-duplicate-keys';
 import type { z } from 'zod';
 import { dealerConfigSchema, type DealerConfig } from './schema';
 
@@ -57,12 +58,20 @@ export function parseDealer(raw: unknown, file: string): DealerConfig {
 
 export function readDealerFile(file: string): DealerConfig {
   let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
+    raw = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DealerConfigError(file, [`(file): cannot be read as JSON: ${reason}`]);
   }
+  const twice = duplicateKeys(text);
+  if (twice.length > 0)
+    throw new DealerConfigError(
+      file,
+      twice.map((key) => `${key}: is written more than once; keep one (JSON would keep only the last)`),
+    );
   return parseDealer(raw, file);
 }
 

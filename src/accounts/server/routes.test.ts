@@ -716,7 +716,7 @@ describe.each(testDatabaseKinds())('account API on %s', (kind) => {
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual({
         deleted: { account: true, sessions: 2, saved_cars: 2, saved_searches: 1, passkeys: 0 },
-        kept: `Enquiries you already sent to ${site.name} stay with the dealer: they are the dealer's records of what you asked. Ask ${site.name} if you want them removed.`,
+        kept: `Enquiries you already sent, and any deposits, payments and prize draws, stay with ${site.name}: they are the dealer's records of what you asked and paid. Ask ${site.name} if you want them removed.`,
       });
       expect(deleted.cookies[0]).toMatch(/^garage_session=; Max-Age=0/);
       expect((await db.current.db.select().from(accounts)).map((a) => a.email)).toEqual(['sam@example.com']);

@@ -83,7 +83,7 @@ export const ACCOUNT_MESSAGES = {
   badText: 'Use letters, digits and punctuation only.',
   unsubscribeUnknown: 'This unsubscribe link is not valid: it may be from an account that has been deleted.',
   kept: (dealer: string) =>
-    `Enquiries you already sent to ${dealer} stay with the dealer: they are the dealer's records of what you asked. Ask ${dealer} if you want them removed.`,
+    `Enquiries you already sent, and any deposits, payments and prize draws, stay with ${dealer}: they are the dealer's records of what you asked and paid. Ask ${dealer} if you want them removed.`,
 } as const;
 
 /** A saved car list (PUT, merge): 50 entries with images fit well within this. */

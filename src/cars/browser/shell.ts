@@ -16,6 +16,7 @@ import {
   shareLinks,
   tradeInLink,
   checkoutLink,
+  personalisedFinanceLink,
   type GalleryImage,
 } from '../../stock/model/car-page';
 import { imageSrcSet } from '../../stock/model/images';
@@ -140,6 +141,8 @@ function renderCar(root: HTMLElement, article: HTMLElement, car: CarView, site: 
   if (descriptionSection) descriptionSection.hidden = !car.description;
   const tradeIn = slot<HTMLAnchorElement>('trade-in-link');
   if (tradeIn) tradeIn.href = tradeInLink(car);
+  const quote = slot<HTMLAnchorElement>('personalised-finance-link');
+  if (quote) quote.href = personalisedFinanceLink(car);
 
   const gallery = slot('gallery');
   if (gallery) fillGallery(gallery, galleryImages(car, site), car.name, site);

@@ -14,6 +14,7 @@ import {
   sharePopupFeatures,
   shareLinks,
   tradeInLink,
+  personalisedFinanceLink,
 } from './car-page';
 import { carSite } from './car';
 
@@ -38,6 +39,7 @@ describe('finance link', () => {
 describe('links', () => {
   it('trade-in is /cars/trade-in?car_id={id}', () => {
     expect(tradeInLink(car())).toBe('/cars/trade-in?car_id=48213');
+    expect(personalisedFinanceLink(car())).toBe('/personalised/finance?car_id=48213');
   });
 
   it('checkout only where the site offers it', () => {

@@ -60,6 +60,11 @@ export function tradeInLink(car: Pick<CarView, 'id'>): string {
   return `/cars/trade-in?car_id=${encodeURIComponent(String(car.id))}`;
 }
 
+/** The shopper's own finance quote for this car (sites that offer personalised finance). */
+export function personalisedFinanceLink(car: Pick<CarView, 'id'>): string {
+  return `/personalised/finance?car_id=${encodeURIComponent(String(car.id))}`;
+}
+
 /** `/cars/{slug}/checkout` where the site offers checkout; undefined elsewhere. */
 export function checkoutLink(car: Pick<CarView, 'slug'>, site: { features: Pick<CarSite['features'], 'enabled_pages'> }): string | undefined {
   return site.features.enabled_pages.includes('checkout') ? `${carPath(car.slug)}/checkout` : undefined;

@@ -43,7 +43,7 @@ export interface ApiOptions {
    * providers (by default from the environment), the held cars shared with the search overlay,
    * clock, mail sender and limiter.
    */
-  checkout?: Partial<Pick<CheckoutApiOptions, 'providers' | 'held' | 'rateLimiter' | 'now' | 'sendMail' | 'log' | 'stockCar'>>;
+  checkout?: Partial<Pick<CheckoutApiOptions, 'providers' | 'held' | 'rateLimiter' | 'now' | 'sendMail' | 'log' | 'stockCar' | 'onHoldsChanged'>>;
 }
 
 export function createApi({ dealers, search, searchLimiter, leads, accounts = {}, checkout = {} }: ApiOptions): Hono<AppEnv> {

@@ -22,6 +22,7 @@ import { sendShopperMail } from '../accounts/delivery/mail';
 import { createHeldCars } from '../checkout/server/held-cars';
 import { reservationPollMs, startReservationExpiry } from '../checkout/server/expiry';
 import { createSettlement } from '../checkout/server/settlement';
+import { createReservedFlags } from '../checkout/server/reserved-flags';
 import { paymentProvidersFromEnv } from '../providers/payments';
 import { createStockLookup } from '../stock/server/store';
 
@@ -111,6 +112,8 @@ export async function startPlatform({
   // Payment providers: one set per process; a development secret is said out loud at start.
   const paymentProviders = paymentProvidersFromEnv(env);
   if (serve || deliver) for (const warning of paymentProviders.warnings) console.warn(`Warning: ${warning}`);
+  // Dealers searching a real Meilisearch get held cars flagged there (the embedded engine overlays them itself).
+  const reservedFlags = serve || deliver ? await createReservedFlags({ db: database.db, dealers, configFor: (slug) => configs.get(slug), env }) : undefined;
   // Ends holds past their time and refunds them (refund_on_expiry), retries owed refunds and
   // deposit leads; in the delivering process only, like the outbox.
   const expiry = deliver
@@ -128,6 +131,7 @@ export async function startPlatform({
           log: (line) => console.error(line),
         }),
         pollMs: reservationPollMs(env),
+        ...(reservedFlags ? { afterCheck: () => reservedFlags.mirrorAll() } : {}),
       })
     : undefined;
   const releaseAll = async (): Promise<void> => {
@@ -154,7 +158,7 @@ export async function startPlatform({
       searchLimiter,
       leads: { database, rateLimiter, deliveryHealth },
       accounts: { rateLimiter: accountLimiter },
-      checkout: { providers: paymentProviders, held },
+      checkout: { providers: paymentProviders, held, ...(reservedFlags ? { onHoldsChanged: (dealer: string) => reservedFlags.changed(dealer) } : {}) },
     });
   } catch (error) {
     await releaseAll();

@@ -2,7 +2,8 @@
  * Checkout in Chromium on the built demo dealer kingfisher-toyota (checkout gated), against the
  * platform's own API and the local test payment processor: a signed-out shopper opening a car's
  * checkout is sent to sign in and brought back, pays the deposit with 4242…, lands on the success
- * page; the car is then 'Reserved' in the search API and on its page (no checkout button), and
+ * page; the car is then 'Reserved' in the search API, on its result card on the search page and
+ * on its page (no checkout button), and
  * the outbox has the dealer's lead with the payment reference. A declined card leaves a car free.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -87,6 +88,11 @@ describe('checkout with a deposit', () => {
     const paymentId = new URL(page.url()).searchParams.get('payment');
 
     await expect.poll(() => reservedInSearch(car.id), { timeout: 3000 }).toBe(true);
+    // What the next shopper sees: the car's result card on the search page says Reserved.
+    const searchPage = await context.newPage();
+    await searchPage.goto(`${demoOrigin(SLUG)}/search?query=${encodeURIComponent(car.stocknum ?? car.name)}`);
+    const card = searchPage.locator('article.car-card', { has: searchPage.getByRole('link', { name: car.name }) });
+    await expect.poll(() => card.locator('.car-card-flags').textContent(), { timeout: 15_000 }).toContain('Reserved');
     const carPage = await context.newPage();
     await carPage.goto(`${demoOrigin(SLUG)}/cars/${car.slug}`);
     await expect.poll(() => carPage.locator('[data-car-status]').textContent(), { timeout: 10_000 }).toBe('Reserved');

@@ -3,12 +3,13 @@ import { contactPages, sortLocations } from '../../src/dealer/model/locations';
 import { defaultSearchPath } from '../../src/search/model/search-path';
 import { BROCHURE_PATHS } from '../../src/site/site-pages';
 import { loadStock } from '../../src/stock/server/store';
+import { needsSignIn } from '../../src/accounts/model/gating';
 
 /**
  * One path per page type of a dealer site (dynamic pages by their first instance): brochure
  * pages, the default search page, the first car in stock, the models list, the trade-in valuation,
- * favourites and compare pages, the lead success page, the account pages, spin-to-win where the
- * dealer runs a campaign, and the 404 page.
+ * favourites and compare pages, the lead success page, the account pages, online payment,
+ * personalised finance and spin-to-win where the dealer offers them, and the 404 page.
  * `gated` pages show their content only to a signed-in shopper: tests that look at them answer
  * the account API for the page (./account-stub.ts).
  */
@@ -31,6 +32,10 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     { type: 'sign-in', path: '/sign-in' },
     { type: 'my-garage', path: '/my-garage', gated: true },
     { type: 'unsubscribe', path: '/unsubscribe' },
+    { type: 'online-payment', path: '/online-payment', ...(needsSignIn('online_payment', site.features) ? { gated: true as const } : {}) },
+    ...(site.features.enabled_pages.includes('personalised_finance')
+      ? [{ type: 'personalised-finance', path: '/personalised/finance', ...(needsSignIn('finance', site.features) ? { gated: true as const } : {}) }]
+      : []),
     ...(site.features.enabled_pages.includes('spin_to_win') && site.spin_to_win
       ? [{ type: 'spin-to-win', path: '/spin-to-win', ...(site.features.gated_pages.includes('spin_to_win') ? { gated: true as const } : {}) }]
       : []),

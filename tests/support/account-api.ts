@@ -46,6 +46,8 @@ export interface AccountAppOptions {
   mailFails?: boolean;
   /** Dealer files (default the fixtures). */
   dealersDir?: string;
+  /** Told when a deposit takes a hold (as the platform tells a real Meilisearch's reserved flags). */
+  onHoldsChanged?: (dealer: string) => void;
 }
 
 export function accountApp({
@@ -55,6 +57,7 @@ export function accountApp({
   log,
   mailFails = false,
   dealersDir = DEALER_FILES_DIR,
+  onHoldsChanged,
 }: AccountAppOptions): AccountTestApp {
   const clock = testClock();
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'account-outbox-'));
@@ -77,6 +80,7 @@ export function accountApp({
     search: { get: () => Promise.resolve(undefined) },
     leads: database ? { database, filesDir: mkdtempSync(path.join(tmpdir(), 'lead-files-')), now, log: quiet } : undefined,
     accounts: { now, log: quiet, sendMail, ...(accountLimiter ? { rateLimiter: accountLimiter } : {}) },
+    ...(onHoldsChanged ? { checkout: { onHoldsChanged } } : {}),
   });
   return { app, clock, outboxDir, mail };
 }

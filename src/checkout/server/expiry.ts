@@ -38,6 +38,8 @@ export interface ExpiryOptions {
   now?: () => number;
   pollMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** After each check: a real Meilisearch's reserved flags are put right (ended holds, missed writes). */
+  afterCheck?: () => Promise<void>;
 }
 
 export async function expireReservations({ db, configFor, settlement, now = Date.now }: Omit<ExpiryOptions, 'pollMs' | 'log'>): Promise<ExpirySummary> {
@@ -61,7 +63,7 @@ export async function expireReservations({ db, configFor, settlement, now = Date
   return summary;
 }
 
-export function startReservationExpiry({ pollMs = RESERVATION_POLL_MS, log = console.error, ...options }: ExpiryOptions): ReservationExpiry {
+export function startReservationExpiry({ pollMs = RESERVATION_POLL_MS, log = console.error, afterCheck, ...options }: ExpiryOptions): ReservationExpiry {
   let checking: Promise<ExpirySummary> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -69,7 +71,8 @@ export function startReservationExpiry({ pollMs = RESERVATION_POLL_MS, log = con
 
   const checkOnce = (): Promise<ExpirySummary> =>
     (checking ??= expireReservations(options)
-      .then((summary) => {
+      .then(async (summary) => {
+        await afterCheck?.();
         if (summary.expired > 0 || summary.retriedRefunds > 0)
           log(`reservations: ${summary.expired} holds ended, ${summary.refunded} deposits refunded, ${summary.retriedRefunds} owed refunds made`);
         return summary;

@@ -72,6 +72,8 @@ export interface CheckoutApiOptions {
   sendMail?: (site: DealerConfig, mail: ShopperMail) => Promise<MailReceipt>;
   /** A car in the dealer's current stock; by default the stock store's cached lookup. */
   stockCar?: (site: DealerConfig, carId: string) => Vehicle | undefined;
+  /** Told when a deposit takes a hold, so a real Meilisearch flags the car at once (reserved-flags.ts). */
+  onHoldsChanged?: (dealer: string) => void;
 }
 
 /** Webhook bodies: a Stripe event with a full session fits well within this. */
@@ -103,6 +105,7 @@ export function createCheckoutApi({
   log = console.error,
   sendMail = (site, mail) => sendShopperMail(site, mail, { env, root }),
   stockCar = createStockLookup(env),
+  onHoldsChanged,
 }: CheckoutApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const trust = proxyTrust(env);
@@ -128,7 +131,7 @@ export function createCheckoutApi({
     await next();
   };
   let settled: Settlement | undefined;
-  const settlement = (): Settlement => (settled ??= createSettlement({ db: db(), configFor, providers, env, stockCar, sendMail, now, log }));
+  const settlement = (): Settlement => (settled ??= createSettlement({ db: db(), configFor, providers, env, stockCar, sendMail, now, log, onHoldsChanged }));
   const holdHours = async (slug: string): Promise<number> => (await configFor(slug))?.checkout.hold_hours ?? 48;
 
   /** The shopper: a session, or on an ungated page the email they gave. */

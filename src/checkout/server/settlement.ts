@@ -24,6 +24,8 @@ export interface SettlementOptions {
   sendMail: (site: DealerConfig, mail: ShopperMail) => Promise<MailReceipt>;
   now: () => number;
   log: (message: string, error?: unknown) => void;
+  /** A deposit took a hold on one of this dealer's cars (a real Meilisearch is told: reserved-flags.ts). */
+  onHoldsChanged?: (dealer: string) => void;
 }
 
 export interface Settlement {
@@ -44,7 +46,7 @@ export const paymentToTake = (payment: PaymentRow, description: string): Payment
   provider_ref: payment.provider_ref,
 });
 
-export function createSettlement({ db, configFor, providers, env, stockCar, sendMail, now, log }: SettlementOptions): Settlement {
+export function createSettlement({ db, configFor, providers, env, stockCar, sendMail, now, log, onHoldsChanged }: SettlementOptions): Settlement {
   const refund = async (payment: PaymentRow, reason: string): Promise<boolean> => {
     const provider = providerNamed(providers, payment.provider);
     if (!provider) {
@@ -76,8 +78,10 @@ export function createSettlement({ db, configFor, providers, env, stockCar, send
     depositLead,
     async followUp(applied) {
       if (applied.kind === 'refund-owed') await refund(applied.payment, applied.reason);
-      else if (applied.kind === 'held') await depositLead(applied.payment, applied.reservation);
-      else if (applied.kind === 'paid-invoice') {
+      else if (applied.kind === 'held') {
+        onHoldsChanged?.(applied.payment.dealer);
+        await depositLead(applied.payment, applied.reservation);
+      } else if (applied.kind === 'paid-invoice') {
         const site = await configFor(applied.payment.dealer);
         if (!site) return;
         await sendMail(site, receiptMail(site, applied.payment)).catch((error: unknown) =>

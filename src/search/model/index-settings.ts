@@ -56,6 +56,8 @@ export const indexSettings = {
     'location_id',
     'stocknum',
     'vin',
+    // Set on cars held by a deposit (a real Meilisearch's documents carry it; the embedded engine overlays it).
+    'reserved',
   ],
   sortableAttributes: ['price', 'subscription_price', 'km', 'year', 'created_at_timestamp', 'custom_rank', 'name'],
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'custom_rank:desc'],

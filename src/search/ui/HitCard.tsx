@@ -29,6 +29,8 @@ export const CARD_ATTRIBUTES = [
   'tag',
   'fuel',
   'transmission',
+  // Set by the search API on cars held by a paid deposit: the card says Reserved.
+  'reserved',
 ] as const;
 
 export interface CardSite {

@@ -13,6 +13,7 @@ export const conformanceSettings = {
     'variant',
     'stocknum',
     'vin',
+    'reserved',
     'body',
     'colour',
     'fuel',

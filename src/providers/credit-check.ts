@@ -8,16 +8,7 @@
  * the bureau is asked instead (key CREDIT_CHECK_API_KEY).
  */
 import { z } from 'zod';
-import {
-  DEFAULT_TIMEOUT_MS,
-  envUrl,
-  errorText,
-  fetchWithTimeout,
-  logUrl,
-  ProviderUnavailableError,
-  readJson,
-  type HttpOptions,
-} from '../platform/http/outbound';
+import { envUrl, postJson, type HttpOptions } from '../platform/http/outbound';
 import type { CreditProfile } from './finance';
 
 export const creditBands = ['excellent', 'good', 'fair', 'limited', 'no_file'] as const;
@@ -66,29 +57,8 @@ export interface CreditBureauOptions extends HttpOptions {
  * Anything else is logged (never the identity) and rejects with ProviderUnavailableError.
  */
 export function httpCreditCheck(options: CreditBureauOptions): CreditCheck {
-  const { url, key, fetch: fetchFn = fetch, log = console.error, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-  return async (identity) => {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    if (key) headers.Authorization = `Bearer ${key}`;
-    let response: Response;
-    try {
-      response = await fetchWithTimeout(fetchFn, url, { method: 'POST', headers, body: JSON.stringify(identity) }, timeoutMs);
-    } catch (error) {
-      log(`credit check: ${logUrl(url)} did not answer: ${errorText(error)}`);
-      throw new ProviderUnavailableError('the credit check did not answer');
-    }
-    if (!response.ok) {
-      void response.body?.cancel().catch(() => undefined);
-      log(`credit check: ${logUrl(url)} answered ${response.status}`);
-      throw new ProviderUnavailableError(`the credit check answered ${response.status}`, response.status);
-    }
-    const parsed = bureauAnswer.safeParse(await readJson(response));
-    if (!parsed.success) {
-      log(`credit check: ${logUrl(url)} answered in an unexpected shape`);
-      throw new ProviderUnavailableError('the credit check answered in an unexpected shape');
-    }
-    return parsed.data.band;
-  };
+  const service = { ...options, logName: 'credit check', name: 'the credit check' };
+  return async (identity) => (await postJson(service, identity, bureauAnswer)).band;
 }
 
 /** The bureau when CREDIT_CHECK_URL is set, else the offline test identities. */

@@ -10,16 +10,7 @@ import { z } from 'zod';
 import type { Region } from '../platform/config/regions';
 import type { DealerConfig } from '../platform/config/schema';
 import type { creditProfiles } from '../platform/config/sections/buying';
-import {
-  DEFAULT_TIMEOUT_MS,
-  cleanText,
-  errorText,
-  fetchWithTimeout,
-  logUrl,
-  ProviderUnavailableError,
-  readJson,
-  type HttpOptions,
-} from '../platform/http/outbound';
+import { cleanText, postJson, type HttpOptions } from '../platform/http/outbound';
 import { comparisonRate, REGION_FREQUENCY, repayment, type Frequency } from '../stock/model/repayments';
 import type { CarType } from '../stock/model/vehicle';
 
@@ -145,39 +136,24 @@ export interface BrokerOptions extends HttpOptions {
  * comparison rate get one worked out from the rate and fees, since none may be shown without it.
  */
 export function brokerQuoter(options: BrokerOptions): FinanceQuoter {
-  const { url, key, fetch: fetchFn = fetch, log = console.error, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const service = { ...options, logName: 'finance broker', name: 'the finance broker' };
   return {
     name: 'broker',
     async quote(request) {
       const frequency = REGION_FREQUENCY[request.region];
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-      if (key) headers.Authorization = `Bearer ${key}`;
-      const body = JSON.stringify({
-        car: request.car,
-        deposit: request.deposit,
-        term_months: request.term_months,
-        credit_profile: request.profile,
-        frequency,
-        region: request.region,
-      });
-      let response: Response;
-      try {
-        response = await fetchWithTimeout(fetchFn, url, { method: 'POST', headers, body }, timeoutMs);
-      } catch (error) {
-        log(`finance broker: ${logUrl(url)} did not answer: ${errorText(error)}`);
-        throw new ProviderUnavailableError('the finance broker did not answer');
-      }
-      if (!response.ok) {
-        void response.body?.cancel().catch(() => undefined);
-        log(`finance broker: ${logUrl(url)} answered ${response.status}`);
-        throw new ProviderUnavailableError(`the finance broker answered ${response.status}`, response.status);
-      }
-      const parsed = brokerAnswer.safeParse(await readJson(response));
-      if (!parsed.success) {
-        log(`finance broker: ${logUrl(url)} answered in an unexpected shape`);
-        throw new ProviderUnavailableError('the finance broker answered in an unexpected shape');
-      }
-      return parsed.data.quotes
+      const answer = await postJson(
+        service,
+        {
+          car: request.car,
+          deposit: request.deposit,
+          term_months: request.term_months,
+          credit_profile: request.profile,
+          frequency,
+          region: request.region,
+        },
+        brokerAnswer,
+      );
+      return answer.quotes
         .map((q): LenderQuote => {
           const comparison =
             request.region === 'AU'

@@ -12,16 +12,7 @@
 import { z } from 'zod';
 import { regionDefaults } from '../platform/config/regions';
 import { carCatalogue, marketPriceFactor, type Market } from '../stock/model/catalogue';
-import {
-  DEFAULT_TIMEOUT_MS,
-  envUrl,
-  errorText,
-  fetchWithTimeout,
-  logUrl,
-  ProviderUnavailableError,
-  readJson,
-  type HttpOptions,
-} from '../platform/http/outbound';
+import { envUrl, postJson, type HttpOptions } from '../platform/http/outbound';
 
 export const MAX_ONLINE_AGE_YEARS = 7;
 export const MAX_ONLINE_KM = 100_000;
@@ -182,38 +173,22 @@ export interface ValuationServiceOptions extends HttpOptions {
  * ProviderUnavailableError.
  */
 export function httpValuator(options: ValuationServiceOptions): Valuator {
-  const { url, key, fetch: fetchFn = fetch, log = console.error, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const service = { ...options, logName: 'valuation', name: 'the valuation service' };
   return async (input) => {
     const refused = refusalFor(input.year, input.km, input.now);
     if (refused) return refusal(refused);
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    if (key) headers.Authorization = `Bearer ${key}`;
-    const body = JSON.stringify({
-      make: input.make,
-      model: input.model,
-      year: input.year,
-      km: input.km,
-      market: input.market ?? 'AU',
-      adjustmentAnswers: input.adjustmentAnswers ?? {},
-    });
-    let response: Response;
-    try {
-      response = await fetchWithTimeout(fetchFn, url, { method: 'POST', headers, body }, timeoutMs);
-    } catch (error) {
-      log(`valuation: ${logUrl(url)} did not answer: ${errorText(error)}`);
-      throw new ProviderUnavailableError('the valuation service did not answer');
-    }
-    if (!response.ok) {
-      void response.body?.cancel().catch(() => undefined);
-      log(`valuation: ${logUrl(url)} answered ${response.status}`);
-      throw new ProviderUnavailableError(`the valuation service answered ${response.status}`, response.status);
-    }
-    const parsed = serviceAnswer.safeParse(await readJson(response));
-    if (!parsed.success) {
-      log(`valuation: ${logUrl(url)} answered in an unexpected shape`);
-      throw new ProviderUnavailableError('the valuation service answered in an unexpected shape');
-    }
-    const data = parsed.data;
+    const data = await postJson(
+      service,
+      {
+        make: input.make,
+        model: input.model,
+        year: input.year,
+        km: input.km,
+        market: input.market ?? 'AU',
+        adjustmentAnswers: input.adjustmentAnswers ?? {},
+      },
+      serviceAnswer,
+    );
     if ('refused' in data) return refusal(data.refused);
     return { estimate: { low: Math.round(data.estimate.low), high: Math.round(data.estimate.high) }, currency: data.currency };
   };

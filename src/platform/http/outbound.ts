@@ -102,3 +102,46 @@ export function cleanText(value: unknown, max = 80): string | undefined {
   if (text === '') return undefined;
   return text.length > max ? text.slice(0, max) : text;
 }
+
+/** An outside JSON service: its address, its key (sent as a bearer token) and the fetch options. */
+export interface JsonService extends HttpOptions {
+  url: string;
+  key?: string;
+  /** How the service is named: in the log ("finance broker") and in the error ("the finance broker"). */
+  logName: string;
+  name: string;
+}
+
+/** What an answer must look like: any schema with zod's safeParse (zod or zod/mini). */
+export interface AnswerShape<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * POSTs `body` as JSON and returns the answer once it has the expected shape. No answer in time,
+ * a non-OK status or another shape is logged (the address without its query, never the body,
+ * which may hold a shopper's identity) and rejects with ProviderUnavailableError.
+ */
+export async function postJson<T>(service: JsonService, body: unknown, shape: AnswerShape<T>): Promise<T> {
+  const { url, key, fetch: fetchFn = fetch, log = console.error, timeoutMs = DEFAULT_TIMEOUT_MS, logName, name } = service;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (key) headers.Authorization = `Bearer ${key}`;
+  let response: Response;
+  try {
+    response = await fetchWithTimeout(fetchFn, url, { method: 'POST', headers, body: JSON.stringify(body) }, timeoutMs);
+  } catch (error) {
+    log(`${logName}: ${logUrl(url)} did not answer: ${errorText(error)}`);
+    throw new ProviderUnavailableError(`${name} did not answer`);
+  }
+  if (!response.ok) {
+    void response.body?.cancel().catch(() => undefined);
+    log(`${logName}: ${logUrl(url)} answered ${response.status}`);
+    throw new ProviderUnavailableError(`${name} answered ${response.status}`, response.status);
+  }
+  const parsed = shape.safeParse(await readJson(response));
+  if (!parsed.success) {
+    log(`${logName}: ${logUrl(url)} answered in an unexpected shape`);
+    throw new ProviderUnavailableError(`${name} answered in an unexpected shape`);
+  }
+  return parsed.data;
+}

@@ -364,6 +364,10 @@ export class TextIndex {
     const attrs = this.docAttributes[doc]!;
     const places = this.docPositions[doc]!;
     const starts: Occurrence[] = [];
+    if (match.runs.length === 0) {
+      for (let i = 0; i < terms.length; i++) if (match.words.has(terms[i]!)) starts.push({ attribute: attrs[i]!, first: places[i]!, last: places[i]! });
+      return { starts, ends: starts };
+    }
     const ends: Occurrence[] = [];
     const present = match.runs.filter((run) => this.occurrences(doc, { words: new Set(), runs: [run] }).length > 0);
     for (let i = 0; i < terms.length; i++) {

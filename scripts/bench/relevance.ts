@@ -144,7 +144,7 @@ export function measureRelevance(engineModule: EngineModule, stock: readonly Car
 }
 
 /** The stock the figures are taken over: the franchise demo dealer's generator, 1,000 cars on a fixed day. */
-export const relevanceStock = (): Car[] => generateDemoStock(loadDealer('kingfisher-toyota'), 1000, Date.UTC(2025, 0, 15)) as Car[];
+export const relevanceStock = (): Car[] => generateDemoStock(loadDealer('kingfisher-toyota'), 1000, Date.UTC(2025, 0, 15));
 
 async function main(): Promise<void> {
   const dir = process.argv[2];

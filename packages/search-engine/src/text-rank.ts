@@ -86,8 +86,8 @@ export function rankText(index: TextIndex, terms: number, units: readonly QueryU
 
   const proximityAt = rules.indexOf('proximity');
   const simple = ordered.length === 1;
-  const costs: (number[] | undefined)[] = new Array(ordered.length);
-  const places: ({ starts: Occurrence[]; ends: Occurrence[] } | undefined)[] = new Array(ordered.length);
+  const costs: (number[] | undefined)[] = Array.from({ length: ordered.length }, () => undefined);
+  const places: ({ starts: Occurrence[]; ends: Occurrence[] } | undefined)[] = Array.from({ length: ordered.length }, () => undefined);
   const before = (a: readonly number[], b: readonly number[]): boolean => {
     for (let r = 0; r < a.length; r++) if (a[r] !== b[r]) return a[r]! < b[r]!;
     return false;

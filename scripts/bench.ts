@@ -240,7 +240,7 @@ async function main(argv: string[]): Promise<number> {
   // 5. Search: the embedded engine against Orama in-process over 5,000 demo cars, then the
   // search API over HTTP through the platform server, as the browser calls it.
   const engineSite = loadDealer(slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first, paths.dealersDir);
-  console.log(`\nSearch engine: 5,000 ${engineSite.slug} demo cars, embedded and Orama side by side…`);
+  console.log(`\nSearch engine: 5,000 ${engineSite.slug} demo cars, embedded, Orama and FlexSearch side by side…`);
   const engine = await benchEngine(generateDemoStock(engineSite, 5000));
   const apiSlug = built.includes(engineSite.slug) ? engineSite.slug : (built[0] ?? first);
   const api = await benchSearchApi(port, apiSlug);
@@ -429,6 +429,7 @@ async function main(argv: string[]): Promise<number> {
       [
         [`embedded engine, 5,000 cars (${engine.queries} runs)`, ...ms(engine.embedded)],
         [`Orama, same stock and queries`, ...ms(engine.orama)],
+        [`FlexSearch, same stock and queries`, ...ms(engine.flexsearch)],
         [`search API over HTTP, ${apiSlug} (${api.requests} requests)`, ...ms(api.latency)],
       ],
       1,

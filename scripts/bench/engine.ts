@@ -1,12 +1,15 @@
 /**
  * Embedded search engine benchmark: the same realistic multi-searches (one main query plus six
  * facet queries of limit 1, with filters, sort and facets, as the search page sends them) run on
- * the embedded engine and, side by side, on Orama, another well-kept in-process JavaScript engine
- * indexed with an equivalent schema. Reported per multi-search, after warm-up.
+ * the embedded engine and, side by side, on Orama and on FlexSearch, two well-kept in-process
+ * JavaScript engines indexed with an equivalent schema. FlexSearch only finds text, so its
+ * filters, facet counts and sort are the plain scans an application would write around it.
+ * Reported per multi-search, after warm-up.
  *
  *   npx tsx scripts/bench/engine.ts [count]     (kingfisher-toyota demo stock, default 5,000 vehicles)
  */
 import { create, insertMultiple, search as oramaSearch, type AnyOrama, type Results, type SearchParams as OramaParams } from '@orama/orama';
+import { Index as FlexIndex } from 'flexsearch';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { RequestCache, SearchEngine, parseSearchParams, type SearchParams } from '@dealer-sites/search-engine';
@@ -24,6 +27,7 @@ export interface LatencySummary {
 export interface EngineBenchResult {
   embedded: LatencySummary;
   orama: LatencySummary;
+  flexsearch: LatencySummary;
   /** Multi-searches timed per engine (after warm-up). */
   queries: number;
 }
@@ -236,6 +240,70 @@ export function oramaQueries(s: Scenario, nowSeconds: number): OramaParams<Orama
   return [main, ...facetQueries];
 }
 
+// ---- FlexSearch ----------------------------------------------------------------------------
+
+export interface FlexDb {
+  index: FlexIndex;
+  vehicles: readonly Vehicle[];
+  byId: ReadonlyMap<number, Vehicle>;
+}
+
+/** FlexSearch over the same text Orama searches (name, make and model, variant, body, fuel, stock number), as one field so words may come from any of them. */
+export function flexIndex(vehicles: readonly Vehicle[]): FlexDb {
+  const index = new FlexIndex({ tokenize: 'forward' });
+  for (const v of vehicles) index.add(v.id, [v.name, v.make_model, v.variant ?? '', v.body, v.fuel ?? '', v.stocknum ?? ''].join(' '));
+  return { index, vehicles, byId: new Map(vehicles.map((v) => [v.id, v])) };
+}
+
+export interface FlexResult {
+  hits: Vehicle[];
+  count: number;
+  facetDistribution: Record<string, Record<string, number>>;
+}
+
+/** The same multi-search as `meiliQueries`: FlexSearch finds the text, plain scans filter, count facets and sort. */
+export function flexMultiSearch(db: FlexDb, s: Scenario, nowSeconds: number): FlexResult[] {
+  const pool = s.q ? (db.index.search(s.q, { limit: db.vehicles.length }) as number[]).map((id) => db.byId.get(id)!) : db.vehicles;
+  const listed = (v: Vehicle): boolean =>
+    v.status === 'in_stock' ||
+    v.status === 'coming_soon' ||
+    (v.status === 'sold' && v.show_on_dealer_website && (v.sold_date_timestamp ?? 0) >= nowSeconds - SOLD_WINDOW_SECONDS);
+  const keep = (v: Vehicle, omit?: string): boolean => {
+    if (!listed(v)) return false;
+    for (const field of ['car_type', 'make', 'body'] as const) {
+      const values = s[field];
+      if (values && field !== omit && !values.includes(v[field])) return false;
+    }
+    if (omit !== 'price' && s.price?.min !== undefined && v.price < s.price.min) return false;
+    if (omit !== 'price' && s.price?.max !== undefined && v.price > s.price.max) return false;
+    return true;
+  };
+  const facetsOf = (cars: readonly Vehicle[], fields: readonly string[]): Record<string, Record<string, number>> => {
+    const out: Record<string, Record<string, number>> = {};
+    for (const field of fields) {
+      const counts: Record<string, number> = {};
+      for (const car of cars) {
+        const value = (car as unknown as Record<string, unknown>)[field];
+        for (const item of Array.isArray(value) ? value : [value])
+          if (item !== undefined && item !== null) counts[String(item)] = (counts[String(item)] ?? 0) + 1;
+      }
+      out[field] = counts;
+    }
+    return out;
+  };
+  const [property, order] = (s.sort ?? 'custom_rank:desc').split(':') as [keyof Vehicle, string];
+  const direction = order === 'asc' ? 1 : -1;
+  const main = pool.filter((v) => keep(v));
+  const sorted = [...main].sort((a, b) => direction * (Number(a[property] ?? 0) - Number(b[property] ?? 0)));
+  const offset = (s.page - 1) * HITS_PER_PAGE;
+  const results: FlexResult[] = [{ hits: sorted.slice(offset, offset + HITS_PER_PAGE), count: main.length, facetDistribution: facetsOf(main, MAIN_FACETS) }];
+  for (const field of FACET_QUERY_FIELDS) {
+    const cars = pool.filter((v) => keep(v, field));
+    results.push({ hits: cars.slice(0, 1), count: cars.length, facetDistribution: facetsOf(cars, [field]) });
+  }
+  return results;
+}
+
 // ---- timing -------------------------------------------------------------------------------
 
 export function summarise(samples: readonly number[]): LatencySummary {
@@ -266,11 +334,13 @@ export async function benchEngine(vehicles: readonly Vehicle[], options: EngineB
   const list = scenarios();
   const engine = new SearchEngine(vehicles, indexSettings);
   const db = await oramaIndex(vehicles);
+  const flex = flexIndex(vehicles);
   const meili = list.map((s) => meiliQueries(s, 'bench', now));
   const orama = list.map((s) => oramaQueries(s, now));
 
   const embeddedTimes: number[] = [];
   const oramaTimes: number[] = [];
+  const flexTimes: number[] = [];
   for (let round = 0; round < warmup + rounds; round++) {
     for (let i = 0; i < list.length; i++) {
       let start = performance.now();
@@ -279,13 +349,17 @@ export async function benchEngine(vehicles: readonly Vehicle[], options: EngineB
       start = performance.now();
       await oramaMultiSearch(db, orama[i]!);
       const oramaMs = performance.now() - start;
+      start = performance.now();
+      flexMultiSearch(flex, list[i]!, now);
+      const flexMs = performance.now() - start;
       if (round >= warmup) {
         embeddedTimes.push(embeddedMs);
         oramaTimes.push(oramaMs);
+        flexTimes.push(flexMs);
       }
     }
   }
-  return { embedded: summarise(embeddedTimes), orama: summarise(oramaTimes), queries: embeddedTimes.length };
+  return { embedded: summarise(embeddedTimes), orama: summarise(oramaTimes), flexsearch: summarise(flexTimes), queries: embeddedTimes.length };
 }
 
 async function main(): Promise<void> {
@@ -296,6 +370,7 @@ async function main(): Promise<void> {
   console.log(`Multi-search latency over ${count} vehicles (${result.queries} multi-searches of 7 queries each, after warm-up):`);
   console.log(`  embedded  p50 ${result.embedded.p50} ms  p95 ${result.embedded.p95} ms  mean ${result.embedded.mean} ms`);
   console.log(`  orama     p50 ${result.orama.p50} ms  p95 ${result.orama.p95} ms  mean ${result.orama.mean} ms`);
+  console.log(`  flexsearch p50 ${result.flexsearch.p50} ms  p95 ${result.flexsearch.p95} ms  mean ${result.flexsearch.mean} ms`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

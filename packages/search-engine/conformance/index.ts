@@ -1,4 +1,5 @@
-export { conformanceCases, type ConformanceCase, type Expectation, type Query } from './cases';
+export { conformanceCases, type ConformanceCase, type ConformanceSuite, type DocumentId, type Expectation, type Query } from './cases';
+export { meilisearchSuites, meilisearchCaseCount } from './meilisearch-cases';
 export { conformanceDocuments, type ConformanceDocument } from './dataset';
 export { conformanceSettings } from './settings';
-export { runCase, type Backend, type Reply } from './run';
+export { runCase, type Backend, type Outcome, type Reply } from './run';

@@ -12,9 +12,10 @@ import { MeiliError } from './errors';
 import { FieldIndex } from './field-index';
 import { filterError, filterFields, parseFilterExpression, type FilterNode } from './filter-parser';
 import { Highlighter, formatValue } from './format';
-import { parseQuery, type ParsedQuery, type QueryTerm } from './query-text';
+import { parseQuery, type ParsedQuery, type QueryTerm, type QueryWord } from './query-text';
 import type { SearchParams } from './request';
-import { TextIndex, type TermMatch } from './text-index';
+import { TextIndex, joinWords, type TermMatch } from './text-index';
+import { rankText, type QueryUnit, type TextKeys, type TextRule } from './text-rank';
 
 export interface EngineSettings {
   primaryKey: string;
@@ -44,24 +45,27 @@ export interface SearchResult {
   facetStats?: Record<string, FacetStats>;
 }
 
+/** Meilisearch joins at most three neighbouring query words into one (its n-grams). */
+const MAX_JOINED_WORDS = 3;
+
 /** Meilisearch lists facet values of small result sets from the documents, numbers by their text. */
 const SMALL_RESULT_SET = 3000;
 
 type SortDirection = 'asc' | 'desc';
-type Rule = { kind: 'words' | 'typo' | 'attribute' | 'exactness' | 'sort' | 'ignored' } | { kind: 'custom'; field: string; direction: SortDirection };
+type Rule = { kind: 'words' | TextRule | 'sort' | 'ignored' } | { kind: 'custom'; field: string; direction: SortDirection };
 
 function parseRankingRules(rules: readonly string[]): Rule[] {
   return rules.map((rule) => {
     switch (rule) {
       case 'words':
       case 'typo':
+      case 'proximity':
       case 'exactness':
       case 'sort':
         return { kind: rule };
       case 'attribute':
       case 'attributeRank':
         return { kind: 'attribute' };
-      case 'proximity':
       case 'wordPosition':
         return { kind: 'ignored' };
       default: {
@@ -73,6 +77,35 @@ function parseRankingRules(rules: readonly string[]): Rule[] {
   });
 }
 
+const TEXT_RULES: ReadonlySet<string> = new Set(['typo', 'proximity', 'attribute', 'exactness']);
+
+/**
+ * The rules a query with text runs, as Meilisearch builds them: `words` comes before the first
+ * other text rule even when the settings put it later or leave it out, and matching strategy
+ * `all` has no `words` rule (every word must match). A rule listed twice counts once.
+ */
+export function textQueryRules(rules: readonly Rule[], strategy: SearchParams['matchingStrategy']): Rule[] {
+  const out: Rule[] = [];
+  const seen = new Set<string>();
+  let words = strategy === 'all';
+  for (const rule of rules) {
+    if (TEXT_RULES.has(rule.kind) && !words) {
+      out.push({ kind: 'words' });
+      words = true;
+    }
+    if (rule.kind === 'words') {
+      if (words) continue;
+      words = true;
+    } else {
+      const key = rule.kind === 'custom' ? `custom:${rule.field}` : rule.kind;
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out.push(rule);
+  }
+  return out;
+}
+
 /**
  * Work shared by the queries of one multi-search: the main query and its facet queries repeat the
  * same text and most filter strings, so each is computed once per request.
@@ -81,17 +114,7 @@ export class RequestCache {
   readonly terms = new Map<string, TermMatch>();
   readonly filters = new Map<string, Bitset | null>();
   readonly textKeys = new Map<string, TextKeys>();
-}
-
-/**
- * Per-document keys of the text ranking rules (lower ranks first), for every document the query
- * text admits. They depend on `q` only, so the queries of one multi-search share them.
- */
-interface TextKeys {
-  words: Int32Array;
-  typo: Int32Array;
-  attribute: Int32Array;
-  exactness: Int32Array;
+  readonly units = new Map<string, QueryUnit[]>();
 }
 
 export class SearchEngine {
@@ -163,22 +186,23 @@ export class SearchEngine {
     const facets = this.facetFields(params.facets);
 
     const query = parseQuery(params.q);
-    const matches = query.terms.map((term) => this.termMatch(term, cache));
     let candidates = filtered && scope ? filtered.and(scope) : (filtered ?? scope ?? Bitset.full(this.size));
-    if (matches.length > 0) {
-      const universe = params.matchingStrategy === 'all' ? matches.map((m) => m.docs).reduce((all, docs) => all.and(docs)) : matches[0]!.docs;
-      candidates = candidates.and(universe);
+    let text: TextKeys | undefined;
+    let rules = this.rules;
+    if (query.terms.length > 0) {
+      rules = textQueryRules(this.rules, params.matchingStrategy);
+      text = this.textKeys(query, rules, cache);
+      candidates = candidates.and(text.docs);
     }
-    for (const negative of query.negative) candidates = candidates.andNot(this.termMatch(negative, cache).docs);
+    for (const negative of query.negative) candidates = candidates.andNot(this.termMatch(negative, cache, false).docs);
 
     const list = candidates.toArray();
     const maxTotalHits = this.settings.pagination.maxTotalHits;
     const offset = Math.min(params.offset, maxTotalHits);
     const limit = Math.min(params.limit, maxTotalHits - offset);
-    const text = matches.length > 0 && offset + limit > 0 ? this.textKeys(query, params.matchingStrategy, matches, cache) : undefined;
-    const top = this.rank(list, offset + limit, text, sort);
+    const top = this.rank(rules, list, offset + limit, text, sort);
     const retrieve = params.attributesToRetrieve && !params.attributesToRetrieve.includes('*') ? new Set(params.attributesToRetrieve) : undefined;
-    const hits = top.slice(offset).map((doc) => this.hit(doc, params, query, retrieve));
+    const hits = top.slice(offset).map((doc) => this.hit(doc, params, query, retrieve, cache));
 
     const result: SearchResult = {
       hits,
@@ -193,14 +217,44 @@ export class SearchEngine {
     return result;
   }
 
-  private termMatch(term: QueryTerm, cache: RequestCache): TermMatch {
-    const key = JSON.stringify(term);
+  /** A term's match; an excluded word (`positive` false) is only ever the word itself, never split. */
+  private termMatch(term: QueryTerm, cache: RequestCache, positive = true): TermMatch {
+    const key = `${positive}\u0000${JSON.stringify(term)}`;
     let match = cache.terms.get(key);
     if (!match) {
-      match = this.text.match(term);
+      match = this.text.match(term, positive);
       cache.terms.set(key, match);
     }
     return match;
+  }
+
+  /**
+   * The query as units: each typed word or phrase, and each run of two or three neighbouring
+   * typed words that some document holds joined as one word.
+   */
+  private queryUnits(query: ParsedQuery, cache: RequestCache): QueryUnit[] {
+    const key = `units\u0000${JSON.stringify(query.terms)}`;
+    const cached = cache.units.get(key);
+    if (cached) return cached;
+    const units: QueryUnit[] = query.terms.map((term, i) => ({
+      from: i,
+      to: i + 1,
+      match: this.termMatch(term, cache),
+      joined: false,
+      ...(term.kind === 'word' ? { word: term } : {}),
+    }));
+    for (let from = 0; from < query.terms.length; from++) {
+      for (let size = 2; size <= MAX_JOINED_WORDS && from + size <= query.terms.length; size++) {
+        const words = query.terms.slice(from, from + size);
+        if (!words.every((t): t is QueryWord => t.kind === 'word')) break;
+        const word = joinWords(words);
+        if (!word) continue;
+        const match = this.text.matchJoined(word, words);
+        if (match.docs.count() > 0) units.push({ from, to: from + size, match, joined: true, word });
+      }
+    }
+    cache.units.set(key, units);
+    return units;
   }
 
   // ---- filter ----------------------------------------------------------------------------
@@ -348,30 +402,13 @@ export class SearchEngine {
   }
 
   /** The text rules' keys for this query, computed once per request. */
-  private textKeys(query: ParsedQuery, strategy: SearchParams['matchingStrategy'], matches: readonly TermMatch[], cache: RequestCache): TextKeys {
-    const key = `${strategy}\u0000${JSON.stringify(query.terms)}`;
+  private textKeys(query: ParsedQuery, rules: readonly Rule[], cache: RequestCache): TextKeys {
+    const textRules = rules.flatMap((r): TextRule[] => (TEXT_RULES.has(r.kind) ? [r.kind as TextRule] : []));
+    const requireAll = !rules.some((r) => r.kind === 'words');
+    const key = `${requireAll}\u0000${textRules.join()}\u0000${JSON.stringify(query.terms)}`;
     const cached = cache.textKeys.get(key);
     if (cached) return cached;
-    const n = this.size;
-    const keys: TextKeys = { words: new Int32Array(n), typo: new Int32Array(n), attribute: new Int32Array(n), exactness: new Int32Array(n) };
-    // Every document the text admits: those matching the first term (the others never qualify).
-    for (const doc of matches[0]!.docs.toArray()) {
-      let matched = 0;
-      let typos = 0;
-      let attribute = 0;
-      let exact = 0;
-      for (const match of matches) {
-        if (!match.docs.has(doc)) break;
-        matched++;
-        typos += match.typos[doc]!;
-        attribute += match.attribute[doc]!;
-        exact += match.exact[doc]!;
-      }
-      keys.words[doc] = matches.length - matched;
-      keys.typo[doc] = typos;
-      keys.attribute[doc] = attribute;
-      keys.exactness[doc] = matches.length - exact;
-    }
+    const keys = rankText(this.text, query.terms.length, this.queryUnits(query, cache), textRules, requireAll);
     cache.textKeys.set(key, keys);
     return keys;
   }
@@ -381,13 +418,20 @@ export class SearchEngine {
    * (lower first); a bounded insertion keeps only `k`, so a facet query (limit 1) or a page of 21
    * never sorts the whole result set.
    */
-  private rank(candidates: Int32Array, k: number, text: TextKeys | undefined, sort: { field: string; direction: SortDirection }[]): number[] {
+  private rank(
+    rules: readonly Rule[],
+    candidates: Int32Array,
+    k: number,
+    text: TextKeys | undefined,
+    sort: { field: string; direction: SortDirection }[],
+  ): number[] {
     if (k <= 0 || candidates.length === 0) return [];
     const keys: ArrayLike<number>[] = [];
-    for (const rule of this.rules) {
+    for (const rule of rules) {
       switch (rule.kind) {
         case 'words':
         case 'typo':
+        case 'proximity':
         case 'attribute':
         case 'exactness':
           if (text) keys.push(text[rule.kind]);
@@ -495,7 +539,7 @@ export class SearchEngine {
   // ---- hits ------------------------------------------------------------------------------
 
   /** One hit; `retrieve` is `attributesToRetrieve` as a set (a list would be searched per attribute per hit), undefined for all. */
-  private hit(position: number, params: SearchParams, query: ParsedQuery, retrieve: ReadonlySet<string> | undefined): SearchDocument {
+  private hit(position: number, params: SearchParams, query: ParsedQuery, retrieve: ReadonlySet<string> | undefined, cache: RequestCache): SearchDocument {
     const doc = this.docs[position]!;
     const wanted = (key: string): boolean => !retrieve || retrieve.has(key);
     const hit: SearchDocument = {};
@@ -506,7 +550,7 @@ export class SearchEngine {
     // Whether `_formatted` appears depends on the index (a named attribute some document has), not on this hit.
     const highlighted = new Set(highlight.filter((name) => name !== '*' && this.present.has(name)));
     if (!all && highlighted.size === 0) return hit;
-    const highlighter = this.highlighter(query, params);
+    const highlighter = this.highlighter(query, params, cache);
     const formatted: SearchDocument = {};
     for (const [key, value] of Object.entries(doc)) {
       if (value === undefined) continue;
@@ -521,10 +565,13 @@ export class SearchEngine {
   /** One highlighter per search call (its memo serves all the hits of the page). */
   private lastHighlighter?: { query: ParsedQuery; params: SearchParams; highlighter: Highlighter };
 
-  private highlighter(query: ParsedQuery, params: SearchParams): Highlighter {
+  private highlighter(query: ParsedQuery, params: SearchParams, cache: RequestCache): Highlighter {
     if (this.lastHighlighter?.query !== query || this.lastHighlighter.params !== params) {
       const options = { preTag: params.highlightPreTag, postTag: params.highlightPostTag };
-      this.lastHighlighter = { query, params, highlighter: new Highlighter(query, options, (term) => this.text.has(term)) };
+      const units = this.queryUnits(query, cache);
+      const words = units.flatMap((u) => (u.word ? [u.word] : []));
+      const runs = units.flatMap((u) => u.match.runs);
+      this.lastHighlighter = { query, params, highlighter: new Highlighter({ words, runs }, options, (term) => this.text.has(term)) };
     }
     return this.lastHighlighter.highlighter;
   }

@@ -86,15 +86,19 @@ export class MeiliError extends Error {
   constructor(
     readonly code: MeiliErrorCode,
     message: string,
+    status: MeiliErrorStatus = statusFor(code),
   ) {
     super(message);
     this.name = 'MeiliError';
-    this.status = statusFor(code);
+    this.status = status;
   }
 
-  /** The same error with Meilisearch's multi-search prefix naming the failing query. */
+  /**
+   * The same error with Meilisearch's multi-search prefix naming the failing query. Inside a
+   * multi-search an unknown index is a bad request (400), not the 404 of the single-index route.
+   */
   inQuery(index: number): MeiliError {
-    return new MeiliError(this.code, `Inside \`.queries[${index}]\`: ${this.message}`);
+    return new MeiliError(this.code, `Inside \`.queries[${index}]\`: ${this.message}`, this.code === 'index_not_found' ? 400 : this.status);
   }
 
   toBody(): MeiliErrorBody {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Highlighter, formatValue } from './format';
+import { Highlighter, formatValue, typedHighlights } from './format';
 import { parseQuery } from './query-text';
 
 const highlighter = (q: string, known: readonly string[] = []): Highlighter =>
-  new Highlighter(parseQuery(q), { preTag: '<em>', postTag: '</em>' }, (term) => known.includes(term));
+  new Highlighter(typedHighlights(parseQuery(q)), { preTag: '<em>', postTag: '</em>' }, (term) => known.includes(term));
 
 describe('Highlighter', () => {
   it('wraps each matched word, and only the typed part of a prefix', () => {
@@ -20,12 +20,17 @@ describe('Highlighter', () => {
     expect(highlighter('toyta ').format('Toyota')).toBe('Toyota');
   });
 
-  it('highlights a phrase only where its words stand together', () => {
-    expect(highlighter('"corolla ascent"').format('Corolla Ascent, Ascent Corolla')).toBe('<em>Corolla</em> <em>Ascent</em>, Ascent Corolla');
+  it('highlights a phrase as one span, only where its words stand together', () => {
+    expect(highlighter('"corolla ascent"').format('Corolla Ascent, Ascent Corolla')).toBe('<em>Corolla Ascent</em>, Ascent Corolla');
+  });
+
+  it('highlights a word found split in two as one span over both halves', () => {
+    const h = new Highlighter({ words: [], runs: [['cx', '5']] }, { preTag: '<em>', postTag: '</em>' }, () => true);
+    expect(h.format('Mazda CX-5 Maxx')).toBe('Mazda <em>CX-5</em> Maxx');
   });
 
   it('inserts tags and data as they are, without escaping or breaking on markup', () => {
-    const h = new Highlighter(parseQuery('rs'), { preTag: '<mark class="x">', postTag: '</mark>' }, () => false);
+    const h = new Highlighter(typedHighlights(parseQuery('rs')), { preTag: '<mark class="x">', postTag: '</mark>' }, () => false);
     expect(h.format('Octavia <b>RS</b> & <script>alert(1)</script>')).toBe('Octavia <b><mark class="x">RS</mark></b> & <script>alert(1)</script>');
     expect(highlighter('').format('<b>x</b>')).toBe('<b>x</b>');
   });

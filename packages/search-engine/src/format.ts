@@ -2,7 +2,8 @@
  * `_formatted`: a copy of each hit's retrieved attributes with the words the query matched wrapped
  * in the highlight tags, as Meilisearch does it: numbers become strings, booleans and null stay,
  * nothing is HTML-escaped (the tags and the stock text are inserted as they are; the browser
- * widgets escape them). A prefix match highlights only the typed part ("<em>Toyo</em>ta").
+ * widgets escape them). A prefix match highlights only the typed part ("<em>Toyo</em>ta"); a
+ * phrase, or a typed word found split in two, is one highlight over its words ("<em>Land Cruiser</em>").
  */
 import type { ParsedQuery, QueryWord } from './query-text';
 import { tokenize, typosBetween, normalizeWord, type TextToken } from './text';
@@ -12,22 +13,35 @@ export interface HighlightOptions {
   postTag: string;
 }
 
+export interface HighlightTerms {
+  /** Words to find: typed, or neighbouring typed words joined. */
+  words: readonly QueryWord[];
+  /** Runs of words to find together: phrases, and typed words found split in two. */
+  runs: readonly (readonly string[])[];
+}
+
+/** What a query highlights on its own, before the index adds joined and split words. */
+export const typedHighlights = (query: ParsedQuery): HighlightTerms => ({
+  words: query.terms.filter((t): t is QueryWord => t.kind === 'word'),
+  runs: query.terms.flatMap((t) => (t.kind === 'phrase' ? [t.terms] : [])),
+});
+
 /** Decides, per document word, whether and how much of it to highlight. */
 export class Highlighter {
   private readonly memo = new Map<string, number>();
   /** Formatted text per input: makes, bodies, colours and locations repeat across hits. */
   private readonly formatted = new Map<string, string>();
-  private readonly words: QueryWord[];
-  private readonly phrases: string[][];
+  private readonly words: readonly QueryWord[];
+  private readonly phrases: readonly (readonly string[])[];
 
   constructor(
-    query: ParsedQuery,
+    query: HighlightTerms,
     readonly options: HighlightOptions,
     /** Typo matches count only for words the index holds, as Meilisearch derives them from its dictionary. */
     private readonly known: (term: string) => boolean,
   ) {
-    this.words = query.terms.filter((t): t is QueryWord => t.kind === 'word');
-    this.phrases = query.terms.flatMap((t) => (t.kind === 'phrase' ? [t.terms] : []));
+    this.words = query.words;
+    this.phrases = query.runs;
   }
 
   get active(): boolean {
@@ -72,21 +86,25 @@ export class Highlighter {
     const tokens = tokenize(text);
     if (tokens.length === 0) return text;
     const marks: { start: number; end: number }[] = [];
-    const inPhrase = new Set<number>();
+    // Each run found is one mark from its first word to its last, separators included.
+    const runEnd = new Map<number, number>();
     for (const phrase of this.phrases) {
       for (let i = 0; i + phrase.length <= tokens.length; i++) {
-        if (phrase.every((word, k) => tokens[i + k]!.term === word)) for (let k = 0; k < phrase.length; k++) inPhrase.add(i + k);
+        if (phrase.every((word, k) => tokens[i + k]!.term === word)) runEnd.set(i, Math.max(runEnd.get(i) ?? 0, i + phrase.length - 1));
       }
     }
-    tokens.forEach((token, i) => {
-      if (inPhrase.has(i)) {
-        marks.push({ start: token.start, end: token.end });
-        return;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      const last = runEnd.get(i);
+      if (last !== undefined) {
+        marks.push({ start: token.start, end: tokens[last]!.end });
+        i = last;
+        continue;
       }
       const length = this.wordMatch(token.term);
-      if (length === 0) return;
+      if (length === 0) continue;
       marks.push({ start: token.start, end: length === Infinity ? token.end : prefixEnd(text, token, length) });
-    });
+    }
     if (marks.length === 0) return text;
     let out = '';
     let at = 0;

@@ -128,8 +128,10 @@ export async function multiSearchJson(lookup: EngineLookup, body: unknown, optio
 
 /** `POST /indexes/{uid}/search` as UTF-8 JSON: one query on one index. */
 export async function indexSearchJson(lookup: EngineLookup, indexUid: string, body: unknown, options: AnswerOptions = {}): Promise<JsonAnswer> {
+  // The body is read before the index is looked up: a bad body on an unknown index is a bad body.
+  const params = parseSearchParams(body);
   const index = await indexFor(lookup, indexUid);
-  const { answer } = answerOne(index, parseSearchParams(body), new RequestCache());
+  const { answer } = answerOne(index, params, new RequestCache());
   const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES;
   if (answer.byteLength > maxBytes) throw tooLarge(maxBytes);
   return { parts: [answer], bytes: answer.byteLength };

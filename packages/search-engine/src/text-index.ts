@@ -6,7 +6,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { Bitset } from './bitset';
 import type { QueryPhrase, QueryTerm, QueryWord } from './query-text';
-import { tokenize, typosBetween } from './text';
+import { isLongWord, tokenizeAt, typoBudget, typosBetween, POSITION_GAP, type TypoBudget } from './text';
 
 /** Longest last word whose one-typo prefixes are enumerated; longer ones still get whole-word typos. */
 const MAX_VARIANT_WORD = 24;
@@ -27,6 +27,17 @@ export interface TermMatch {
   attribute: Uint8Array;
   /** 1 when a document word equals the query word exactly (no typo, not just a prefix). */
   exact: Uint8Array;
+  /** Document words the term matched one for one, for proximity and highlighting. */
+  words: ReadonlySet<string>;
+  /** Runs of neighbouring document words the term matched as a whole: a phrase, or a word split in two. */
+  runs: readonly (readonly string[])[];
+}
+
+/** Where a term matched inside one document: its attribute and the positions of its first and last word. */
+export interface Occurrence {
+  attribute: number;
+  first: number;
+  last: number;
 }
 
 /** A term the index holds, how many typos it costs against the query word, and its documents. */
@@ -45,10 +56,25 @@ export function leafTexts(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * Neighbouring query words as the one word they may stand for: joined, with the joined word's
+ * typo budget less one per join and the last word's prefix. Undefined when it would be too long.
+ */
+export function joinWords(words: readonly QueryWord[]): QueryWord | undefined {
+  const term = words.map((w) => w.term).join('');
+  if (isLongWord(term)) return undefined;
+  const typos = Math.max(0, typoBudget(term) - (words.length - 1)) as TypoBudget;
+  return { kind: 'word', term, prefix: words.at(-1)!.prefix, typos };
+}
+
 export class TextIndex {
   private readonly terms: SearchableMap<Postings>;
-  /** Per document, per searchable attribute, the word lists of each text value (phrases need order). */
-  private readonly words: string[][][][];
+  /** Per document, its searchable words in order, with their attribute and position (phrases and proximity need them). */
+  private readonly docTerms: string[][] = [];
+  private readonly docAttributes: Uint8Array[] = [];
+  private readonly docPositions: Uint32Array[] = [];
+  /** Documents where one word directly follows another, keyed `left\u0000right`: where a typed word may be split in two. */
+  private readonly pairs = new Map<string, Postings>();
   private readonly alphabet: string[];
   /** All terms in code-unit order, for cheap prefix checks. */
   private readonly sorted: string[];
@@ -60,31 +86,50 @@ export class TextIndex {
     const postings = new Map<string, Postings>();
     const intern = new Map<string, string>();
     const letters = new Set<string>();
-    this.words = docs.map((doc, position) =>
-      attributes.map((attribute, attributeIndex) =>
-        leafTexts(doc[attribute]).map((text) =>
-          tokenize(text).map(({ term }) => {
+    const post = (map: Map<string, Postings>, key: string, position: number, attributeIndex: number): void => {
+      let list = map.get(key);
+      if (!list) {
+        list = { docs: [], attributes: [] };
+        map.set(key, list);
+      }
+      // Attributes are visited in order, so the first entry per document is its best one.
+      if (list.docs.at(-1) !== position) {
+        list.docs.push(position);
+        list.attributes.push(attributeIndex);
+      }
+    };
+    docs.forEach((doc, position) => {
+      const terms: string[] = [];
+      const attrs: number[] = [];
+      const places: number[] = [];
+      attributes.forEach((attribute, attributeIndex) => {
+        let next = 0;
+        for (const text of leafTexts(doc[attribute])) {
+          const tokens = tokenizeAt(text, next);
+          for (const { term, position: place } of tokens) {
             let shared = intern.get(term);
             if (shared === undefined) {
               shared = term;
               intern.set(term, term);
               for (const ch of term) letters.add(ch);
             }
-            let list = postings.get(shared);
-            if (!list) {
-              list = { docs: [], attributes: [] };
-              postings.set(shared, list);
+            const previous = terms.length - 1;
+            if (previous >= 0 && attrs[previous] === attributeIndex && places[previous] === place - 1) {
+              post(this.pairs, `${terms[previous]}\u0000${shared}`, position, attributeIndex);
             }
-            // Attributes are visited in order, so the first entry per document is its best one.
-            if (list.docs.at(-1) !== position) {
-              list.docs.push(position);
-              list.attributes.push(attributeIndex);
-            }
-            return shared;
-          }),
-        ),
-      ),
-    );
+            post(postings, shared, position, attributeIndex);
+            terms.push(shared);
+            attrs.push(attributeIndex);
+            places.push(place);
+          }
+          // Each further value of the attribute starts far from the last word of the one before.
+          next = (tokens.at(-1)?.position ?? next) + POSITION_GAP;
+        }
+      });
+      this.docTerms.push(terms);
+      this.docAttributes.push(Uint8Array.from(attrs));
+      this.docPositions.push(Uint32Array.from(places));
+    });
     this.terms = SearchableMap.from(postings) as SearchableMap<Postings>;
     this.alphabet = [...letters];
     this.sorted = [...postings.keys()].sort();
@@ -184,39 +229,93 @@ export class TextIndex {
     return out;
   }
 
-  match(term: QueryTerm): TermMatch {
-    return term.kind === 'word' ? this.matchWord(term) : this.matchPhrase(term);
+  /** How a query term matches; `split` (default) also matches a word as two neighbouring words. */
+  match(term: QueryTerm, split = true): TermMatch {
+    return term.kind === 'word' ? this.matchWord(term, undefined, split) : this.matchPhrase(term);
+  }
+
+  /** Neighbouring query words typed as one ("land cruiser" for "LandCruiser"): see `joinWords`. */
+  matchJoined(joined: QueryWord, typed: readonly QueryWord[]): TermMatch {
+    return this.matchWord(
+      joined,
+      typed.map((w) => w.term),
+    );
   }
 
   private emptyMatch(): TermMatch {
-    return { docs: new Bitset(this.size), typos: new Uint8Array(this.size), attribute: new Uint8Array(this.size), exact: new Uint8Array(this.size) };
+    return {
+      docs: new Bitset(this.size),
+      typos: new Uint8Array(this.size),
+      attribute: new Uint8Array(this.size),
+      exact: new Uint8Array(this.size),
+      words: new Set(),
+      runs: [],
+    };
   }
 
-  private matchWord(word: QueryWord): TermMatch {
-    const result = this.emptyMatch();
-    for (const { term, typos, postings: list } of this.derivations(word)) {
-      const exact = term === word.term ? 1 : 0;
-      for (let k = 0; k < list.docs.length; k++) {
-        const doc = list.docs[k]!;
-        const attribute = list.attributes[k]!;
-        if (!result.docs.has(doc)) {
-          result.docs.add(doc);
-          result.typos[doc] = typos;
-          result.attribute[doc] = attribute;
-          result.exact[doc] = exact;
-          continue;
-        }
-        if (typos < result.typos[doc]!) result.typos[doc] = typos;
-        if (attribute < result.attribute[doc]!) result.attribute[doc] = attribute;
-        if (exact) result.exact[doc] = 1;
+  /**
+   * The two words a typed word most often stands for when split ("landcruiser" → "land cruiser",
+   * "cx5" → "cx 5"): of the splits whose halves follow each other in some document, the one in
+   * the most documents (the first on a tie).
+   */
+  bestSplit(term: string): [string, string] | undefined {
+    const chars = [...term];
+    let best: [string, string] | undefined;
+    let count = 0;
+    for (let i = 1; i < chars.length; i++) {
+      const left = chars.slice(0, i).join('');
+      const right = chars.slice(i).join('');
+      const found = this.pairs.get(`${left}\u0000${right}`);
+      if (found && found.docs.length > count) {
+        best = [left, right];
+        count = found.docs.length;
       }
     }
-    return result;
+    return best;
   }
 
-  /** A phrase matches its words exactly, next to each other, inside one value. */
-  private matchPhrase(phrase: QueryPhrase): TermMatch {
+  /**
+   * A word and every index word it stands for, plus its split into two neighbouring words (one
+   * typo). For a joined word (`joinedFrom`, the words typed), no match is exact, and a split back
+   * into the very words typed is left out: those are matched one by one.
+   */
+  private matchWord(word: QueryWord, joinedFrom?: readonly string[], split = true): TermMatch {
     const result = this.emptyMatch();
+    const words = new Set<string>();
+    for (const { term, typos, postings: list } of this.derivations(word)) {
+      words.add(term);
+      const exact = !joinedFrom && term === word.term ? 1 : 0;
+      this.addPostings(result, list, typos, exact);
+    }
+    const runs: string[][] = [];
+    const halves = split ? this.bestSplit(word.term) : undefined;
+    if (halves && !(joinedFrom?.length === 2 && joinedFrom[0] === halves[0] && joinedFrom[1] === halves[1])) {
+      runs.push(halves);
+      this.addPostings(result, this.pairs.get(`${halves[0]}\u0000${halves[1]}`)!, 1, 0);
+    }
+    return { ...result, words, runs };
+  }
+
+  private addPostings(result: TermMatch, list: Postings, typos: number, exact: number): void {
+    for (let k = 0; k < list.docs.length; k++) {
+      const doc = list.docs[k]!;
+      const attribute = list.attributes[k]!;
+      if (!result.docs.has(doc)) {
+        result.docs.add(doc);
+        result.typos[doc] = typos;
+        result.attribute[doc] = attribute;
+        result.exact[doc] = exact;
+        continue;
+      }
+      if (typos < result.typos[doc]!) result.typos[doc] = typos;
+      if (attribute < result.attribute[doc]!) result.attribute[doc] = attribute;
+      if (exact) result.exact[doc] = 1;
+    }
+  }
+
+  /** A phrase matches its words exactly, each directly after the one before, inside one value. */
+  private matchPhrase(phrase: QueryPhrase): TermMatch {
+    const result = { ...this.emptyMatch(), runs: [phrase.terms] };
     let candidates: Bitset | undefined;
     for (const term of phrase.terms) {
       const list = this.terms.get(term);
@@ -226,13 +325,63 @@ export class TextIndex {
     }
     if (!candidates) return result;
     for (const doc of candidates.toArray()) {
-      const attribute = this.words[doc]!.findIndex((values) => values.some((words) => containsRun(words, phrase.terms)));
-      if (attribute === -1) continue;
+      const first = this.occurrences(doc, result)[0];
+      if (!first) continue;
       result.docs.add(doc);
-      result.attribute[doc] = attribute;
+      result.attribute[doc] = first.attribute;
       result.exact[doc] = 1;
     }
     return result;
+  }
+
+  /** Where a matched term occurs in a document as a whole: one entry per word matched, or per run found. */
+  occurrences(doc: number, match: Pick<TermMatch, 'words' | 'runs'>): Occurrence[] {
+    const terms = this.docTerms[doc]!;
+    const attrs = this.docAttributes[doc]!;
+    const places = this.docPositions[doc]!;
+    const out: Occurrence[] = [];
+    for (let i = 0; i < terms.length; i++) {
+      if (match.words.has(terms[i]!)) out.push({ attribute: attrs[i]!, first: places[i]!, last: places[i]! });
+      runs: for (const run of match.runs) {
+        if (i + run.length > terms.length) continue;
+        for (let k = 0; k < run.length; k++) {
+          if (terms[i + k] !== run[k]) continue runs;
+          if (k > 0 && (attrs[i + k] !== attrs[i] || places[i + k] !== places[i + k - 1]! + 1)) continue runs;
+        }
+        out.push({ attribute: attrs[i]!, first: places[i]!, last: places[i + run.length - 1]! });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The words a term's neighbours are measured from, as Meilisearch measures them: each word it
+   * matched, and for a run the document holds, every place of its first word (`starts`) and of
+   * its last word (`ends`), wherever they stand.
+   */
+  edges(doc: number, match: Pick<TermMatch, 'words' | 'runs'>): { starts: Occurrence[]; ends: Occurrence[] } {
+    const terms = this.docTerms[doc]!;
+    const attrs = this.docAttributes[doc]!;
+    const places = this.docPositions[doc]!;
+    const starts: Occurrence[] = [];
+    if (match.runs.length === 0) {
+      for (let i = 0; i < terms.length; i++) if (match.words.has(terms[i]!)) starts.push({ attribute: attrs[i]!, first: places[i]!, last: places[i]! });
+      return { starts, ends: starts };
+    }
+    const ends: Occurrence[] = [];
+    const present = match.runs.filter((run) => this.occurrences(doc, { words: new Set(), runs: [run] }).length > 0);
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i]!;
+      const at: Occurrence = { attribute: attrs[i]!, first: places[i]!, last: places[i]! };
+      if (match.words.has(term)) {
+        starts.push(at);
+        ends.push(at);
+        continue;
+      }
+      if (present.some((run) => run[0] === term)) starts.push(at);
+      if (present.some((run) => run.at(-1) === term)) ends.push(at);
+    }
+    return { starts, ends };
   }
 }
 
@@ -244,12 +393,4 @@ function swaps(chars: readonly string[], first: boolean): string[] {
     out.push([...chars.slice(0, i), chars[i + 1], chars[i], ...chars.slice(i + 2)].join(''));
   }
   return out;
-}
-
-function containsRun(words: readonly string[], run: readonly string[]): boolean {
-  outer: for (let i = 0; i + run.length <= words.length; i++) {
-    for (let k = 0; k < run.length; k++) if (words[i + k] !== run[k]) continue outer;
-    return true;
-  }
-  return false;
 }

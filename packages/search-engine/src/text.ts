@@ -37,6 +37,36 @@ export function tokenize(text: string): TextToken[] {
   return tokens;
 }
 
+/**
+ * Meilisearch's distance between two values of one attribute (and after a hard separator): far
+ * enough that no word pair across it counts as near.
+ */
+export const POSITION_GAP = 8;
+
+/** Separators that end a sentence or clause: words across one are not near each other. */
+const HARD_SEPARATOR = /[.;,!?()\n\r\u2026\u3002\uff01\uff1f]/u;
+
+export interface PositionedToken extends TextToken {
+  /** Word position inside the attribute, counted the way Meilisearch counts it for proximity. */
+  position: number;
+}
+
+/**
+ * Words of one attribute value with their positions, starting at `start`: one apart for
+ * neighbours, `POSITION_GAP` apart across a hard separator.
+ */
+export function tokenizeAt(text: string, start: number): PositionedToken[] {
+  const out: PositionedToken[] = [];
+  let position = start;
+  let previousEnd = -1;
+  for (const token of tokenize(text)) {
+    if (previousEnd !== -1) position += HARD_SEPARATOR.test(text.slice(previousEnd, token.start)) ? POSITION_GAP : 1;
+    out.push({ ...token, position });
+    previousEnd = token.end;
+  }
+  return out;
+}
+
 /** Words longer than this (in UTF-8 bytes) get no typos and no prefix search, as in Meilisearch. */
 export const MAX_WORD_BYTES = 255;
 

@@ -103,9 +103,9 @@ describe('POST /api/search/multi-search', () => {
     expect(results[2]?.hits[0]?._formatted?.name).toBe('2022 Kia <mark>Spor</mark>tage');
   });
 
-  it('answers an unknown index with index_not_found (404), naming the query', async () => {
+  it('answers an unknown index in a multi-search with index_not_found (400, as Meilisearch), naming the query', async () => {
     const res = await post('/api/search/multi-search', { queries: [{ indexUid: 'alpha' }, { indexUid: 'nope' }] });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       message: 'Inside `.queries[1]`: Index `nope` not found.',
       code: 'index_not_found',

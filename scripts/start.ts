@@ -15,6 +15,8 @@ import { LEAD_RATE_LIMIT } from '../src/leads/server/rate-limit';
 import { behindProxy, proxyTrust } from '../src/platform/http/client-ip';
 import { outboxDir } from '../src/leads/delivery/outbox/transports';
 import { apiProcessCount, servingPlan, startPlatformProcesses, stopOnSignal } from '../src/server/processes';
+import { trackSiteBuilds } from '../src/server/site-builds';
+import { loadStock } from '../src/stock/server/store';
 
 function fail(message: string): never {
   console.error(message);
@@ -37,6 +39,148 @@ function dealerName(slug: string, dealersDir: string): string {
   }
 }
 
+interface BannerOptions {
+  dealers: readonly string[];
+  defaultDealer: string;
+  port: number;
+  proxied: boolean;
+  database: { kind: string; location: string };
+  env: NodeJS.ProcessEnv;
+  paths: ReturnType<typeof projectPaths>;
+  limitPerMinute: number;
+  processes: number;
+  building?: ReadonlySet<string>;
+}
+
+function printBanner({ dealers, defaultDealer, port, proxied, database, env, paths, limitPerMinute, processes, building }: BannerOptions): void {
+  const shown = (dir: string): string => path.relative(paths.root, dir) || '.';
+  const names = new Map(dealers.map((slug) => [slug, dealerName(slug, paths.dealersDir)]));
+  const width = Math.max(...[...names.values()].map((n) => n.length));
+  console.log(`\nServing ${dealers.length} dealer${dealers.length === 1 ? '' : 's'}:`);
+  for (const [slug, name] of names)
+    console.log(`  ${name.padEnd(width)}  http://${slug}.localhost:${port}/${building?.has(slug) ? '  (building: its pages answer once it is built)' : ''}`);
+  console.log(`\n  http://127.0.0.1:${port}/ → ${proxied ? 'no dealer (TRUST_PROXY is set: the proxy must pass each dealer host on)' : defaultDealer}`);
+  console.log(`  API health: http://127.0.0.1:${port}/api/health`);
+  console.log(`  Search (Meilisearch protocol, index = dealer slug): http://127.0.0.1:${port}/api/search`);
+  const folder = outboxDir(env, paths.root);
+  console.log(`\nLeads: ${database.kind === 'pglite' ? `PGlite in ${shown(database.location)}` : `Postgres at ${database.location}`}`);
+  console.log(`  files sent with leads: ${shown(leadFilesDir(env, paths.root))}/<dealer>/`);
+  console.log(`  outbox folder copies: ${folder ? `${shown(folder)}/<dealer>/` : 'off (LEADS_OUTBOX_DIR=off)'}`);
+  console.log(
+    `  rate limit: ${limitPerMinute} lead requests per minute per address${env.REDIS_URL?.trim() ? ', counted in Redis' : processes > 1 ? ', counted by each API process (set REDIS_URL to count across them)' : ''}`,
+  );
+  if (processes > 1) console.log(`  API processes: ${processes} serving, one delivering the outbox`);
+  console.log('\nPress Ctrl-C to stop.');
+}
+
+function stopOnCtrlC(platform: { close(): Promise<void> }): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      // A second Ctrl-C means "now": don't wait for slow clients.
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`\n${signal}: stopping the server.`);
+    void platform.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+/** The dealers whose file reads: a site whose file does not is not served (its build says why). */
+function readableDealers(all: readonly string[], dealersDir: string): string[] {
+  return all.filter((slug) => {
+    try {
+      loadDealer(slug, dealersDir);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Fewest cars first: the first site is up soonest. */
+function smallestFirst(slugs: readonly string[], dealersDir: string, env: NodeJS.ProcessEnv): string[] {
+  const size = (slug: string): number => {
+    try {
+      return loadStock(loadDealer(slug, dealersDir), env).length;
+    } catch {
+      return 0;
+    }
+  };
+  const sizes = new Map(slugs.map((slug) => [slug, size(slug)]));
+  return [...slugs].sort((a, b) => sizes.get(a)! - sizes.get(b)!);
+}
+
+interface ServeWhileBuildingOptions {
+  all: readonly string[];
+  stale: ReadonlyMap<string, string>;
+  paths: ReturnType<typeof projectPaths>;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  lock: DatabaseLock | undefined;
+  proxied: boolean;
+  limitPerMinute: number;
+  controller: AbortController;
+  abortBuild: () => void;
+}
+
+async function serveWhileBuilding({
+  all,
+  stale,
+  paths,
+  env,
+  port,
+  lock,
+  proxied,
+  limitPerMinute,
+  controller,
+  abortBuild,
+}: ServeWhileBuildingOptions): Promise<void> {
+  const started = performance.now();
+  const dealers = readableDealers(all, paths.dealersDir);
+  if (dealers.length === 0) fail('No dealer file could be read; nothing to serve (npm run check:dealers says why).');
+  const wanted = process.env.DEALER;
+  const defaultDealer = wanted && dealers.includes(wanted) ? wanted : (dealers[0] as string);
+  const order = smallestFirst([...stale.keys()], paths.dealersDir, env);
+  const builds = trackSiteBuilds(order.filter((slug) => dealers.includes(slug)));
+
+  const platform = await startPlatformProcesses({ paths, dealers, defaultDealer, port, env, holder: 'npm start', lock, processes: 1, builds }).catch(
+    (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Port ${port} is in use: stop the other server or run with PORT=<another port>.`);
+      fail(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
+  platform.server?.once('error', (error: NodeJS.ErrnoException) => fail(`Server error: ${error.message}`));
+  printBanner({ dealers, defaultDealer, port, proxied, database: platform.database, env, paths, limitPerMinute, processes: 1, building: new Set(order) });
+
+  console.log(`\nBuilding ${stale.size} of ${all.length} dealers, fewest cars first; each is served as soon as it is built:`);
+  for (const slug of order) console.log(`  ${slug}: ${stale.get(slug)}`);
+  await buildDealers(order, {
+    ...paths,
+    signal: controller.signal,
+    onBuilt: (result) => {
+      builds.finished(result.slug, result.ok);
+      const { done, total } = builds.progress();
+      const after = ((performance.now() - started) / 1000).toFixed(1);
+      if (result.ok)
+        console.log(
+          `→ ${dealerName(result.slug, paths.dealersDir)} is up at http://${result.slug}.localhost:${port}/ (${done} of ${total} built, ${after} s after start)`,
+        );
+      else console.error(`→ ${result.slug} is not served: its build failed (see above). ${done} of ${total} built.`);
+    },
+  });
+  if (controller.signal.aborted) {
+    await platform.close();
+    process.exit(130);
+  }
+  process.off('SIGINT', abortBuild);
+  process.off('SIGTERM', abortBuild);
+  console.log('\nAll builds are done. Press Ctrl-C to stop.');
+  stopOnCtrlC(platform);
+}
+
 async function main(): Promise<void> {
   const port = parsePort(process.env.PORT);
   const paths = projectPaths();
@@ -51,7 +195,6 @@ async function main(): Promise<void> {
   if (all.length === 0) fail(`No dealer files in ${paths.dealersDir}.`);
 
   const env: NodeJS.ProcessEnv = { ...process.env, STOCK_DIR: paths.stockDir };
-  const shown = (dir: string): string => path.relative(paths.root, dir) || '.';
 
   // PGlite is one process's database: take its folder first (before a long build), so a second
   // server or a leads:* tool running now is refused instead of corrupting it.
@@ -82,6 +225,12 @@ async function main(): Promise<void> {
 
   const stale = staleReasons(all, paths);
   const failed = new Set<string>();
+  // One serving process: serve at once and put each site up as soon as its own build is done
+  // (several processes would each need to hear of every build, so they wait for all, as before).
+  if (stale.size > 0 && processes === 1) {
+    await serveWhileBuilding({ all, stale, paths, env, port, lock, proxied, limitPerMinute, controller, abortBuild });
+    return;
+  }
   if (stale.size > 0) {
     console.log(`Building ${stale.size} of ${all.length} dealers:`);
     for (const [slug, why] of stale) console.log(`  ${slug}: ${why}`);
@@ -108,37 +257,9 @@ async function main(): Promise<void> {
   const { server, database } = platform;
   server?.once('error', (error: NodeJS.ErrnoException) => fail(`Server error: ${error.message}`));
 
-  {
-    const names = new Map(dealers.map((slug) => [slug, dealerName(slug, paths.dealersDir)]));
-    const width = Math.max(...[...names.values()].map((n) => n.length));
-    console.log(`\nServing ${dealers.length} dealer${dealers.length === 1 ? '' : 's'}:`);
-    for (const [slug, name] of names) console.log(`  ${name.padEnd(width)}  http://${slug}.localhost:${port}/`);
-    console.log(`\n  http://127.0.0.1:${port}/ → ${proxied ? 'no dealer (TRUST_PROXY is set: the proxy must pass each dealer host on)' : defaultDealer}`);
-    console.log(`  API health: http://127.0.0.1:${port}/api/health`);
-    console.log(`  Search (Meilisearch protocol, index = dealer slug): http://127.0.0.1:${port}/api/search`);
-    const folder = outboxDir(env, paths.root);
-    console.log(`\nLeads: ${database.kind === 'pglite' ? `PGlite in ${shown(database.location)}` : `Postgres at ${database.location}`}`);
-    console.log(`  files sent with leads: ${shown(leadFilesDir(env, paths.root))}/<dealer>/`);
-    console.log(`  outbox folder copies: ${folder ? `${shown(folder)}/<dealer>/` : 'off (LEADS_OUTBOX_DIR=off)'}`);
-    console.log(
-      `  rate limit: ${limitPerMinute} lead requests per minute per address${env.REDIS_URL?.trim() ? ', counted in Redis' : processes > 1 ? ', counted by each API process (set REDIS_URL to count across them)' : ''}`,
-    );
-    if (processes > 1) console.log(`  API processes: ${processes} serving, one delivering the outbox`);
-    console.log('\nPress Ctrl-C to stop.');
-  }
+  printBanner({ dealers, defaultDealer, port, proxied, database, env, paths, limitPerMinute, processes });
 
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      // A second Ctrl-C means "now": don't wait for slow clients.
-      process.exit(1);
-    }
-    stopping = true;
-    console.log(`\n${signal}: stopping the server.`);
-    void platform.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnCtrlC(platform);
 }
 
 main().catch((error: unknown) => fail(`start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));

@@ -34,6 +34,8 @@ export interface BuildOptions extends Partial<ProjectPaths> {
    * readDealerFile. Tests replace it so their fixtures need not track the whole dealer schema.
    */
   validate?: (file: string) => DealerConfig | void;
+  /** Told as each dealer's build ends (npm start serves a site as soon as its own build is done). */
+  onBuilt?: (result: DealerResult) => void;
 }
 
 const astroCommand = (_slug: string, paths: ProjectPaths): { cmd: string; args: string[] } => ({
@@ -171,5 +173,9 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
     return { slug, ok: true, seconds: seconds(), pages, output: child.output };
   };
 
-  return mapLimit(slugs, concurrency, buildOne);
+  return mapLimit(slugs, concurrency, async (slug) => {
+    const result = await buildOne(slug);
+    opts.onBuilt?.(result);
+    return result;
+  });
 }

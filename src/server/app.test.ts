@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_PAGE_POLICY, platformHeaders } from '../platform/http/security';
 import { DEALER_FILES_DIR } from '../../tests/support/test-site';
 import { createApp } from './app';
+import { trackSiteBuilds } from './site-builds';
 
 let work: string;
 let dist: string;
@@ -44,6 +45,30 @@ const get = (url: string, headers: Record<string, string> = {}, method = 'GET'):
   Promise.resolve(app.request(url.startsWith('http') ? url : `http://127.0.0.1:4321${url}`, { method, headers }));
 
 describe('createApp', () => {
+  it('serves a site being built only once its own build is done; meanwhile its pages wait and its API answers', async () => {
+    const builds = trackSiteBuilds(['beta']);
+    const building = createApp({ distDir: dist, dealers: ['alpha', 'beta'], defaultDealer: 'alpha', domains: new Map(), builds });
+    const ask = (url: string) => Promise.resolve(building.request(url));
+    const waiting = await ask('http://beta.localhost:4321/');
+    expect(waiting.status).toBe(503);
+    expect(waiting.headers.get('retry-after')).toBe('5');
+    expect(await waiting.text()).toContain('beta is being built');
+    expect((await ask('http://beta.localhost:4321/api/health')).status).toBe(200);
+    expect((await ask('http://alpha.localhost:4321/')).status).toBe(200);
+    builds.finished('beta', true);
+    expect((await ask('http://beta.localhost:4321/')).status).toBe(200);
+  });
+
+  it('says a site could not be built when its build failed', async () => {
+    const builds = trackSiteBuilds(['beta']);
+    builds.finished('beta', false);
+    const failed = await createApp({ distDir: dist, dealers: ['alpha', 'beta'], defaultDealer: 'alpha', domains: new Map(), builds }).request(
+      'http://beta.localhost:4321/',
+    );
+    expect(failed.status).toBe(503);
+    expect(await failed.text()).toContain('beta could not be built');
+  });
+
   it('refuses a default dealer it does not serve', () => {
     expect(() => createApp({ distDir: dist, dealers: ['alpha'], defaultDealer: 'beta' })).toThrow(/default dealer "beta"/);
     expect(() => createApp({ distDir: dist, dealers: [], defaultDealer: 'alpha' })).toThrow(/no dealers/);

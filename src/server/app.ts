@@ -21,6 +21,7 @@ import { SiteHeaders } from './site-headers';
 import type { LeadStorage } from '../leads/server/routes';
 import { createStockIndexes, type SearchIndexProvider } from '../search/server/search-indexes';
 import { createHeldCars } from '../checkout/server/held-cars';
+import { BUILDING_RETRY_SECONDS, siteBuildPage, type SiteBuilds } from './site-builds';
 import {
   cacheControlFor,
   candidateFiles,
@@ -70,6 +71,8 @@ export interface AppOptions {
   accounts?: ApiOptions['accounts'];
   /** The checkout routes' providers, held cars (shared with the search overlay), clock and mail sender. */
   checkout?: ApiOptions['checkout'];
+  /** Sites still being built (npm start on a fresh tree): their pages wait, their API works. */
+  builds?: SiteBuilds;
 }
 
 /** The short page for an unknown `<x>.localhost`: plain text, so nothing from the host is ever markup. */
@@ -115,6 +118,7 @@ export function createApp({
   configs: sharedConfigs,
   accounts,
   checkout,
+  builds,
 }: AppOptions): Hono<AppEnv> {
   if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
   if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
@@ -210,6 +214,15 @@ export function createApp({
       const match = dealerForHost(host, hostRules);
       if (!match.local) return plain('No dealer site at this address.\n', 404);
       return plain(unknownDealerPage('unknown' in match ? match.unknown : '', host, dealers), 404);
+    }
+    const built = builds?.state(dealer) ?? 'ready';
+    if (built !== 'ready') {
+      // The slug stands in for the name when the dealer file cannot be read right now.
+      const name = (await Promise.resolve(configs.get(dealer)).catch(() => undefined))?.name ?? dealer;
+      return c.html(siteBuildPage(name, built, builds!.progress()), 503, {
+        'Cache-Control': 'no-store',
+        ...(built === 'building' ? { 'Retry-After': String(BUILDING_RETRY_SECONDS) } : {}),
+      });
     }
     const siteRoot = path.join(root, dealer);
     // The raw pathname: Hono's c.req.path is already decoded, which would hide encoded traversal.

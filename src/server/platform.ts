@@ -25,6 +25,7 @@ import { createSettlement } from '../checkout/server/settlement';
 import { createReservedFlags } from '../checkout/server/reserved-flags';
 import { paymentProvidersFromEnv } from '../providers/payments';
 import { createStockLookup } from '../stock/server/store';
+import type { SiteBuilds } from './site-builds';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
@@ -46,6 +47,8 @@ export interface PlatformOptions {
   serve?: boolean;
   /** Delivery health kept elsewhere (the delivering process's, passed on), for /api/health. */
   deliveryHealth?: DeliveryHealth;
+  /** Sites still being built: served once their build is done (one serving process only). */
+  builds?: SiteBuilds;
 }
 
 export interface Platform {
@@ -68,6 +71,7 @@ export async function startPlatform({
   deliver = true,
   serve = true,
   deliveryHealth: givenHealth,
+  builds,
 }: PlatformOptions): Promise<Platform> {
   const lock = givenLock ?? acquireDatabaseLock({ env, root: paths.root, holder });
   let database: Database;
@@ -159,6 +163,7 @@ export async function startPlatform({
       leads: { database, rateLimiter, deliveryHealth },
       accounts: { rateLimiter: accountLimiter },
       checkout: { providers: paymentProviders, held, ...(reservedFlags ? { onHoldsChanged: (dealer: string) => reservedFlags.changed(dealer) } : {}) },
+      ...(builds ? { builds } : {}),
     });
   } catch (error) {
     await releaseAll();

@@ -13,6 +13,7 @@ import { defaultSearchPath } from '../../search/model/search-path';
 import { accountPaths } from './api';
 import type { Alert, AlertCar, AlertSearch } from './alerts';
 import { safeReturnPath } from './return-path';
+import { escapeHtml } from '../../platform/formats/text';
 
 export type AlertMailSite = Pick<DealerConfig, 'name' | 'url' | 'region' | 'locale' | 'search'>;
 
@@ -36,10 +37,6 @@ export function singleLine(text: string, max = 200): string {
     .trim();
   const chars = Array.from(line);
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const absolute = (site: AlertMailSite, path: string): string => new URL(path, site.url).href;

@@ -12,3 +12,8 @@ export function truncateAtWord(text: string, limit: number): { text: string; tru
   if (lastBreak <= 0 && /[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
   return { text: `${head.replace(/[\s,;:.\-–—]+$/, '')}…`, truncated: true };
 }
+
+/** Text made safe to place in HTML, inside elements or quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -50,7 +50,7 @@ describe('session data from the dealer dashboard', () => {
 
   it('falls back to the dealer file when the dashboard fails or answers nonsense, and logs why', async () => {
     for (const answer of [() => json({}, 503), () => Promise.reject(new TypeError('fetch failed')), () => new Response('<html>'), () => json([1, 2])]) {
-      const { source, logs } = dashboard(answer as () => Promise<Response>);
+      const { source, logs } = dashboard(answer);
       const data = await source(site);
       expect(data).toEqual({ navigation: site.navigation, special_hours: site.special_hours, source: 'configured' });
       expect(logs.length).toBeGreaterThan(0);

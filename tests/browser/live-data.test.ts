@@ -1,0 +1,116 @@
+/**
+ * The dealer's live data drawn into built pages after load.
+ *
+ * "Session data gives navigation and special_hours, fetched cached with no revalidation on
+ * focus." "Car-types query: counts of stock per type, keeping types with count above 0; falls
+ * back to configured counts on failure." "Default stock dropdown depends on car types with
+ * stock: Used (or Pre-Owned), Demo, New, plus Electric Cars and All Cars by config."
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDealer } from '../../src/platform/config/load';
+import { sortLocations } from '../../src/dealer/model/locations';
+import { blockOutsideRequests, demoOrigin, fixtureOrigin, launchBrowser, watchErrors } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const slug = 'kingfisher-toyota';
+const site = loadDealer(slug);
+const location = sortLocations(site.locations)[0]!;
+const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+
+/** A page whose /api/session-data answers `body`, counting the requests it makes. */
+async function withSessionData(body: object): Promise<{ page: Page; asked: () => number; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await blockOutsideRequests(page);
+  let count = 0;
+  await page.route('**/api/session-data', (route) => {
+    count++;
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  return { page, asked: () => count, errors };
+}
+
+describe('live dealer data', () => {
+  it('shows holiday hours entered in the dashboard after the build, without moving the page, and asks once per tab', async () => {
+    const header = [{ name: 'Holiday Sale', url: '/search/used-cars', target: '_self', dropdownItems: [], dropdownMenus: [] }, ...site.navigation.header];
+    const { page, asked, errors } = await withSessionData({
+      navigation: { header },
+      special_hours: [{ date: inThreeDays, name: 'Dashboard Holiday', status: 'Closed', location_id: location.id }],
+      source: 'dashboard',
+    });
+    await page.goto(`${demoOrigin(slug)}/our-location/${location.slug}`);
+    const block = page.locator('[data-holiday-hours]');
+    const before = await block.boundingBox();
+    await expect.poll(() => block.textContent()).toContain('Dashboard Holiday');
+    expect(await block.boundingBox()).toEqual(before);
+    await page.getByRole('button', { name: 'Holiday Hours' }).click();
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Closed');
+    await page.keyboard.press('Escape');
+
+    // The header menu is the dashboard's, and its dropdowns still open.
+    await expect.poll(() => page.locator('.site-nav .menu > li').first().textContent()).toBe('Holiday Sale');
+    const toggle = page.locator('.site-nav .menu-toggle').first();
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    // Another page of the same tab, and the tab regaining focus, use the copy already fetched.
+    await page.goto(`${demoOrigin(slug)}/contact`);
+    await expect.poll(() => page.locator('.site-nav .menu > li').first().textContent()).toBe('Holiday Sale');
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(asked()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the built hours and menu when the live data cannot be had', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await blockOutsideRequests(page);
+    await page.route('**/api/session-data', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.goto(`${demoOrigin(slug)}/our-location/${location.slug}`);
+    await page.waitForLoadState('load');
+    expect(await page.locator('.site-nav .menu > li').first().textContent()).toContain(site.navigation.header[0]!.name);
+    expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the stock menu links for the car types the live counts have in stock', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await blockOutsideRequests(page);
+    let answer = () => route200({ car_types: [{ car_type: 'demo', count: 4 }], source: 'search' });
+    await page.route('**/api/car-types', (route) => route.fulfill(answer()));
+    await page.route('**/api/session-data', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.goto(`${fixtureOrigin('fixture-motors')}/contact`);
+    await page.getByRole('button', { name: 'Stock' }).click();
+    const links = () => page.locator('#site-nav .dropdown-list').last().getByRole('link').allTextContents();
+    await expect.poll(links).toEqual(['Demo Cars', 'Electric Cars', 'All Cars']);
+
+    // A failing count leaves the configured car types: Pre-Owned and New.
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await blockOutsideRequests(tab);
+    answer = () => ({ status: 503, contentType: 'application/json', body: '{}' });
+    await tab.route('**/api/car-types', (route) => route.fulfill(answer()));
+    await tab.goto(`${fixtureOrigin('fixture-motors')}/contact`);
+    await tab.waitForLoadState('load');
+    await tab.getByRole('button', { name: 'Stock' }).click();
+    expect(await tab.locator('#site-nav .dropdown-list').last().getByRole('link').allTextContents()).toEqual([
+      'Pre-Owned Cars',
+      'New Cars',
+      'Electric Cars',
+      'All Cars',
+    ]);
+    await tab.close();
+    await page.close();
+  });
+});
+
+const route200 = (body: object) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });

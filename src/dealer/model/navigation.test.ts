@@ -48,6 +48,7 @@ describe('header menu', () => {
     const site = testSite({
       navigation: { header: [{ name: 'Stock', dynamicDropdown: 'stock' }], footer: [{ name: 'x', url: '/' }] },
       search: { car_types: { used: 40, new: 3 } },
+      header: { stock_menu: { used_label: 'Used', electric_cars: false } },
     });
     const [menu] = headerMenu(site);
     const items = menu?.kind === 'dropdown' ? menu.items : [];
@@ -62,7 +63,9 @@ describe('header menu', () => {
 
   it('says Pre-Owned and adds Electric Cars, or leaves out All Cars, as the dealer file sets', () => {
     const names = (stock_menu: object) =>
-      stockLinks(testSite({ search: { car_types: { used: 1, demo: 1, new: 1 }, stock_menu } }))
+      stockLinks(
+        testSite({ search: { car_types: { used: 1, demo: 1, new: 1 } }, header: { stock_menu: { used_label: 'Used', electric_cars: false, ...stock_menu } } }),
+      )
         .filter((l) => !l.hidden)
         .map((l) => `${l.name} ${l.url}`);
     expect(names({ used_label: 'Pre-Owned', electric_cars: true })).toEqual([

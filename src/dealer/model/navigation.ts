@@ -68,8 +68,9 @@ export function stockMenuTypes(counts: Partial<Record<CarType, number>>): CarTyp
  * configured counts give it no stock, so live counts can show it without moving anything), then
  * Electric Cars and All Cars where the dealer file asks for them.
  */
-export function stockLinks(site: Pick<DealerConfig, 'search'>): Link[] {
-  const { stock_menu: menu, car_types: counts } = site.search;
+export function stockLinks(site: Pick<DealerConfig, 'search' | 'header'>): Link[] {
+  const menu = site.header.stock_menu;
+  const counts = site.search.car_types;
   const shown = stockMenuTypes(counts);
   const label = { new: 'New Cars', demo: 'Demo Cars', used: `${menu.used_label} Cars` } as const;
   return [

@@ -16,5 +16,6 @@ export function flowSite(site: DealerConfig, form: FormKind, options: FormOption
     stepTitles: formDefinition(form, options).steps.map((step) => w(step.title)),
     locale: site.locale,
     phone: site.phone,
+    ...(form === 'finance' && site.leads.finance_target === 'car_clarity' ? { createAt: 'carClarityCustomer' as const } : {}),
   };
 }

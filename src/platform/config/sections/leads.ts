@@ -25,6 +25,12 @@ export const leadDestinationSchema = z
 
 export const leadsSchema = z
   .strictObject({
+    finance_target: z
+      .enum(['leads', 'car_clarity'])
+      .default('leads')
+      .describe(
+        'Where the finance form creates its lead: leads (POST /api/leads, JSON) or car_clarity (POST /api/carClarityCustomer, form fields); later steps update it at /api/leads/{id} either way.',
+      ),
     destinations: z
       .array(leadDestinationSchema)
       .max(10)

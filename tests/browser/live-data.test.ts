@@ -114,3 +114,47 @@ describe('live dealer data', () => {
 });
 
 const route200 = (body: object) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+
+// "GET /api/reviews/snap21?orgId={orgId}: reads rating and stars." "Snap21 rating fetch failure: console only."
+describe('the Snap21 rating where the dealer has one', () => {
+  it('shows the live rating in the top banner, and on failure only tells the console', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await blockOutsideRequests(page);
+    const asked: string[] = [];
+    await page.route('**/api/reviews/snap21*', (route) => {
+      asked.push(new URL(route.request().url()).search);
+      return route.fulfill(route200({ rating: 4.6, stars: 5 }));
+    });
+    await page.goto(`${fixtureOrigin('fixture-motors')}/contact`);
+    const badge = page.getByRole('img', { name: 'Rated 4.6 out of 5 on Snap21' });
+    await expect.poll(() => badge.isVisible()).toBe(true);
+    expect(asked).toEqual(['?orgId=fixture-snap']);
+    expect(errors).toEqual([]);
+
+    const failing = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const failures = watchErrors(failing);
+    await blockOutsideRequests(failing);
+    await failing.route('**/api/reviews/snap21*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"No Snap21 rating"}' }),
+    );
+    await failing.goto(`${fixtureOrigin('fixture-motors')}/contact`);
+    await expect.poll(() => failures.some((e) => e.includes('Snap21 rating could not be fetched'))).toBe(true);
+    expect(await failing.locator('[data-snap21]').evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
+    await failing.close();
+    await page.close();
+  });
+});
+
+// "Display formats vary by country and prefix."
+describe("the dealer's phone", () => {
+  it("is written in the country's format in the header and on location cards", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await blockOutsideRequests(page);
+    await page.goto(`${demoOrigin('lone-star-auto')}/contact`);
+    expect(await page.locator('.top-banner a[href^="tel:"]').first().textContent()).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+    await page.goto(`${fixtureOrigin('fixture-motors')}/our-location/fixture-motors-sales`);
+    expect(await page.locator('main a[href^="tel:"]').first().textContent()).toMatch(/\(07\) 3000 1234/);
+    await page.close();
+  });
+});

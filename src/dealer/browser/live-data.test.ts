@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
 import { navigationDigest } from '../model/navigation';
-import { cachedJson, LIVE_DATA_TTL_MS, readCarTypeCounts, readSessionData } from './live-data';
+import { cachedJson, LIVE_DATA_TTL_MS, readCarTypeCounts, readSessionData, readSnap21Rating } from './live-data';
 
 describe('live car-type counts', () => {
   it('reads the counts per car type and ignores anything else', () => {
@@ -68,5 +68,14 @@ describe('cachedJson', () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 503 })));
     await expect(cachedJson('/api/y', 0)).rejects.toThrow('503');
     expect(store.size).toBe(0);
+  });
+});
+
+// "GET /api/reviews/snap21?orgId={orgId}: reads rating and stars." "Snap21 rating fetch failure: console only."
+describe('the Snap21 rating', () => {
+  it('reads a rating from 0 to 5 and nothing else', () => {
+    expect(readSnap21Rating({ rating: 4.7, stars: 5 })).toBe(4.7);
+    expect(readSnap21Rating({ rating: 7 })).toBeUndefined();
+    expect(readSnap21Rating({ error: 'No Snap21 rating is available right now' })).toBeUndefined();
   });
 });

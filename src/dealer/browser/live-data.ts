@@ -15,6 +15,7 @@ import { todayIn } from '../../platform/formats/zoned-time';
 import { upcomingSpecialHours } from '../model/hours';
 import { specialHoursFor } from '../model/locations';
 import { navigationDigest, STOCK_MENU_ORDER, stockMenuTypes } from '../model/navigation';
+import { formatRating, starIcons } from '../model/reviews';
 
 /** How long one tab keeps an answer before asking again on its next page. */
 export const LIVE_DATA_TTL_MS = 5 * 60_000;
@@ -204,8 +205,42 @@ export function readSessionData(body: unknown): { special_hours?: SpecialHours[]
   return { ...(hours ? { special_hours: hours } : {}), ...(header ? { header } : {}) };
 }
 
+/** The rating out of 5 from a /api/reviews/snap21 answer; undefined when it has none. */
+export function readSnap21Rating(body: unknown): number | undefined {
+  const rating = isObject(body) ? body.rating : undefined;
+  return typeof rating === 'number' && rating >= 0 && rating <= 5 ? rating : undefined;
+}
+
+/** Draws the dealer's Snap21 rating into its badge: the stars it earns and the rating with one decimal. */
+export function applySnap21(badge: HTMLElement, rating: number): void {
+  const stars = badge.querySelector<HTMLElement>('.stars');
+  if (!stars) return;
+  const text = formatRating(rating, badge.dataset.locale);
+  stars.setAttribute('aria-label', `Rated ${text} out of 5 on Snap21`);
+  const icons = starIcons(rating);
+  stars.querySelectorAll('.star').forEach((star, i) => (star.className = `star star-${icons[i] ?? 'empty'}`));
+  const label = stars.querySelector('.stars-text');
+  if (label) label.textContent = text;
+  badge.removeAttribute('data-empty');
+}
+
 export async function applyLiveData(doc: Document = document): Promise<void> {
   const work: Promise<void>[] = [];
+  const snap21 = doc.querySelector<HTMLElement>('[data-snap21]');
+  if (snap21) {
+    work.push(
+      cachedJson(`/api/reviews/snap21?orgId=${encodeURIComponent(snap21.dataset.snap21 ?? '')}`)
+        .then((body) => {
+          const rating = readSnap21Rating(body);
+          if (rating === undefined) throw new Error('the answer has no rating');
+          applySnap21(snap21, rating);
+        })
+        .catch((error: unknown) => {
+          // Only the console hears of it: the badge keeps the rating the page was built with.
+          console.error('Snap21 rating could not be fetched:', error);
+        }),
+    );
+  }
   if (doc.querySelector('[data-car-type]')) {
     work.push(
       cachedJson('/api/car-types').then((body) => {

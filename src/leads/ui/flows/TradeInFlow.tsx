@@ -35,7 +35,7 @@ export interface TradeInFlowProps {
   dealerships: DealershipDirectory;
   /** 'Registration (rego)' or 'License plate', in the site's wording. */
   regoLabel: string;
-  /** Keep the estimate against the lead once shown (features.save_valuation). */
+  /** Keep the estimate against the lead once shown (leads.save_valuation). */
   saveValuation?: boolean;
 }
 

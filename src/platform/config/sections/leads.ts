@@ -25,6 +25,10 @@ export const leadDestinationSchema = z
 
 export const leadsSchema = z
   .strictObject({
+    save_valuation: z
+      .boolean()
+      .default(false)
+      .describe('Keeps the online estimate against the lead (POST /api/miscellaneous with column_name "valuation") once the shopper has it.'),
     finance_target: z
       .enum(['leads', 'car_clarity'])
       .default('leads')

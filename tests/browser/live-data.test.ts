@@ -158,3 +158,17 @@ describe("the dealer's phone", () => {
     await page.close();
   });
 });
+
+// "One named dealer has a fixed contact page, reached by 'Enquire Now' on some weekend hours."
+describe("the dealer's fixed contact page", () => {
+  it("is offered as 'Enquire Now' beside the Saturday hours, and opens", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await blockOutsideRequests(page);
+    await page.goto(`${fixtureOrigin('fixture-motors')}/contact`);
+    const saturday = page.locator('main .hours-row', { hasText: 'Sat' }).first();
+    await saturday.getByRole('link', { name: 'Enquire Now' }).click();
+    await page.waitForURL('**/contact-us/fixture-motors');
+    expect(await page.locator('main .hours-row', { hasText: 'Sun' }).first().getByRole('link', { name: 'Enquire Now' }).count()).toBe(0);
+    await page.close();
+  });
+});

@@ -25,6 +25,12 @@ export const leadDestinationSchema = z
 
 export const leadsSchema = z
   .strictObject({
+    weekend_enquiry_page: z
+      .string()
+      .regex(/^\/[a-z0-9/-]*$/, { error: 'must be a site path such as "/contact-us/smithfield"' })
+      .max(200)
+      .optional()
+      .describe("The dealer's fixed contact page, offered as 'Enquire Now' beside the Saturday and Sunday hours it opens."),
     save_valuation: z
       .boolean()
       .default(false)

@@ -95,7 +95,7 @@ describe('GET /appointment-slots', () => {
       expect(failed.source).toBe('opening_hours');
       expect(deps.logs.some((line) => line.includes('answered 502') && line.includes('after 3 attempts'))).toBe(true);
       status = 200;
-      const ok = await (await app.request('/api/appointment-slots?location_id=1', { headers: { 'x-dealer': 'gamma' } })).json();
+      const ok: unknown = await (await app.request('/api/appointment-slots?location_id=1', { headers: { 'x-dealer': 'gamma' } })).json();
       expect(ok).toEqual({ location_id: '1', slots: [{ date: '2025-06-03', times: ['10:00'] }], source: 'back_office' });
     } finally {
       delete sites.gamma;

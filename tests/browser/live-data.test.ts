@@ -94,7 +94,7 @@ describe('live dealer data', () => {
     const links = () => page.locator('#site-nav .dropdown-list').last().getByRole('link').allTextContents();
     await expect.poll(links).toEqual(['Demo Cars', 'Electric Cars', 'All Cars']);
 
-    // A failing count leaves the configured car types: Pre-Owned and New.
+    // A failing count leaves the configured counts, which name no car type here: all three are offered.
     const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await blockOutsideRequests(tab);
     answer = () => ({ status: 503, contentType: 'application/json', body: '{}' });

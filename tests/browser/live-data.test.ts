@@ -104,6 +104,7 @@ describe('live dealer data', () => {
     await tab.getByRole('button', { name: 'Stock' }).click();
     expect(await tab.locator('#site-nav .dropdown-list').last().getByRole('link').allTextContents()).toEqual([
       'Pre-Owned Cars',
+      'Demo Cars',
       'New Cars',
       'Electric Cars',
       'All Cars',

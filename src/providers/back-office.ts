@@ -133,16 +133,24 @@ export function createBackOfficeClient(settings: BackOfficeSettings, options: Ba
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     const authorization = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
 
+    try {
+      return await withRetries(url.toString(), authorization);
+    } catch (error) {
+      log(`back-office: ${errorText(error)}`);
+      return false;
+    }
+  }
+
+  /** The answer, or a BackOfficeError carrying the last status once every attempt failed. */
+  async function withRetries(url: string, authorization: string): Promise<unknown> {
     let last: BackOfficeError | undefined;
     for (let n = 1; n <= BACK_OFFICE_ATTEMPTS; n++) {
-      const result = await attempt(url.toString(), authorization);
+      const result = await attempt(url, authorization);
       if (result.done) return result.value;
       last = result.error;
       if (n < BACK_OFFICE_ATTEMPTS) await sleep(retryDelayMs * n);
     }
-    const error = new BackOfficeError(`GET ${logUrl(url.toString())} ${last?.message ?? 'failed'} (after ${BACK_OFFICE_ATTEMPTS} attempts)`, last?.status);
-    log(`back-office: ${error.message}`);
-    return false;
+    throw new BackOfficeError(`GET ${logUrl(url)} ${last?.message ?? 'failed'} (after ${BACK_OFFICE_ATTEMPTS} attempts)`, last?.status);
   }
 
   return {

@@ -9,6 +9,9 @@
  * | Valuation      | VALUATION_URL, VALUATION_API_KEY          | catalogue price, age, km, answers    |
  * | Snap21         | SNAP21_URL                                | the dealer's configured review summary |
  * | Service slots  | dealer file `back_office` + its credentials env | opening and holiday hours       |
+ * | Appointments   | the same back-office (sales locations)    | opening and holiday hours            |
+ * | Manufacturers  | the same back-office                      | the dealer file's manufacturer entry |
+ * | Session data   | DEALER_DASHBOARD_URL (DEALER_DASHBOARD_STAGING_URL when DEALER_DASHBOARD_STAGING=true) | the dealer file's navigation and special hours |
  * | Finance quotes | dealer file `finance_provider`, `finance.broker`; FINANCE_BROKER_API_KEY | the dealer file's lenders (finance.ts) |
  * | Credit check   | CREDIT_CHECK_URL, CREDIT_CHECK_API_KEY    | test identities by surname (credit-check.ts) |
  */
@@ -16,7 +19,9 @@ import type { DealerConfig } from '../platform/config/schema';
 import { createBackOfficeClient } from './back-office';
 import type { HttpOptions } from '../platform/http/outbound';
 import { regoLookupsFromEnv, type RegoLookup } from './rego';
-import { serviceSlots, type ServiceSlotsAnswer, type SlotSite } from './service-slots';
+import { serviceSlots, type BookingKind, type ServiceSlotsAnswer, type SlotSite } from './service-slots';
+import { sessionDataFromEnv, type SessionDataSource } from './session-data';
+import { manufacturerPage, type ManufacturerPage } from './manufacturers';
 import { snap21FromEnv, type Snap21Source } from './snap21';
 import { valuatorFromEnv, type Valuator } from './valuation';
 
@@ -25,7 +30,10 @@ export interface Providers {
   autograb: RegoLookup;
   valuation: Valuator;
   snap21: Snap21Source;
-  serviceSlots(site: SlotSite & Pick<DealerConfig, 'back_office'>, locationId: string, now: number): Promise<ServiceSlotsAnswer>;
+  /** Free booking times at a location: a service (the default) or an appointment with sales. */
+  serviceSlots(site: SlotSite & Pick<DealerConfig, 'back_office'>, locationId: string, now: number, kind?: BookingKind): Promise<ServiceSlotsAnswer>;
+  sessionData: SessionDataSource;
+  manufacturer(site: Pick<DealerConfig, 'id' | 'back_office' | 'manufacturers'>, slug: string): Promise<ManufacturerPage | undefined>;
 }
 
 export interface ProviderOptions extends HttpOptions {
@@ -41,9 +49,14 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, options: ProviderOption
     ...rego,
     valuation: valuatorFromEnv(env, http),
     snap21: snap21FromEnv(env, http),
-    serviceSlots: (site, locationId, at) => {
+    serviceSlots: (site, locationId, at, kind = 'service') => {
       const backOffice = site.back_office ? createBackOfficeClient(site.back_office, { ...http, env, ...(sleep ? { sleep } : {}) }) : undefined;
-      return serviceSlots(site, locationId, at, backOffice, http.log);
+      return serviceSlots(site, locationId, at, backOffice, http.log, kind);
+    },
+    sessionData: sessionDataFromEnv(env, { ...http, ...(now ? { now } : {}) }),
+    manufacturer: (site, slug) => {
+      const backOffice = site.back_office ? createBackOfficeClient(site.back_office, { ...http, env, ...(sleep ? { sleep } : {}) }) : undefined;
+      return manufacturerPage(site, slug, backOffice);
     },
   };
 }

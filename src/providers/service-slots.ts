@@ -13,6 +13,7 @@ import type { DealerConfig, Location, OpeningHour, SpecialHours } from '../platf
 import { isRecord } from '../platform/formats/records';
 import { zonedTime } from '../platform/formats/zoned-time';
 import type { BackOfficeClient } from './back-office';
+import { locationKind } from '../dealer/model/locations';
 
 export interface DaySlots {
   /** "YYYY-MM-DD" in the dealer's time zone. */
@@ -164,12 +165,21 @@ export function serviceLocation(site: Pick<DealerConfig, 'locations'>, locationI
   return site.locations.find((l) => String(l.id) === String(locationId) && l.location_type === 'service');
 }
 
+/** What a shopper books: a workshop service, or an appointment with sales (a test drive, a viewing). */
+export type BookingKind = 'service' | 'appointment';
+
+/** The location that takes this kind of booking, by id: service locations for a service, sales locations for an appointment. */
+export function bookingLocation(site: Pick<DealerConfig, 'locations'>, locationId: string | number, kind: BookingKind): Location | undefined {
+  if (kind === 'service') return serviceLocation(site, locationId);
+  return site.locations.find((l) => String(l.id) === String(locationId) && locationKind(l) === 'sales');
+}
+
 /**
  * Offline service slots for a service location (empty for any other location), from its opening
  * hours and the dealer's holiday hours.
  */
-export function availableServiceSlots(site: SlotSite, locationId: string | number, now: number | Date): DaySlots[] {
-  const location = serviceLocation(site, locationId);
+export function availableServiceSlots(site: SlotSite, locationId: string | number, now: number | Date, kind: BookingKind = 'service'): DaySlots[] {
+  const location = bookingLocation(site, locationId, kind);
   if (!location) return [];
   const instant = typeof now === 'number' ? now : now.getTime();
   const limit = cutoff(instant, site.time_zone);
@@ -206,7 +216,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function mapServiceBookings(body: unknown, locationId: string | number, now: number, timeZone: string): DaySlots[] | undefined {
   const record = isRecord(body) ? body : undefined;
-  const list = Array.isArray(body) ? body : (record?.available_service_bookings ?? record?.data);
+  const list = Array.isArray(body) ? body : (record?.available_service_bookings ?? record?.available_appointment_bookings ?? record?.data);
   if (!Array.isArray(list)) return undefined;
 
   const window = new Set(slotWindow(now, timeZone));
@@ -239,7 +249,8 @@ export interface ServiceSlotsAnswer {
 /**
  * Slots for a service location: from the back-office when the dealer has one and it answers
  * with a usable list, else from opening hours. `backOffice` is the dealer's client (see
- * `createBackOfficeClient`), undefined when the dealer file has no `back_office`.
+ * `createBackOfficeClient`), undefined when the dealer file has no `back_office`. An appointment
+ * with sales reads `available_appointment_bookings.json` the same way, for a sales location.
  */
 export async function serviceSlots(
   site: SlotSite,
@@ -247,14 +258,15 @@ export async function serviceSlots(
   now: number,
   backOffice: BackOfficeClient | undefined,
   log: (message: string) => void = console.error,
+  kind: BookingKind = 'service',
 ): Promise<ServiceSlotsAnswer> {
-  if (backOffice && serviceLocation(site, locationId)) {
-    const body = await backOffice.availableServiceBookings();
+  if (backOffice && bookingLocation(site, locationId, kind)) {
+    const body = await (kind === 'service' ? backOffice.availableServiceBookings() : backOffice.availableAppointmentBookings());
     if (body !== false) {
       const slots = mapServiceBookings(body, locationId, now, site.time_zone);
       if (slots) return { slots, source: 'back_office' };
-      log('back-office: available_service_bookings.json is not a list of days; using opening hours');
+      log(`back-office: available_${kind}_bookings.json is not a list of days; using opening hours`);
     }
   }
-  return { slots: availableServiceSlots(site, locationId, now), source: 'opening_hours' };
+  return { slots: availableServiceSlots(site, locationId, now, kind), source: 'opening_hours' };
 }

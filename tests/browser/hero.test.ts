@@ -225,6 +225,10 @@ describe('hero on the real search service', () => {
     const link = budgetPanel(page).getByRole('link');
     await expect.poll(() => link.textContent()).toMatch(/^[1-9][\d,]* cars Found$/);
     expect(new URL((await link.getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe(':54000');
+    // "the hero budget button's count equal to the results its link opens"
+    const found = (await link.textContent())?.replace(/ cars Found$/, '') ?? '';
+    await link.click();
+    await expect.poll(() => page.locator('.result-count').first().textContent()).toMatch(new RegExp(`^${found} `));
     await context.close();
   });
 });
@@ -297,7 +301,9 @@ describe('hero budget search', () => {
     expect(href.pathname).toBe('/search/new-used-and-demo-cars');
     expect(href.searchParams.get('range[price]')).toBe(':54000');
     const count = sent.find((q) => q.limit === 0 && !q.facets?.length);
-    expect(count?.filter).toEqual(expect.arrayContaining(['price > 1000', 'price <= 54000']));
+    // The count asks for what the link opens: cars up to the budget, unpriced ones included.
+    expect(count?.filter).toEqual(expect.arrayContaining(['price <= 54000']));
+    expect(count?.filter).not.toContain('price > 1000');
     expect(
       await budgetPanel(page)
         .getByText(/5-year term/)

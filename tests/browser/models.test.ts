@@ -117,3 +117,20 @@ describe.each(inject('demoDealers'))('%s catalogue pages', (slug) => {
     await close();
   });
 });
+
+// "/models?body=all | Models list": useful on a dealer with no models in its file.
+describe('models list without configured models', () => {
+  it('lists the makes and models in stock, each linking to its search', async () => {
+    const { page, errors, close } = await open('drivesmart-pre-owned', '/models?body=all');
+    const makes = page.locator('.stock-models h2');
+    expect(await makes.count()).toBeGreaterThan(1);
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    const firstModel = page.locator('.stock-models li a').first();
+    const href = (await firstModel.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/[a-z-]+(\/[a-z0-9-]+)*/);
+    await firstModel.click();
+    await expect.poll(() => page.locator('.result-count').first().textContent()).toMatch(/^[1-9][\d,]* vehicles?$/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -24,7 +24,7 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     ...(firstLocation ? [{ type: 'our-location', path: `/our-location/${firstLocation.slug}` }] : []),
     { type: 'search', path: defaultSearchPath(site) },
     ...(car ? [{ type: 'car', path: `/cars/${car.slug}` }] : []),
-    ...(site.models.length > 0 ? [{ type: 'models', path: '/models' }] : []),
+    { type: 'models', path: '/models' },
     { type: 'trade-in', path: '/cars/trade-in' },
     { type: 'favourites', path: '/favourites' },
     { type: 'compare', path: '/compare' },

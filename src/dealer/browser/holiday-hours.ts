@@ -13,6 +13,6 @@ export function initHolidayHours(doc: Document = document): void {
     const button = block.querySelector<HTMLButtonElement>('[data-holiday-open]');
     const dialog = doc.getElementById(button?.dataset.holidayOpen ?? '');
     if (button && dialog instanceof HTMLDialogElement) button.addEventListener('click', () => dialog.showModal());
-    if (!block.querySelector('[data-date]:not([hidden])')) block.hidden = true;
+    block.toggleAttribute('data-empty', !block.querySelector('[data-date]:not([hidden])'));
   });
 }

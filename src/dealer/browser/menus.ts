@@ -50,17 +50,24 @@ export function initMenus(doc: Document = document): void {
     }
   }
 
-  header.querySelectorAll<HTMLButtonElement>('.menu-toggle').forEach((toggle) => {
-    toggle.addEventListener('click', () => (openToggle === toggle ? closeMenu() : openMenu(toggle)));
-    toggle.addEventListener('keydown', (event) => {
-      if (event.key !== 'ArrowDown') return;
-      event.preventDefault();
-      openMenu(toggle);
-      panelOf(toggle)?.querySelector<HTMLAnchorElement>('a')?.focus();
-    });
+  // Listened for on the header, not on each toggle: the menu can be redrawn from the dealer's
+  // live navigation after the page loads.
+  const toggleOf = (event: Event) => (event.target as Element).closest<HTMLButtonElement>('.menu-toggle');
+  header.addEventListener('keydown', (event) => {
+    const toggle = toggleOf(event);
+    if (!toggle || event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    openMenu(toggle);
+    panelOf(toggle)?.querySelector<HTMLAnchorElement>('a')?.focus();
   });
 
   header.addEventListener('click', (event) => {
+    const toggle = toggleOf(event);
+    if (toggle) {
+      if (openToggle === toggle) closeMenu();
+      else openMenu(toggle);
+      return;
+    }
     const link = (event.target as Element).closest('a');
     if (link && link.closest('.dropdown, .site-nav')) {
       closeMenu();

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
 import type { DealerConfigInput } from '../../platform/config/schema';
-import { bodyFilter, dealershipsByMake, dealershipsPath, manufacturersAtoZ, modelBodies, modelCards, modelsOfMake, modelsPath } from './brands';
+import {
+  bodyFilter,
+  dealershipsByMake,
+  dealershipsPath,
+  manufacturersAtoZ,
+  modelBodies,
+  modelCards,
+  modelsOfMake,
+  modelsPath,
+  stockModelLines,
+} from './brands';
 
 const models: DealerConfigInput['models'] = [
   {
@@ -152,5 +162,31 @@ describe('dealerships per make (/dealerships/{make}?filter=brand)', () => {
 
   it('links with ?filter=brand', () => {
     expect(dealershipsPath('mitsubishi')).toBe('/dealerships/mitsubishi?filter=brand');
+  });
+});
+
+// "/models?body=all | Models list" — on a dealer with no models configured, the models in stock.
+describe('stockModelLines', () => {
+  it('lists the makes and models in stock, alphabetically, with counts, leaving sold cars out', () => {
+    const car = (make: string, model: string, status = 'in_stock') => ({ make, model, status });
+    expect(
+      stockModelLines([
+        car('Toyota', 'RAV4'),
+        car('Mazda', 'CX-5'),
+        car('Toyota', 'Corolla'),
+        car('Toyota', 'RAV4', 'coming_soon'),
+        car('Mazda', 'CX-5', 'sold'),
+        car('Kia', ' '),
+      ]),
+    ).toEqual([
+      { make: 'Mazda', models: [{ name: 'CX-5', count: 1 }] },
+      {
+        make: 'Toyota',
+        models: [
+          { name: 'Corolla', count: 1 },
+          { name: 'RAV4', count: 2 },
+        ],
+      },
+    ]);
   });
 });

@@ -151,3 +151,28 @@ export function dealershipsByMake(site: Pick<DealerConfig, 'manufacturers' | 'lo
 export function dealershipsPath(makeSlug: string): string {
   return `/dealerships/${makeSlug}?filter=brand`;
 }
+
+export interface StockModelLine {
+  make: string;
+  models: { name: string; count: number }[];
+}
+
+/**
+ * The makes and models the dealer has cars of (sold cars left out), for a models list on a site
+ * with no models in its file: makes alphabetically, each with its models alphabetically and how
+ * many cars of each are in stock.
+ */
+export function stockModelLines(cars: readonly { make: string; model: string; status: string }[]): StockModelLine[] {
+  const byMake = new Map<string, Map<string, number>>();
+  for (const car of cars) {
+    if (car.status === 'sold' || !car.make.trim() || !car.model.trim()) continue;
+    const models = byMake.get(car.make) ?? new Map<string, number>();
+    models.set(car.model, (models.get(car.model) ?? 0) + 1);
+    byMake.set(car.make, models);
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en');
+  return [...byMake.keys()].sort(byName).map((make) => ({
+    make,
+    models: [...(byMake.get(make) ?? new Map<string, number>()).entries()].sort(([a], [b]) => byName(a, b)).map(([name, count]) => ({ name, count })),
+  }));
+}

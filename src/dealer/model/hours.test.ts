@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningHour, SpecialHours } from '../../platform/config/schema';
-import { dayHoursText, formatTime, groupOpeningHours, openingHoursSpecification, upcomingSpecialHours } from './hours';
+import { dayHoursText, formatTime, groupOpeningHours, openingHoursSpecification, upcomingSpecialHours, enquireOnRow } from './hours';
 
 const open = (weekday: number, openAt = '08:30', closeAt = '17:00'): OpeningHour => ({
   weekday,
@@ -219,5 +219,23 @@ describe('upcomingSpecialHours: holiday hours only for dates today or later; tod
     const entries = [boxingDay, christmas];
     upcomingSpecialHours(entries, '2025-12-01');
     expect(entries).toEqual([boxingDay, christmas]);
+  });
+});
+
+// "One named dealer has a fixed contact page, reached by 'Enquire Now' on some weekend hours."
+describe('Enquire Now beside the weekend hours', () => {
+  it('is offered on a Saturday or Sunday the dealer opens, never on a closed day or a weekday', () => {
+    const hours: OpeningHour[] = [
+      ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open', open: '08:00', close: '17:00' })),
+      { weekday: 6, status: 'Open', open: '09:00', close: '12:00' },
+      { weekday: 0, status: 'Closed' },
+    ];
+    const offered = groupOpeningHours(hours).map((row) => [row.label, enquireOnRow(row)]);
+    expect(offered).toEqual([
+      ['Mon-Fri', false],
+      ['Sat', true],
+      ['Sun', false],
+    ]);
+    expect(enquireOnRow({ label: 'Sun', text: 'By appointment only' })).toBe(true);
   });
 });

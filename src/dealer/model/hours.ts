@@ -109,6 +109,15 @@ export function groupOpeningHours(entries: readonly OpeningHour[], opts: HoursTe
 }
 
 /**
+ * Whether an hours row offers 'Enquire Now' (to the dealer's fixed contact page, where it has
+ * one): a Saturday or Sunday the dealer is not simply closed on, so weekend shoppers can still
+ * reach the team.
+ */
+export function enquireOnRow(row: HoursRow): boolean {
+  return (row.label === 'Sat' || row.label === 'Sun') && !/^closed$/i.test(row.text.trim());
+}
+
+/**
  * schema.org opening hours for days with status Open and both times set (formatted-only hours
  * cannot be expressed). Days sharing hours are merged, in Monday-first order.
  */

@@ -8,6 +8,7 @@ import {
   locationKind,
   locationRating,
   mapEmbedUrl,
+  mapMarkers,
   primaryLocation,
   sortLocations,
   specialHoursFor,
@@ -239,5 +240,31 @@ describe('mapEmbedUrl', () => {
   it("prefers the location's own key and its place id", () => {
     const l = location({ address: { map_key: 'LOCKEY', place_id: 'ChIJ123' } });
     expect(mapEmbedUrl(l, 'SITEKEY')).toBe('https://www.google.com/maps/embed/v1/place?key=LOCKEY&q=place_id%3AChIJ123');
+  });
+});
+
+// "Holiday hours dialog; location map (greyscale, one marker per location, loads only when scrolled into view)."
+describe('mapMarkers', () => {
+  const at = (id: number, lat?: number, long?: number) => location({ id, address: { lat, long } });
+
+  it('places one marker per location with coordinates, north up and east right, inside the padding', () => {
+    const markers = mapMarkers([at(1, -27.47, 153.02), at(2, -23.38, 150.51), at(3)], { width: 640, height: 360, padding: 48 });
+    expect(markers.map((m) => m.location.id)).toEqual([1, 2]);
+    const [brisbane, rockhampton] = markers;
+    expect(rockhampton!.y).toBeLessThan(brisbane!.y);
+    expect(rockhampton!.x).toBeLessThan(brisbane!.x);
+    for (const m of markers) {
+      expect(m.x).toBeGreaterThanOrEqual(48);
+      expect(m.x).toBeLessThanOrEqual(592);
+      expect(m.y).toBeGreaterThanOrEqual(48);
+      expect(m.y).toBeLessThanOrEqual(312);
+    }
+    // The farther-apart direction fills the box's height.
+    expect(Math.abs(brisbane!.y - rockhampton!.y)).toBeCloseTo(264, 0);
+  });
+
+  it('puts a single location in the middle, and draws nothing without coordinates', () => {
+    expect(mapMarkers([at(1, -27.47, 153.02)])).toMatchObject([{ x: 320, y: 180 }]);
+    expect(mapMarkers([at(1)])).toEqual([]);
   });
 });

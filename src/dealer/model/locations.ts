@@ -107,3 +107,53 @@ export function mapEmbedUrl(location: Location, siteMapsKey?: string): string | 
   const q = placeId ? `place_id:${placeId}` : formatAddress(location.address);
   return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(q)}`;
 }
+
+/** A location's place on a drawn map, in the map's own units (0,0 top left). */
+export interface MapMarker {
+  location: Location;
+  x: number;
+  y: number;
+}
+
+export interface MapBox {
+  width: number;
+  height: number;
+  /** Kept clear at every edge, so a marker and its pin never touch the border. */
+  padding: number;
+}
+
+export const MAP_BOX: MapBox = { width: 640, height: 360, padding: 48 };
+
+/** Web Mercator, in radians: the projection street maps use, so places sit where shoppers expect. */
+function mercator(lat: number, long: number): [number, number] {
+  const phi = (Math.max(-85, Math.min(85, lat)) * Math.PI) / 180;
+  return [(long * Math.PI) / 180, Math.log(Math.tan(Math.PI / 4 + phi / 2))];
+}
+
+/**
+ * One marker per location with a latitude and longitude, placed on a map drawn without tiles:
+ * the locations are projected, then scaled (the same in both directions) and centred to fill the
+ * box inside its padding. A single location sits in the middle.
+ */
+export function mapMarkers(locations: readonly Location[], box: MapBox = MAP_BOX): MapMarker[] {
+  const placed = locations.flatMap((location) => {
+    const { lat, long } = location.address;
+    return lat !== undefined && long !== undefined ? [{ location, point: mercator(lat, long) }] : [];
+  });
+  if (placed.length === 0) return [];
+  const xs = placed.map((p) => p.point[0]);
+  const ys = placed.map((p) => p.point[1]);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const innerW = box.width - 2 * box.padding;
+  const innerH = box.height - 2 * box.padding;
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  const scale = spanX === 0 && spanY === 0 ? 0 : Math.min(spanX > 0 ? innerW / spanX : Infinity, spanY > 0 ? innerH / spanY : Infinity);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return placed.map(({ location, point: [x, y] }) => ({
+    location,
+    x: round(box.width / 2 + (x - (minX + maxX) / 2) * scale),
+    // North is up: larger projected y is further north, so it is drawn higher.
+    y: round(box.height / 2 - (y - (minY + maxY) / 2) * scale),
+  }));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { footerColumns, headerMenu, splitInHalves } from './navigation';
+import { footerColumns, headerMenu, splitInHalves, stockLinks, stockMenuTypes } from './navigation';
 import { testSite } from '../../../tests/support/test-site';
 
 describe('header menu', () => {
@@ -42,13 +42,45 @@ describe('header menu', () => {
     expect(menu.viewAll.url).toBe('/models?body=all');
   });
 
-  it('lists car types with stock for a stock menu, in the order new, demo, used', () => {
+  // "Default stock dropdown depends on car types with stock: Used (or Pre-Owned), Demo, New, plus
+  // Electric Cars and All Cars by config."
+  it('offers Used, Demo and New for the car types in stock, then All Cars', () => {
     const site = testSite({
       navigation: { header: [{ name: 'Stock', dynamicDropdown: 'stock' }], footer: [{ name: 'x', url: '/' }] },
       search: { car_types: { used: 40, new: 3 } },
+      header: { stock_menu: { used_label: 'Used', electric_cars: false } },
     });
     const [menu] = headerMenu(site);
-    expect(menu?.kind === 'dropdown' && menu.items.map((i) => i.name)).toEqual(['New Cars', 'Used Cars', 'All Cars']);
+    const items = menu?.kind === 'dropdown' ? menu.items : [];
+    expect(items.map((i) => [i.name, i.hidden ?? false])).toEqual([
+      ['Used Cars', false],
+      ['Demo Cars', true],
+      ['New Cars', false],
+      ['All Cars', false],
+    ]);
+    expect(items.map((i) => i.carType)).toEqual(['used', 'demo', 'new', undefined]);
+  });
+
+  it('says Pre-Owned and adds Electric Cars, or leaves out All Cars, as the dealer file sets', () => {
+    const names = (stock_menu: object) =>
+      stockLinks(
+        testSite({ search: { car_types: { used: 1, demo: 1, new: 1 } }, header: { stock_menu: { used_label: 'Used', electric_cars: false, ...stock_menu } } }),
+      )
+        .filter((l) => !l.hidden)
+        .map((l) => `${l.name} ${l.url}`);
+    expect(names({ used_label: 'Pre-Owned', electric_cars: true })).toEqual([
+      'Pre-Owned Cars /search/used-cars',
+      'Demo Cars /search/demo-cars',
+      'New Cars /search/new-cars',
+      'Electric Cars /electric-cars',
+      'All Cars /search/new-used-and-demo-cars',
+    ]);
+    expect(names({ all_cars: false })).toHaveLength(3);
+  });
+
+  it('offers every car type while no count says any has stock', () => {
+    expect(stockMenuTypes({})).toEqual(['used', 'demo', 'new']);
+    expect(stockMenuTypes({ new: 0, demo: 2 })).toEqual(['demo']);
   });
 
   it('gives every menu a unique id for aria-controls', () => {

@@ -6,7 +6,7 @@
 import type { DealerConfig, Model, NavigationItem, NavLink } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';
 import { truncateAtWord } from '../../platform/formats/text';
-import { CAR_TYPE_ORDER, carTypeSearchPath, defaultSearchPath } from '../../search/model/search-path';
+import { carTypeSearchPath, defaultSearchPath, ELECTRIC_PATH, type CarType } from '../../search/model/search-path';
 
 export const MODEL_DESCRIPTION_LIMIT = 75;
 
@@ -14,6 +14,9 @@ export interface Link {
   name: string;
   url: string;
   target: '_self' | '_blank';
+  /** A stock menu link for one car type: shown only while that type has stock. */
+  carType?: CarType;
+  hidden?: boolean;
 }
 
 export interface ModelTile extends Link {
@@ -48,15 +51,32 @@ const toLink = (l: NavLink): Link => ({ name: l.name, url: l.url, target: l.targ
 /** Model status as the label shown before its name, in menus and on the models pages. */
 export const MODEL_LABELS = { all_new: 'All-New', new: 'New', coming_soon: 'Coming Soon' } as const satisfies Record<NonNullable<Model['status']>, string>;
 
-function stockLinks(site: DealerConfig, item: NavigationItem): Link[] {
-  if (item.dropdownItems.length > 0) return item.dropdownItems.map(toLink);
+/** The stock dropdown lists used, then demo, then new cars. */
+export const STOCK_MENU_ORDER = ['used', 'demo', 'new'] as const satisfies readonly CarType[];
+
+/**
+ * The car types the stock menu offers for these counts: those with stock, or all three while no
+ * count says any has stock (a new site, or counts not known yet).
+ */
+export function stockMenuTypes(counts: Partial<Record<CarType, number>>): CarType[] {
+  const withStock = STOCK_MENU_ORDER.filter((t) => (counts[t] ?? 0) > 0);
+  return withStock.length > 0 ? withStock : [...STOCK_MENU_ORDER];
+}
+
+/**
+ * The default stock dropdown: a link per car type (each marked with its type, hidden while the
+ * configured counts give it no stock, so live counts can show it without moving anything), then
+ * Electric Cars and All Cars where the dealer file asks for them.
+ */
+export function stockLinks(site: Pick<DealerConfig, 'search' | 'header'>): Link[] {
+  const menu = site.header.stock_menu;
   const counts = site.search.car_types;
-  const withStock = CAR_TYPE_ORDER.filter((t) => counts[t] > 0);
-  const types = withStock.length > 0 ? withStock : CAR_TYPE_ORDER;
-  const label = { new: 'New Cars', demo: 'Demo Cars', used: 'Used Cars' } as const;
+  const shown = stockMenuTypes(counts);
+  const label = { new: 'New Cars', demo: 'Demo Cars', used: `${menu.used_label} Cars` } as const;
   return [
-    ...types.map((t) => ({ name: label[t], url: carTypeSearchPath(t), target: '_self' as const })),
-    { name: 'All Cars', url: defaultSearchPath(site), target: '_self' },
+    ...STOCK_MENU_ORDER.map((t) => ({ name: label[t], url: carTypeSearchPath(t), target: '_self' as const, carType: t, hidden: !shown.includes(t) })),
+    ...(menu.electric_cars ? [{ name: 'Electric Cars', url: ELECTRIC_PATH, target: '_self' as const }] : []),
+    ...(menu.all_cars ? [{ name: 'All Cars', url: defaultSearchPath(site), target: '_self' as const }] : []),
   ];
 }
 
@@ -111,7 +131,7 @@ export function menuEntry(site: DealerConfig, item: NavigationItem, index: numbe
         columns: item.dropdownMenus.map((c) => ({ heading: c.heading, items: c.items.map(toLink) })),
       };
     case 'stock':
-      return { ...base, kind: 'dropdown', items: stockLinks(site, item) };
+      return { ...base, kind: 'dropdown', items: item.dropdownItems.length > 0 ? item.dropdownItems.map(toLink) : stockLinks(site) };
     case 'tractors':
     case undefined:
       if (item.dropdownItems.length > 0) return { ...base, kind: 'dropdown', items: item.dropdownItems.map(toLink) };
@@ -119,6 +139,19 @@ export function menuEntry(site: DealerConfig, item: NavigationItem, index: numbe
         return { ...base, kind: 'columns', columns: item.dropdownMenus.map((c) => ({ heading: c.heading, items: c.items.map(toLink) })) };
       return { ...base, kind: 'link', url: item.url ?? '/' };
   }
+}
+
+/**
+ * A short fingerprint of header navigation (FNV-1a of its JSON), so a built page can tell whether
+ * the dashboard's navigation differs from the one it was built with without carrying it.
+ */
+export function navigationDigest(items: readonly NavigationItem[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(items)) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
 }
 
 export function headerMenu(site: DealerConfig): MenuEntry[] {

@@ -244,3 +244,40 @@ describe('leadContext', () => {
     expect(parsed.ok && parsed.lead).toMatchObject(context);
   });
 });
+
+// "POST /api/carClarityCustomer with form data (alternative target)."
+describe('sendLead to the alternative target', () => {
+  it('creates the lead at /api/carClarityCustomer as form fields, and updates it at /api/leads/{id}', async () => {
+    const sent: { url: string; type: string | null; body: string }[] = [];
+    const fetch = ((url: string, init: RequestInit) => {
+      sent.push({ url, type: new Headers(init.headers).get('Content-Type'), body: init.body as string });
+      return Promise.resolve(new Response(JSON.stringify({ id: 'lead-7' }), { status: 201 }));
+    }) as typeof globalThis.fetch;
+    const finance = {
+      form: 'finance',
+      first_name: 'Jane',
+      opt_in: true,
+      step_number: 0,
+      visited_pages: ['/', '/finance'],
+      skipped_steps: [{ from: 0, to: 2 }],
+      linked_query_params: { utm_source: 'google' },
+      lead_status: 'Incomplete',
+    };
+    await expect(sendLead({ lead: finance, idempotencyKey: 'key-12345', createAt: 'carClarityCustomer' }, deps(fetch))).resolves.toEqual({
+      ok: true,
+      id: 'lead-7',
+    });
+    await sendLead({ id: 'lead-7', lead: finance, idempotencyKey: 'key-67890', createAt: 'carClarityCustomer' }, deps(fetch));
+    expect(sent.map((s) => [s.url, s.type])).toEqual([
+      ['/api/carClarityCustomer', 'application/x-www-form-urlencoded'],
+      ['/api/leads/lead-7', 'application/json'],
+    ]);
+    const fields = new URLSearchParams(sent[0]!.body);
+    expect(fields.get('first_name')).toBe('Jane');
+    expect(fields.get('opt_in')).toBe('true');
+    expect(fields.get('step_number')).toBe('0');
+    expect(fields.getAll('visited_pages')).toEqual(['/', '/finance']);
+    expect(JSON.parse(fields.get('skipped_steps')!)).toEqual([{ from: 0, to: 2 }]);
+    expect(JSON.parse(fields.get('linked_query_params')!)).toEqual({ utm_source: 'google' });
+  });
+});

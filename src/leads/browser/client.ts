@@ -15,8 +15,13 @@ export const SUBMIT_ERROR = 'An error occurred when submitting this form';
 
 export type LeadResult = { ok: true; id: string } | { ok: false; error: string; fields?: Record<string, string> };
 
+/** The alternative address a new lead may be created at, as form fields. */
+export type LeadCreateTarget = 'carClarityCustomer';
+
 export interface SendLeadRequest {
   method?: 'POST' | 'PUT';
+  /** Create the lead at POST /api/carClarityCustomer (form fields) instead of /api/leads; updates always go to /api/leads/{id}. */
+  createAt?: LeadCreateTarget;
   /** The lead to update, for PUT. */
   id?: string;
   lead: Record<string, unknown>;
@@ -49,6 +54,22 @@ export function newIdempotencyKey(): string {
 
 export function leadUrl(id?: string): string {
   return id === undefined ? '/api/leads' : `/api/leads/${encodeURIComponent(id)}`;
+}
+
+/**
+ * A lead as form fields, the way /api/carClarityCustomer reads them: text as is, yes/no as
+ * "true"/"false", a list of text as the name repeated, and lists of objects or objects as JSON text.
+ */
+export function leadFormFields(lead: Record<string, unknown>): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const [name, value] of Object.entries(lead)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) for (const v of value) fields.append(name, v);
+    else if (typeof value === 'string') fields.append(name, value);
+    else if (typeof value === 'number' || typeof value === 'boolean') fields.append(name, String(value));
+    else fields.append(name, JSON.stringify(value));
+  }
+  return fields;
 }
 
 const retryable = (status: number) => status === 429 || status >= 500;
@@ -91,7 +112,10 @@ export async function sendLead(request: SendLeadRequest, deps: SendLeadDeps = {}
   const delays = deps.retryDelays ?? RETRY_DELAYS;
   const timeoutMs = deps.timeoutMs ?? TIMEOUT_MS;
   const method = request.method ?? (request.id === undefined ? 'POST' : 'PUT');
-  const body = JSON.stringify({ lead: request.lead });
+  const asFields = request.createAt === 'carClarityCustomer' && method === 'POST' && request.id === undefined;
+  const url = asFields ? '/api/carClarityCustomer' : leadUrl(request.id);
+  const body = asFields ? leadFormFields(request.lead).toString() : JSON.stringify({ lead: request.lead });
+  const contentType = asFields ? 'application/x-www-form-urlencoded' : 'application/json';
 
   let last: LeadResult = { ok: false, error: SUBMIT_ERROR };
   for (let attempt = 0; attempt <= delays.length; attempt += 1) {
@@ -101,9 +125,9 @@ export async function sendLead(request: SendLeadRequest, deps: SendLeadDeps = {}
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       let response: Response;
       try {
-        response = await doFetch(leadUrl(request.id), {
+        response = await doFetch(url, {
           method,
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': request.idempotencyKey },
+          headers: { 'Content-Type': contentType, Accept: 'application/json', 'Idempotency-Key': request.idempotencyKey },
           body,
           credentials: 'same-origin',
           signal: controller.signal,

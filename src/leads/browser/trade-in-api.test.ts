@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { carDealershipId, lookUpRego, requestValuation, VALUATION_UNAVAILABLE, valuationAnswers, type DealershipDirectory } from './trade-in-api';
+import {
+  carDealershipId,
+  lookUpRego,
+  requestValuation,
+  VALUATION_UNAVAILABLE,
+  valuationAnswers,
+  type DealershipDirectory,
+  saveValuation,
+} from './trade-in-api';
 
 /** A fetch answering one status and body, recording what it was asked. */
 function fakeFetch(status: number, body: unknown) {
@@ -138,5 +146,35 @@ describe('browser bundle', () => {
     expect(readFileSync(resolve(import.meta.dirname, 'trade-in-api.ts'), 'utf8')).toMatch(
       /^import type \{[^}]*ValuationRequest[^}]*\} from '\.\.\/model\/valuation-request';$/m,
     );
+  });
+});
+
+// "On one site, POST /api/miscellaneous with the valuation result plus column_name 'valuation'."
+// "Valuation save: console success 'Valuation data saved successfully' or error 'Failed to save valuation data'."
+describe('saveValuation', () => {
+  const estimate = { kind: 'estimate', low: 18_000, high: 21_000, currency: 'AUD' } as const;
+  function consoleLines() {
+    const lines: string[] = [];
+    return { lines, log: { log: (m: unknown) => lines.push(`log ${String(m)}`), error: (m: unknown) => lines.push(`error ${String(m)}`) } };
+  }
+
+  it('posts the valuation against the lead and logs success', async () => {
+    const sent: { url: string; body: unknown }[] = [];
+    const doFetch = ((url: string, init: RequestInit) => {
+      sent.push({ url, body: JSON.parse(init.body as string) });
+      return Promise.resolve(new Response('{"id":"1"}', { status: 201 }));
+    }) as typeof fetch;
+    const { lines, log } = consoleLines();
+    await expect(saveValuation('lead-9', estimate, doFetch, log)).resolves.toBe(true);
+    expect(sent).toEqual([{ url: '/api/miscellaneous', body: { lead_id: 'lead-9', column_name: 'valuation', valuation: estimate } }]);
+    expect(lines).toEqual(['log Valuation data saved successfully']);
+  });
+
+  it('logs the failure, whether refused or unreachable', async () => {
+    for (const doFetch of [() => Promise.resolve(new Response('{}', { status: 503 })), () => Promise.reject(new TypeError('offline'))]) {
+      const { lines, log } = consoleLines();
+      await expect(saveValuation('lead-9', estimate, doFetch as typeof fetch, log)).resolves.toBe(false);
+      expect(lines).toEqual(['error Failed to save valuation data']);
+    }
   });
 });

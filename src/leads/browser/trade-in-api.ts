@@ -137,3 +137,30 @@ export async function carDealershipId(carId: string, directory: DealershipDirect
     return undefined;
   }
 }
+
+export const VALUATION_SAVED = 'Valuation data saved successfully';
+export const VALUATION_NOT_SAVED = 'Failed to save valuation data';
+
+/**
+ * Keeps the valuation the shopper was shown against their lead: POST /api/miscellaneous with
+ * column_name 'valuation'. Only the console hears how it went; the shopper already has the
+ * estimate on screen.
+ */
+export async function saveValuation(
+  leadId: string,
+  valuation: Valuation,
+  doFetch: Fetch = fetch,
+  log: Pick<Console, 'log' | 'error'> = console,
+): Promise<boolean> {
+  try {
+    const { status } = await postJson(doFetch, '/api/miscellaneous', { lead_id: leadId, column_name: 'valuation', valuation });
+    if (status >= 200 && status < 300) {
+      log.log(VALUATION_SAVED);
+      return true;
+    }
+    log.error(VALUATION_NOT_SAVED, status);
+  } catch (error) {
+    log.error(VALUATION_NOT_SAVED, error);
+  }
+  return false;
+}

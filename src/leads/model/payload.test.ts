@@ -430,3 +430,43 @@ describe('parseLeadRequest: multi-step saves', () => {
     });
   });
 });
+
+// "Lead payload: lead{dealership_slug, website_slug, url, source 'Website', user_agent, name,
+// first_name, last_name, middle_name, location_id, visited_pages, linked_query_params, category,
+// lead_id}."
+describe('parseLeadRequest: the lead payload as written', () => {
+  it('takes a general enquiry carrying first, middle and last names and a relative url', () => {
+    const lead = leadOf(
+      parseLeadRequest(
+        options,
+        {
+          lead: {
+            ...enquiry,
+            url: '/cars/2021-toyota-corolla?utm_source=google',
+            first_name: 'Jane',
+            middle_name: 'Anne',
+            last_name: 'Citizen',
+            location_id: 3,
+          },
+        },
+        'create',
+      ),
+    );
+    expect(lead).toMatchObject({
+      url: '/cars/2021-toyota-corolla?utm_source=google',
+      first_name: 'Jane',
+      middle_name: 'Anne',
+      last_name: 'Citizen',
+      location_id: '3',
+    });
+  });
+
+  it('still checks those names, and refuses a url that is neither an address nor a site path', () => {
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, first_name: 'J4ne' } }, 'create'))).toEqual({
+      'lead.first_name': 'Please use alphabetical characters only.',
+    });
+    for (const url of ['//evil.example/x', 'cars/x', '/a b']) {
+      expect(Object.keys(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, url } }, 'create')))).toEqual(['lead.url']);
+    }
+  });
+});

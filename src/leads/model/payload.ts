@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { EVENT_IDS } from '../../platform/web/event-ids';
 import { isPrototypeKey, isRecord } from '../../platform/formats/records';
 import { CAREERS_ENQUIRY, resolveEnquiryCategory } from './category';
-import { hasUnsafeCharacters, optionalText } from './fields';
+import { hasUnsafeCharacters, nameField, optionalText } from './fields';
 import {
   FORM_CATEGORIES,
   FORM_KINDS,
@@ -132,7 +132,10 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-const urlField = singleLine(URL_MAX).refine(isWebUrl, { error: 'Must be an http(s) address.' });
+// The page the lead was sent from: a full address, or a path on the dealer's own site ("/cars/x?y=1").
+const urlField = singleLine(URL_MAX).refine((v) => isWebUrl(v) || /^\/(?!\/)\S*$/.test(v), {
+  error: 'Must be an http(s) address or a site path such as "/cars".',
+});
 
 const pagePath = singleLine(PAGE_PATH_MAX).refine((v) => /^\/(?!\/)\S*$/.test(v), { error: 'Must be a site path such as "/cars".' });
 
@@ -176,6 +179,11 @@ function contextShape(form: FormKind, stepCount: number) {
     car_id: idField.optional(),
     car_dealership_id: idField.optional(),
     location_id: idField.optional(),
+    // The lead's name parts, which any form may send; a form whose steps ask for them (required
+    // or not) checks them with its own fields instead.
+    first_name: nameField({ required: false }),
+    middle_name: nameField({ required: false }),
+    last_name: nameField({ required: false }),
     // The enquiry form's own category field replaces this one.
     category: form === 'enquiry' ? optionalText(80, { multiline: false }) : categoryFor(form),
     subcategory: optionalText(100, { multiline: false }),

@@ -63,3 +63,42 @@ describe('GET /service-slots', () => {
     }
   });
 });
+
+// "GET {back-office}/dealerships/{id}/available_appointment_bookings.json"; "Back-office fetch:
+// non-OK retried twice, then error thrown with the status; logged to console; returns false."
+describe('GET /appointment-slots', () => {
+  it('answers times for a sales location from its opening hours, and 400 for a service location', async () => {
+    const { app } = mount();
+    const response = await app.request('/api/appointment-slots?location_id=1');
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { source: string; slots: unknown[] };
+    expect(answer.source).toBe('opening_hours');
+    expect(answer.slots.length).toBeGreaterThan(0);
+    const service = await app.request('/api/appointment-slots?location_id=7');
+    expect(service.status).toBe(400);
+    expect((await read(service)).fields).toEqual({ location_id: 'Choose one of our sales locations' });
+  });
+
+  it("reads the back-office's appointment bookings, retrying a failing one twice before falling back", async () => {
+    sites.gamma = dealer('gamma', { back_office: { base_url: 'https://bo.example/api', dealership_id: 5, credentials_env: 'BO_CREDENTIALS' } });
+    try {
+      const urls: string[] = [];
+      let status = 502;
+      const fetch = (url: string) => {
+        urls.push(url);
+        return Promise.resolve(new Response(JSON.stringify([{ date: '2025-06-03', times: ['10:00'] }]), { status }));
+      };
+      const deps = routerDeps({ env: { BO_CREDENTIALS: 'u:p' }, fetch });
+      const app = mountAtApi(createServiceSlotsApi({ ...deps, providers: { serviceSlots: deps.providers.serviceSlots } }));
+      const failed = (await (await app.request('/api/appointment-slots?location_id=1', { headers: { 'x-dealer': 'gamma' } })).json()) as { source: string };
+      expect(urls).toEqual(Array(3).fill('https://bo.example/api/dealerships/5/available_appointment_bookings.json'));
+      expect(failed.source).toBe('opening_hours');
+      expect(deps.logs.some((line) => line.includes('answered 502') && line.includes('after 3 attempts'))).toBe(true);
+      status = 200;
+      const ok: unknown = await (await app.request('/api/appointment-slots?location_id=1', { headers: { 'x-dealer': 'gamma' } })).json();
+      expect(ok).toEqual({ location_id: '1', slots: [{ date: '2025-06-03', times: ['10:00'] }], source: 'back_office' });
+    } finally {
+      delete sites.gamma;
+    }
+  });
+});

@@ -18,6 +18,12 @@ function problems(input: unknown, file = 'dealers/fixture-motors.json'): string[
 }
 
 describe('dealer config schema', () => {
+  // "Logo image 85x50."
+  it('gives the logo image 85x50 unless the dealer file sizes it', () => {
+    const site = parseDealer({ ...valid(), logo: { url: '/assets/logo.svg' } }, 'dealers/fixture-motors.json');
+    expect([site.logo.width, site.logo.height]).toEqual([85, 50]);
+  });
+
   it('accepts the fixture and fills defaults by region', () => {
     const site = parseDealer(valid(), 'dealers/fixture-motors.json');
     expect(site.template).toBe('fixture-motors');

@@ -71,6 +71,18 @@ describe('search client', () => {
     expect(sent).toMatchObject({ limit: 22, offset: 42, q: '' });
   });
 
+  // "Facet queries use limit 1 and drop their own field's filter."
+  it("asks each facet query for one hit, without its own field's filter", async () => {
+    const meili = fakeMeilisearch((query) => (query.limit === 1 ? { hits: [{ id: 9 }] } : {}));
+    const facetRequest = { indexName: INDEX, params: { query: '', facets: ['make'], hitsPerPage: 0, page: 0, facetFilters: [['body:SUV']] } };
+    const { results } = await search(client(meili.httpClient), [mainRequest({ facetFilters: [['make:Toyota'], ['body:SUV']] }), facetRequest]);
+    const [main, facet] = meili.calls.at(-1) ?? [];
+    expect(main?.limit).toBe(22);
+    expect(facet).toMatchObject({ limit: 1, offset: 0, facets: ['make'] });
+    expect(String(facet?.filter)).not.toContain('make =');
+    expect(results[1]?.hits).toEqual([]);
+  });
+
   it('shows the sum of car type counts above 1,999 hits, and pages to match', async () => {
     const meili = fakeMeilisearch(() => ({ estimatedTotalHits: 2400, facetDistribution: { car_type: { new: 1000, demo: 100, used: 1250 } } }));
     const { results } = await search(client(meili.httpClient), [mainRequest()]);

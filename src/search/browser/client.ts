@@ -54,6 +54,25 @@ export function fetchHttpClient(fetchImpl: typeof fetch = (input, init) => fetch
   };
 }
 
+/**
+ * A query asked only for its facet counts (InstantSearch's disjunctive facet queries, which
+ * instant-meilisearch sends with limit 0) asks for one hit, as every facet query of the dealer
+ * sites' search does; InstantSearch reads only its counts.
+ */
+export function facetQueriesAskOneHit(client: SearchHttpClient): SearchHttpClient {
+  return (input, init) => {
+    let body: { queries?: { limit?: number }[] } | undefined;
+    try {
+      body = typeof init?.body === 'string' ? (JSON.parse(init.body) as typeof body) : undefined;
+    } catch {
+      // Not a multi-search body: sent as it is.
+    }
+    if (!Array.isArray(body?.queries)) return client(input, init);
+    for (const query of body.queries) if (query.limit === 0) query.limit = 1;
+    return client(input, { ...init, body: JSON.stringify(body) });
+  };
+}
+
 /** The parts of an InstantSearch (Algolia-shaped) result that are adjusted here. */
 interface ResultShape {
   hitsPerPage?: number;
@@ -110,7 +129,7 @@ export function createSearchClient(options: SearchClientOptions): DealerSearchCl
     keepZeroFacets: false,
     finitePagination: false,
     primaryKey: 'id',
-    httpClient: options.httpClient ?? fetchHttpClient(),
+    httpClient: facetQueriesAskOneHit(options.httpClient ?? fetchHttpClient()),
   });
   // instant-meilisearch types its client as a union with Algolia's composition API; the search
   // method it returns takes and answers Algolia-shaped multi-queries, which is what it is used for.

@@ -43,7 +43,9 @@
  * a bare comma separates values; spaces are `+`.
  */
 import type { DealerConfig } from '../../platform/config/schema';
-import { defaultSearchPath } from './search-path';
+import { defaultSearchPath, ELECTRIC_PATH } from './search-path';
+
+export { ELECTRIC_PATH };
 import { slugify } from '../../platform/formats/slugify';
 import { stockCategories } from '../../stock/model/kinds';
 import { CAR_TYPE_ORDER, orderCarTypes, type CarType } from './car-type';
@@ -61,7 +63,6 @@ const ROUTE_TABLE_PATTERNS: readonly PathPattern[] = ['car_type', 'make+model', 
 /** Known values per field (facet values of the stock), used to read slugs back. */
 export type Vocabulary = Partial<Record<RefinementField, readonly string[]>>;
 
-export const ELECTRIC_PATH = '/electric-cars';
 export const HEADER_SEARCH_PATH = '/search';
 const PRE_OWNED_PATH = '/pre-owned';
 const FIND_RENTAL_PATH = '/find/rental-cars';

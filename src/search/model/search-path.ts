@@ -1,5 +1,8 @@
 import type { DealerConfig } from '../../platform/config/schema';
 
+/** The fixed route for electric cars alone. */
+export const ELECTRIC_PATH = '/electric-cars';
+
 /**
  * The site's default stock search path: the site setting when given, else the path
  * its template implies from what the dealer sells.

@@ -47,6 +47,19 @@ export interface SearchState {
   currentPath?: string;
 }
 
+/** Which ends of a range are open: no lower limit (isMinRange), no upper limit (isMaxRange). */
+export function rangeEnds(range: NumericRange | undefined): { isMinRange: boolean; isMaxRange: boolean } {
+  return { isMinRange: range?.min === undefined, isMaxRange: range?.max === undefined };
+}
+
+/**
+ * Where a slider's thumbs sit against the stock's floor and ceiling: a thumb at (or past) its end
+ * of the track sets no limit on its side.
+ */
+export function sliderEnds([low, high]: readonly [number, number], floor: number, ceiling: number): { isMinRange: boolean; isMaxRange: boolean } {
+  return { isMinRange: low <= floor, isMaxRange: high >= ceiling };
+}
+
 export const emptySearchState = (): SearchState => ({ refinements: {}, ranges: {} });
 
 export const HITS_PER_PAGE = 21;

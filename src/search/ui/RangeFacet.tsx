@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRange } from 'react-instantsearch';
 import type { RangeDefinition } from '../browser/labels';
+import { sliderEnds } from '../model/state';
 
 export interface RangeSliderViewProps {
   label: string;
@@ -95,7 +96,8 @@ export function rangeRefinement(
 ): [number | undefined, number | undefined] {
   const floor = Math.max(bounds.min, stats.min ?? -Infinity);
   const ceiling = Math.min(bounds.max, stats.max ?? Infinity);
-  return [low <= floor ? undefined : low, high >= ceiling ? undefined : high];
+  const { isMinRange, isMaxRange } = sliderEnds([low, high], floor, ceiling);
+  return [isMinRange ? undefined : low, isMaxRange ? undefined : high];
 }
 
 export interface RangeFacetProps {

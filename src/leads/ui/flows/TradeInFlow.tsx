@@ -17,6 +17,7 @@ import {
   carDealershipId,
   lookUpRego,
   requestValuation,
+  saveValuation,
   valuationAnswers,
   type DealershipDirectory,
   type LookedUpVehicle,
@@ -34,6 +35,8 @@ export interface TradeInFlowProps {
   dealerships: DealershipDirectory;
   /** 'Registration (rego)' or 'License plate', in the site's wording. */
   regoLabel: string;
+  /** Keep the estimate against the lead once shown (leads.save_valuation). */
+  saveValuation?: boolean;
 }
 
 const yesNo = [
@@ -77,7 +80,16 @@ function Result({ valuation, locale, phone }: { valuation: Valuation; locale: st
   );
 }
 
-export default function TradeInFlow({ site, options, heading, category, withCar = false, dealerships, regoLabel }: TradeInFlowProps) {
+export default function TradeInFlow({
+  site,
+  options,
+  heading,
+  category,
+  withCar = false,
+  dealerships,
+  regoLabel,
+  saveValuation: keepValuation = false,
+}: TradeInFlowProps) {
   const [definition] = useState(() => formDefinition('trade_in', options));
   const [carId] = useState(() => (withCar ? readCarId() : undefined));
   const [dealershipId, setDealershipId] = useState<string | undefined>(dealerships.only);
@@ -140,19 +152,19 @@ export default function TradeInFlow({ site, options, heading, category, withCar 
         }}
         afterComplete={async (leadId, values) => {
           const answers = valuationAnswers(values.adjustmentAnswers);
-          setValuation(
-            await requestValuation({
-              lead_id: leadId,
-              ...(values.rego ? { rego: String(values.rego) } : {}),
-              ...(values.regoState ? { regoState: String(values.regoState) } : {}),
-              make: String(values.make),
-              model: String(values.model),
-              ...(values.variant ? { variant: String(values.variant) } : {}),
-              year: Number(values.year),
-              km: Number(values.km),
-              ...(answers ? { adjustmentAnswers: answers } : {}),
-            }),
-          );
+          const result = await requestValuation({
+            lead_id: leadId,
+            ...(values.rego ? { rego: String(values.rego) } : {}),
+            ...(values.regoState ? { regoState: String(values.regoState) } : {}),
+            make: String(values.make),
+            model: String(values.model),
+            ...(values.variant ? { variant: String(values.variant) } : {}),
+            year: Number(values.year),
+            km: Number(values.km),
+            ...(answers ? { adjustmentAnswers: answers } : {}),
+          });
+          setValuation(result);
+          if (keepValuation && result.kind === 'estimate') void saveValuation(leadId, result);
         }}
         renderComplete={() =>
           valuation ? <Result valuation={valuation} locale={site.locale} phone={site.phone} /> : <p role="status">Working out your estimate…</p>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { leadContext, newIdempotencyKey, sendLead, type LeadSite } from '../../browser/client';
+import { leadContext, newIdempotencyKey, sendLead, type LeadCreateTarget, type LeadSite } from '../../browser/client';
 import type { ConsentWording } from '../../model/consent';
 import type { FormKind, FormStep } from '../../model/forms';
 import { createLeadSaver, type LeadSaver, type LeadSaverState } from '../../browser/lead-saving';
@@ -24,6 +24,8 @@ export interface FlowSite {
   locale: string;
   /** The dealer's phone, for 'call us' messages. */
   phone: string;
+  /** Where the first save creates the lead, when not POST /api/leads. */
+  createAt?: LeadCreateTarget;
 }
 
 export interface LeadFlowConfig {
@@ -63,7 +65,7 @@ export function useLeadFlow({ site, form, category, steps, fixed, successExtra, 
   const [saver] = useState(() =>
     createLeadSaver({
       stepCount: steps.length,
-      send: (request) => sendLead(request),
+      send: (request) => sendLead(site.createAt ? { ...request, createAt: site.createAt } : request),
       newIdempotencyKey,
       base: () => ({
         ...leadContext(site.lead, startedAt.current || Date.now()),

@@ -31,6 +31,14 @@ export const headerSchema = z
       })
       .prefault({})
       .describe('What the top banner shows.'),
+    stock_menu: z
+      .strictObject({
+        used_label: z.enum(['Used', 'Pre-Owned']).default('Used').describe('What the menu calls used cars: "Used Cars" or "Pre-Owned Cars".'),
+        electric_cars: z.boolean().default(false).describe('Adds "Electric Cars" (/electric-cars) to the stock menu.'),
+        all_cars: z.boolean().default(true).describe('Adds "All Cars" (the default search path) to the stock menu.'),
+      })
+      .prefault({})
+      .describe('The default stock dropdown: Used (or Pre-Owned), Demo and New for the car types in stock, then Electric Cars and All Cars as set here.'),
   })
   .describe('Header settings.');
 

@@ -25,6 +25,22 @@ export const leadDestinationSchema = z
 
 export const leadsSchema = z
   .strictObject({
+    weekend_enquiry_page: z
+      .string()
+      .regex(/^\/[a-z0-9/-]*$/, { error: 'must be a site path such as "/contact-us/smithfield"' })
+      .max(200)
+      .optional()
+      .describe("The dealer's fixed contact page, offered as 'Enquire Now' beside the Saturday and Sunday hours it opens."),
+    save_valuation: z
+      .boolean()
+      .default(false)
+      .describe('Keeps the online estimate against the lead (POST /api/miscellaneous with column_name "valuation") once the shopper has it.'),
+    finance_target: z
+      .enum(['leads', 'car_clarity'])
+      .default('leads')
+      .describe(
+        'Where the finance form creates its lead: leads (POST /api/leads, JSON) or car_clarity (POST /api/carClarityCustomer, form fields); later steps update it at /api/leads/{id} either way.',
+      ),
     destinations: z
       .array(leadDestinationSchema)
       .max(10)

@@ -3,6 +3,7 @@
  * stock. budget = repayment × 12 (monthly) or × 52 (weekly) × 5 years + deposit.
  */
 import type { SearchSite } from '../site';
+import type { SearchState } from '../state';
 
 export type Frequency = 'weekly' | 'monthly';
 
@@ -56,6 +57,14 @@ export function repaymentAfterSwitch(repayment: number, from: Frequency, to: Fre
 export interface PriceStats {
   min: number;
   max: number;
+}
+
+/**
+ * What the budget link searches for: cars priced up to `maxPrice` (`range[price]=:{max}`). The
+ * button's count asks for exactly this, so it always equals the results the link opens.
+ */
+export function budgetSearchState(maxPrice: number): SearchState {
+  return { refinements: {}, ranges: { price: { max: Math.floor(maxPrice) } } };
 }
 
 /** The link's max price: the budget, capped at the dearest car in stock (or 100,000 when unknown). */

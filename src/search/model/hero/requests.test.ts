@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../../tests/support/test-site';
-import { baseFilter } from '../query';
+import { baseFilter, searchFilter } from '../query';
+import { routeToState } from '../routing';
+import { budgetSearchPath } from './routes';
 import { searchSite } from '../site';
 import {
   AUTOCOMPLETE_LIMIT,
@@ -46,7 +48,8 @@ describe('hero queries', () => {
   });
 
   it('counts cars over $1,000 within the budget', () => {
-    expect(budgetCountQuery(54_000, ctx, 'idx')).toMatchObject({ limit: 0, filter: [...base, 'price > 1000', 'price <= 54000'] });
+    // The button's count equals the results its link opens, unpriced cars included.
+    expect(budgetCountQuery(54_000, ctx, 'idx')).toMatchObject({ limit: 0, filter: [...base, 'price <= 54000'] });
   });
 });
 
@@ -122,5 +125,16 @@ describe('autocompleteHit', () => {
     ['not an object', 'car'],
   ])('drops a hit with %s', (_case, value) => {
     expect(autocompleteHit(value)).toBeUndefined();
+  });
+});
+
+// "Budget search link uses range[price]=:{budget}, capped at the maximum price in stock."
+describe("the budget button's count", () => {
+  it('asks for exactly the search its link opens', () => {
+    for (const max of [20_000, 54_321.9]) {
+      const opened = routeToState(budgetSearchPath(max, site), site);
+      expect(opened.ranges.price).toEqual({ max: Math.floor(max) });
+      expect(budgetCountQuery(max, ctx, 'idx').filter).toEqual(searchFilter(opened, ctx));
+    }
   });
 });

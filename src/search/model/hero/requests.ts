@@ -4,7 +4,7 @@
  */
 import { baseFilter, searchFilter, searchText, type SearchContext } from '../query';
 import { AUTOCOMPLETE_MIN_PRICE, DEFAULT_SORT } from '../state';
-import { BUDGET_MIN_PRICE, type PriceStats } from './budget';
+import { BUDGET_MIN_PRICE, budgetSearchState, type PriceStats } from './budget';
 import { heroSearchState, type HeroSelection } from './hero-state';
 import type { SearchQuery, SearchResult } from './multi-search';
 
@@ -31,9 +31,9 @@ export function priceStatsQuery(ctx: SearchContext, indexUid: string): SearchQue
   return { indexUid, ...countOnly, filter: [...baseFilter(ctx), `price > ${BUDGET_MIN_PRICE}`], facets: ['price'] };
 }
 
-/** How many of those cars a budget reaches. */
+/** How many cars the budget link opens: the results page's own filter for the link's search. */
 export function budgetCountQuery(maxPrice: number, ctx: SearchContext, indexUid: string): SearchQuery {
-  return { indexUid, ...countOnly, filter: [...baseFilter(ctx), `price > ${BUDGET_MIN_PRICE}`, `price <= ${Math.floor(maxPrice)}`] };
+  return { indexUid, ...countOnly, filter: searchFilter(budgetSearchState(maxPrice), ctx) };
 }
 
 /** The header autocomplete: the base index and filter, best-ranked first (custom_rank:desc). */

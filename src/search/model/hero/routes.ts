@@ -4,7 +4,7 @@
  */
 import { stateToRoute } from '../routing';
 import type { SearchSite } from '../site';
-import { emptySearchState } from '../state';
+import { budgetSearchState } from './budget';
 import { heroSearchState, type HeroSelection } from './hero-state';
 
 /** The search button: e.g. "/search/used-cars?make=Toyota" or "/search/toyota/rav4". */
@@ -14,5 +14,5 @@ export function heroSearchPath(selection: HeroSelection, site: SearchSite): stri
 
 /** The budget link: the search path with `range[price]=:{max}`, cars up to that price. */
 export function budgetSearchPath(maxPrice: number, site: SearchSite): string {
-  return stateToRoute({ ...emptySearchState(), ranges: { price: { max: Math.floor(maxPrice) } } }, site);
+  return stateToRoute(budgetSearchState(maxPrice), site);
 }

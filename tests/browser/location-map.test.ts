@@ -1,0 +1,41 @@
+/**
+ * "Holiday hours dialog; location map (greyscale, one marker per location, loads only when
+ * scrolled into view)." Without a maps key the map is drawn from the dealer's own coordinates.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDealer } from '../../src/platform/config/load';
+import { sortLocations } from '../../src/dealer/model/locations';
+import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('location map without a maps key', () => {
+  it('draws one marker per location, offline, with the locations listed and linked', async () => {
+    const slug = 'kingfisher-toyota';
+    const site = loadDealer(slug);
+    const placed = sortLocations(site.locations).filter((l) => l.visible && l.address.lat !== undefined && l.address.long !== undefined);
+    expect(site.maps_key).toBeUndefined();
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const errors = watchErrors(page);
+    const outside = await blockOutsideRequests(page);
+    const current = placed[0]!;
+    await page.goto(`${demoOrigin(slug)}/our-location/${current.slug}`);
+    const map = page.locator('.static-map');
+    expect(await map.locator('svg .pin').count()).toBe(placed.length);
+    expect(await map.locator('svg .pin-current').count()).toBe(1);
+    expect(await map.getByRole('listitem').getByRole('link').allTextContents()).toEqual(placed.map((l) => l.name));
+    expect(await map.getByRole('link', { name: current.name }).getAttribute('aria-current')).toBe('page');
+    const box = await map.locator('svg').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -291,6 +291,7 @@ describe('browser bundle', () => {
       'leads/model/messages.ts',
       'leads/model/phone.ts',
       'platform/config/regions.ts',
+      'platform/formats/postcode.ts',
       'platform/formats/unsafe-text.ts',
       'platform/web/event-ids.ts',
     ]);

@@ -11,9 +11,11 @@
  * | Service slots  | dealer file `back_office` + its credentials env | opening and holiday hours       |
  * | Finance quotes | dealer file `finance_provider`, `finance.broker`; FINANCE_BROKER_API_KEY | the dealer file's lenders (finance.ts) |
  * | Credit check   | CREDIT_CHECK_URL, CREDIT_CHECK_API_KEY    | test identities by surname (credit-check.ts) |
+ * | Geocoding      | GEOCODING_URL, GEOCODING_API_KEY          | AU and US postcode datasets (geocoding.ts) |
  */
 import type { DealerConfig } from '../platform/config/schema';
 import { createBackOfficeClient } from './back-office';
+import { geocoderFromEnv, type Geocoder } from './geocoding';
 import type { HttpOptions } from '../platform/http/outbound';
 import { regoLookupsFromEnv, type RegoLookup } from './rego';
 import { serviceSlots, type ServiceSlotsAnswer, type SlotSite } from './service-slots';
@@ -25,6 +27,7 @@ export interface Providers {
   autograb: RegoLookup;
   valuation: Valuator;
   snap21: Snap21Source;
+  geocoder: Geocoder;
   serviceSlots(site: SlotSite & Pick<DealerConfig, 'back_office'>, locationId: string, now: number): Promise<ServiceSlotsAnswer>;
 }
 
@@ -41,6 +44,7 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, options: ProviderOption
     ...rego,
     valuation: valuatorFromEnv(env, http),
     snap21: snap21FromEnv(env, http),
+    geocoder: geocoderFromEnv(env, http),
     serviceSlots: (site, locationId, at) => {
       const backOffice = site.back_office ? createBackOfficeClient(site.back_office, { ...http, env, ...(sleep ? { sleep } : {}) }) : undefined;
       return serviceSlots(site, locationId, at, backOffice, http.log);

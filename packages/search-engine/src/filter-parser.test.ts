@@ -25,6 +25,9 @@ function show(node: FilterNode | undefined): string {
       return `${v(node.field)} IS NULL`;
     case 'empty':
       return `${v(node.field)} IS EMPTY`;
+    case 'geoRadius':
+      // Meilisearch's own tests write it so.
+      return `_geoRadius(${v(node.lat)}, ${v(node.lng)}, ${v(node.radius)})`;
   }
 }
 

@@ -64,7 +64,9 @@ export type Vocabulary = Partial<Record<RefinementField, readonly string[]>>;
 export const ELECTRIC_PATH = '/electric-cars';
 export const HEADER_SEARCH_PATH = '/search';
 const PRE_OWNED_PATH = '/pre-owned';
-const FIND_RENTAL_PATH = '/find/rental-cars';
+/** The rental template's search address; it reads as the rental cars' landing page. */
+export const FIND_RENTAL_PATH = '/find/rental-cars';
+export const RENTAL_SEARCH_PATH = '/search/rental-cars';
 
 /** Longest value kept from a URL: stock values are capped at 200 characters, queries likewise. */
 export const MAX_VALUE_LENGTH = 200;

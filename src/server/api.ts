@@ -89,7 +89,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   api.route('/', createServiceSlotsApi({ configFor, providers, now, log })); // /service-slots
   api.route('/', createCarTypesApi({ configFor, search, now, log })); // /car-types
   api.route('/', createReviewsApi({ configFor, providers, log })); // /reviews/snap21
-  api.route('/', createPostcodeApi({ configFor, geocoder: providers.geocoder, log })); // /postcode
+  api.route('/', createPostcodeApi({ configFor, geocoder: providers.geocoder, log, rateLimiter, env })); // /postcode
   // /account/*: sign-in, sessions, saved cars and searches, alerts, enquiries, passkeys.
   api.route('/', createAccountsApi({ database, configFor, env, ...(leads.root ? { root: leads.root } : {}), ...accounts }));
   // /spin-to-win, /spin-to-win/draw: the campaign and the server's draw (signed in), on the accounts' clock.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dealer, mountAtApi, routerDeps, sites } from '../../tests/support/provider-routes';
 import { testSite } from '../../tests/support/test-site';
 import type { Geocoder } from '../providers/geocoding';
-import { createPostcodeApi } from './postcode-api';
+import { memoryRateLimiter } from '../platform/http/rate-limit';
+import { createPostcodeApi, POSTCODE_LOOKUPS_PER_MINUTE } from './postcode-api';
 
 const base = testSite().locations[0]!;
 const yard = (id: number, slug: string, name: string, lat: number, long: number) => ({
@@ -14,9 +15,11 @@ const yard = (id: number, slug: string, name: string, lat: number, long: number)
   address: { ...base.address, lat, long },
 });
 
-function mount(geocoder?: Geocoder) {
+function mount(geocoder?: Geocoder, rateLimiter?: ReturnType<typeof memoryRateLimiter>) {
   const deps = routerDeps();
-  return mountAtApi(createPostcodeApi({ configFor: deps.configFor, geocoder: geocoder ?? deps.providers.geocoder, log: deps.log }));
+  return mountAtApi(
+    createPostcodeApi({ configFor: deps.configFor, geocoder: geocoder ?? deps.providers.geocoder, log: deps.log, ...(rateLimiter ? { rateLimiter } : {}) }),
+  );
 }
 
 describe('GET /postcode', () => {
@@ -82,5 +85,19 @@ describe('GET /postcode', () => {
     } finally {
       delete sites.kiwi;
     }
+  });
+
+  it('limits each address to its own count of lookups a minute, with 429 and Retry-After', async () => {
+    expect(POSTCODE_LOOKUPS_PER_MINUTE).toBe(30);
+    const now = 120_000;
+    // The lead limiter, shared: lookups count in a bucket of their own, at their own limit.
+    const limiter = memoryRateLimiter({ limit: 1, now: () => now });
+    await limiter.hit('leads:unknown');
+    const app = mount(() => Promise.resolve({ postcode: '4000', country: 'AU', lat: -27.47, lng: 153.02 }), limiter);
+    for (let i = 0; i < POSTCODE_LOOKUPS_PER_MINUTE; i++) expect((await app.request('/api/postcode?postcode=4000')).status).toBe(200);
+    const refused = await app.request('/api/postcode?postcode=4000');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toEqual({ error: 'Too many postcode lookups. Please wait a minute and try again.' });
   });
 });

@@ -9,6 +9,9 @@
  * 'Invalid postcode'; a geocoder that cannot answer, 503. The postcode datasets stay here on the
  * server: the pages only ever send a postcode and read a point back.
  *
+ * Each address may look up POSTCODE_LOOKUPS_PER_MINUTE postcodes a minute (429 with Retry-After
+ * past that): a shopper tries a postcode or two, a scraper walking every postcode is slowed down.
+ *
  * Here in the composition root, as the Snap21 route is: it joins the geocoding provider
  * (floor 6) with the dealer's locations.
  */
@@ -17,6 +20,7 @@ import { z } from 'zod';
 import { answerFaults, problem, send } from '../platform/http/answers';
 import { knownDealer, type ConfigFor, type SiteEnv } from '../platform/http/dealer-site';
 import { ProviderUnavailableError, type Log } from '../platform/http/outbound';
+import { limitByAddress, memoryRateLimiter, type RateLimiter } from '../platform/http/rate-limit';
 import { formatDistance, metresBetween } from '../platform/formats/distance';
 import { lookupPostcode, postcodeRule, UNKNOWN_POSTCODE_MESSAGE } from '../platform/formats/postcode';
 import type { Region } from '../platform/config/regions';
@@ -26,7 +30,14 @@ export interface PostcodeApiOptions {
   configFor: ConfigFor;
   geocoder: Geocoder;
   log: Log;
+  /** Counts lookups per address in their own bucket; in memory by default. */
+  rateLimiter?: RateLimiter;
+  /** TRUST_PROXY: which address is the client's. */
+  env?: NodeJS.ProcessEnv;
 }
+
+/** Lookups a minute per address. */
+export const POSTCODE_LOOKUPS_PER_MINUTE = 30;
 
 /** The query, checked by the same postcode rule the boxes check before they ask. */
 export function postcodeQuery(region: Region) {
@@ -46,11 +57,17 @@ export function postcodeQuery(region: Region) {
   });
 }
 
-export function createPostcodeApi({ configFor, geocoder, log }: PostcodeApiOptions): Hono<SiteEnv> {
+export function createPostcodeApi({ configFor, geocoder, log, rateLimiter, env = process.env }: PostcodeApiOptions): Hono<SiteEnv> {
   const api = new Hono<SiteEnv>();
   api.onError(answerFaults({ log }));
+  const limited = limitByAddress(rateLimiter ?? memoryRateLimiter({ limit: POSTCODE_LOOKUPS_PER_MINUTE }), {
+    bucket: 'postcode',
+    limit: POSTCODE_LOOKUPS_PER_MINUTE,
+    env,
+    refuse: (c) => send(c, problem(429, 'Too many postcode lookups. Please wait a minute and try again.')),
+  });
 
-  api.get('/postcode', knownDealer(configFor), async (c) => {
+  api.get('/postcode', limited, knownDealer(configFor), async (c) => {
     const site = c.get('site');
     const parsed = postcodeQuery(site.region).safeParse({ postcode: c.req.query('postcode') });
     if (!parsed.success) {

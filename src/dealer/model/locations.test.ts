@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locationSchema, type Location, type SpecialHours } from '../../platform/config/schema';
 import {
+  nearestFirst,
   contactPages,
   contactSlug,
   directionsUrl,
@@ -239,5 +240,18 @@ describe('mapEmbedUrl', () => {
   it("prefers the location's own key and its place id", () => {
     const l = location({ address: { map_key: 'LOCKEY', place_id: 'ChIJ123' } });
     expect(mapEmbedUrl(l, 'SITEKEY')).toBe('https://www.google.com/maps/embed/v1/place?key=LOCKEY&q=place_id%3AChIJ123');
+  });
+});
+
+describe('nearest location first', () => {
+  it('puts the measured locations in distance order, then the rest as the page had them', () => {
+    const measured = [{ slug: 'north-lakes' }, { slug: 'southport' }, { slug: 'elsewhere' }, { slug: 'penrith' }];
+    expect(nearestFirst(['penrith', 'southport', 'no-coordinates', 'north-lakes'], measured)).toEqual([
+      'north-lakes',
+      'southport',
+      'penrith',
+      'no-coordinates',
+    ]);
+    expect(nearestFirst(['a', 'b'], [])).toEqual(['a', 'b']);
   });
 });

@@ -107,3 +107,12 @@ export function mapEmbedUrl(location: Location, siteMapsKey?: string): string | 
   const q = placeId ? `place_id:${placeId}` : formatAddress(location.address);
   return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(q)}`;
 }
+
+/**
+ * The page's locations nearest first, from a postcode lookup's answer (nearest first already):
+ * those it measured in its order, then any it could not (no coordinates) in the page's order.
+ */
+export function nearestFirst(shown: readonly string[], measured: readonly { slug: string }[]): string[] {
+  const order = measured.map((l) => l.slug).filter((slug) => shown.includes(slug));
+  return [...order, ...shown.filter((slug) => !order.includes(slug))];
+}

@@ -62,7 +62,9 @@ export function refinementChips(state: SearchState, labels: ChipLabels): Chip[] 
   return chips;
 }
 
-/** Everything cleared but the widgets' fixed settings. */
+/** Everything cleared but the widgets' fixed settings; the shopper's point goes too. */
 export function clearedUiState(ui: IndexUiState): IndexUiState {
-  return ui.configure ? { configure: ui.configure } : {};
+  if (!ui.configure) return {};
+  const { near: _near, ...configure } = ui.configure as Record<string, unknown>;
+  return { configure };
 }

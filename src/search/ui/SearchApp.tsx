@@ -14,12 +14,13 @@ import { attributeLabel, facetDefinitions, rangeDefinitions, sortItems, unshownF
 import { retryDelay } from '../browser/retry';
 import { createSearchRouting } from '../browser/router';
 import { tileLimit } from '../browser/tiles';
-import { uiStateToSearchState } from '../browser/ui-state';
+import { indexNameForSort, uiStateToSearchState } from '../browser/ui-state';
+import { withNear } from '../browser/near-state';
 import { formatDistance, formatMoney, currencyFor } from '../../platform/formats/region';
 import { newAndDemoJoined } from '../model/car-type';
 import { resolveSearchHost, searchEndpoint } from '../../platform/config/search-endpoint';
-import { landingMeta } from '../model/landing';
 import { isPreOwnedSite, type Vocabulary } from '../model/routing';
+import { NEAREST_SORT, type Near } from '../model/near';
 import type { SearchSite } from '../model/site';
 import { HITS_PER_PAGE, type SearchState } from '../model/state';
 import { CurrentRefinements } from './CurrentRefinements';
@@ -122,7 +123,7 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   const facets = useMemo(() => facetDefinitions(site), [site]);
   const ranges = useMemo(() => rangeDefinitions(site, card.units), [site, card.units]);
   const { refinements: hiddenFields, ranges: hiddenRanges } = useMemo(() => unshownFields(site, card.units), [site, card.units]);
-  const sorts = useMemo(() => sortItems(site, indexUid, card.units), [site, indexUid, card.units]);
+  const baseSorts = useMemo(() => sortItems(site, indexUid, card.units), [site, indexUid, card.units]);
   const preOwned = isPreOwnedSite(site);
   const labelFor = useCallback((attribute: string, value: string) => valueLabel(attribute, value, { preOwned }), [preOwned]);
   const fieldLabel = useCallback((attribute: string) => attributeLabel(attribute, facets, ranges), [facets, ranges]);
@@ -172,10 +173,34 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   useEffect(() => {
     if (!followed.current && stateKey === firstKey.current) return;
     followed.current = true;
-    const meta = landingMeta(JSON.parse(stateKey) as SearchState, site);
-    setShownHeading(meta.h1);
-    document.title = meta.title;
+    // The wording of headings is needed only once the shopper changes the search: it loads then.
+    let current = true;
+    void import('../model/landing').then(({ landingMeta }) => {
+      if (!current) return;
+      const meta = landingMeta(JSON.parse(stateKey) as SearchState, site);
+      setShownHeading(meta.h1);
+      document.title = meta.title;
+    });
+    return () => {
+      current = false;
+    };
   }, [stateKey, site]);
+
+  const near = state.near;
+  const sorts = useMemo(
+    () => (near ? [...baseSorts, { value: indexNameForSort(NEAREST_SORT, indexUid), label: 'Nearest first' }] : baseSorts),
+    [near, baseSorts, indexUid],
+  );
+  const setNear = useCallback(
+    (point: Near | undefined, sort: boolean) => setIndexUiState((ui) => withNear(ui, point, sort, indexUid)),
+    [setIndexUiState, indexUid],
+  );
+  // The postcode box needs the page's JavaScript to do anything (its lookup is an API call), so it
+  // arrives after hydration in a chunk of its own, outside the page's first download.
+  const [Nearest, setNearest] = useState<typeof import('./NearestBox').NearestBox>();
+  useEffect(() => {
+    void import('./NearestBox').then((module) => setNearest(() => module.NearestBox));
+  }, []);
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
@@ -237,6 +262,7 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
             </button>
             <SortSelect items={sorts} />
           </div>
+          <div className="nearest-slot">{Nearest && <Nearest region={site.region} unit={card.units} near={near} onNear={setNear} />}</div>
           <CurrentRefinements chips={chips} setIndexUiState={setIndexUiState} />
           {hasResults && hits.length === 0 && !failed && !busy ? (
             <EmptyStateView {...(activeFilters > 0 ? { onClear: clearAll } : {})} />

@@ -1,0 +1,22 @@
+/**
+ * The shopper's point in InstantSearch's UI state: it rides in `configure` (the helper keeps
+ * search parameters it does not know), so every request carries it to request.ts.
+ */
+import type { IndexUiState } from 'instantsearch.js';
+import { NEAREST_SORT, type Near } from '../model/near';
+import { indexNameForSort } from './ui-state';
+
+/**
+ * The UI state with the shopper's point set, changed or gone, back on page 1. A new postcode
+ * sorts nearest first (`sort`); without a point a distance sort falls back to the default.
+ */
+export function withNear(ui: IndexUiState, near: Near | undefined, sort: boolean, indexUid: string): IndexUiState {
+  const { page: _page, sortBy, configure, ...rest } = ui;
+  const { near: _near, ...settings } = (configure ?? {}) as Record<string, unknown>;
+  const keptSort = sort && near ? indexNameForSort(NEAREST_SORT, indexUid) : near || !sortBy?.endsWith(`:${NEAREST_SORT}`) ? sortBy : undefined;
+  return {
+    ...rest,
+    ...(keptSort ? { sortBy: keptSort } : {}),
+    configure: (near ? { ...settings, near } : settings) as IndexUiState['configure'],
+  };
+}

@@ -62,9 +62,7 @@ export function refinementChips(state: SearchState, labels: ChipLabels): Chip[] 
   return chips;
 }
 
-/** Everything cleared but the widgets' fixed settings; the shopper's point goes too. */
+/** Everything cleared but the widgets' fixed settings. */
 export function clearedUiState(ui: IndexUiState): IndexUiState {
-  if (!ui.configure) return {};
-  const { near: _near, ...configure } = ui.configure as Record<string, unknown>;
-  return { configure };
+  return ui.configure ? { configure: ui.configure } : {};
 }

@@ -1,10 +1,10 @@
 /**
  * The shopper's point in InstantSearch's UI state: it rides in `configure` (the helper keeps
- * search parameters it does not know), so every request carries it to request.ts.
+ * search parameters it does not know), so every request carries it to request.ts. Loaded with the
+ * postcode box, after the page: the sort's index name is spelled here as ui-state.ts spells it.
  */
 import type { IndexUiState } from 'instantsearch.js';
 import { NEAREST_SORT, type Near } from '../model/near';
-import { indexNameForSort } from './ui-state';
 
 /**
  * The UI state with the shopper's point set, changed or gone, back on page 1. A new postcode
@@ -13,7 +13,7 @@ import { indexNameForSort } from './ui-state';
 export function withNear(ui: IndexUiState, near: Near | undefined, sort: boolean, indexUid: string): IndexUiState {
   const { page: _page, sortBy, configure, ...rest } = ui;
   const { near: _near, ...settings } = (configure ?? {}) as Record<string, unknown>;
-  const keptSort = sort && near ? indexNameForSort(NEAREST_SORT, indexUid) : near || !sortBy?.endsWith(`:${NEAREST_SORT}`) ? sortBy : undefined;
+  const keptSort = sort && near ? `${indexUid}:${NEAREST_SORT}` : near || !sortBy?.endsWith(`:${NEAREST_SORT}`) ? sortBy : undefined;
   return {
     ...rest,
     ...(keptSort ? { sortBy: keptSort } : {}),

@@ -31,7 +31,8 @@ export const WITHIN_CHOICES = [25, 50, 100, 250] as const;
 /** The sort that puts the nearest cars first; only meaningful with a point. */
 export const NEAREST_SORT = '_geo:asc';
 
-const POSTCODE = /^\d{4,5}(?:-\d{4})?$/;
+// Digits and a ZIP+4's hyphen: safe to show and to put in a URL as it is.
+const POSTCODE = /^[\d-]{4,10}$/;
 const round = (n: number) => Math.round(n * 1e5) / 1e5;
 const inRange = (n: unknown, limit: number): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit;
 

@@ -8,17 +8,21 @@ import type { Region } from '../../platform/config/regions';
 import type { DistanceUnit } from '../../platform/formats/distance';
 import { postcodeRule } from '../../platform/formats/postcode';
 import { findPostcode } from '../../platform/web/postcode-lookup';
+import type { IndexUiState } from 'instantsearch.js';
+import { withNear } from '../browser/near-state';
 import { WITHIN_CHOICES, type Near } from '../model/near';
 
 export interface NearestBoxProps {
   region: Region;
   unit: DistanceUnit;
   near: Near | undefined;
-  /** A new point (sorted nearest first), a new radius (`sort` false), or none. */
-  onNear: (near: Near | undefined, sort: boolean) => void;
+  indexUid: string;
+  setIndexUiState: (change: (ui: IndexUiState) => IndexUiState) => void;
 }
 
-export function NearestBox({ region, unit, near, onNear }: NearestBoxProps) {
+export function NearestBox({ region, unit, near, indexUid, setIndexUiState }: NearestBoxProps) {
+  // A new point sorts nearest first; a new radius (`sort` false) or no point keeps the sort.
+  const onNear = (point: Near | undefined, sort: boolean) => setIndexUiState((ui) => withNear(ui, point, sort, indexUid));
   const id = useId();
   const rule = postcodeRule(region);
   const [text, setText] = useState(near?.postcode ?? '');

@@ -15,12 +15,11 @@ import { retryDelay } from '../browser/retry';
 import { createSearchRouting } from '../browser/router';
 import { tileLimit } from '../browser/tiles';
 import { indexNameForSort, uiStateToSearchState } from '../browser/ui-state';
-import { withNear } from '../browser/near-state';
 import { formatDistance, formatMoney, currencyFor } from '../../platform/formats/region';
 import { newAndDemoJoined } from '../model/car-type';
 import { resolveSearchHost, searchEndpoint } from '../../platform/config/search-endpoint';
 import { isPreOwnedSite, type Vocabulary } from '../model/routing';
-import { NEAREST_SORT, type Near } from '../model/near';
+import { NEAREST_SORT } from '../model/near';
 import type { SearchSite } from '../model/site';
 import { HITS_PER_PAGE, type SearchState } from '../model/state';
 import { CurrentRefinements } from './CurrentRefinements';
@@ -170,37 +169,23 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   const [shownHeading, setShownHeading] = useState(heading);
   const firstKey = useRef(stateKey);
   const followed = useRef(false);
+  // What the island needs only once it is live (the postcode box, whose lookup is an API call,
+  // and the wording of headings for a changed search) arrives just after hydration, in one chunk
+  // outside the page's first download.
+  const [later, setLater] = useState<typeof import('./after-hydration')>();
   useEffect(() => {
-    if (!followed.current && stateKey === firstKey.current) return;
+    void import('./after-hydration').then(setLater);
+  }, []);
+  useEffect(() => {
+    if ((!followed.current && stateKey === firstKey.current) || !later) return;
     followed.current = true;
-    // The wording of headings is needed only once the shopper changes the search: it loads then.
-    let current = true;
-    void import('../model/landing').then(({ landingMeta }) => {
-      if (!current) return;
-      const meta = landingMeta(JSON.parse(stateKey) as SearchState, site);
-      setShownHeading(meta.h1);
-      document.title = meta.title;
-    });
-    return () => {
-      current = false;
-    };
-  }, [stateKey, site]);
+    const meta = later.landingMeta(JSON.parse(stateKey) as SearchState, site);
+    setShownHeading(meta.h1);
+    document.title = meta.title;
+  }, [stateKey, site, later]);
 
   const near = state.near;
-  const sorts = useMemo(
-    () => (near ? [...baseSorts, { value: indexNameForSort(NEAREST_SORT, indexUid), label: 'Nearest first' }] : baseSorts),
-    [near, baseSorts, indexUid],
-  );
-  const setNear = useCallback(
-    (point: Near | undefined, sort: boolean) => setIndexUiState((ui) => withNear(ui, point, sort, indexUid)),
-    [setIndexUiState, indexUid],
-  );
-  // The postcode box needs the page's JavaScript to do anything (its lookup is an API call), so it
-  // arrives after hydration in a chunk of its own, outside the page's first download.
-  const [Nearest, setNearest] = useState<typeof import('./NearestBox').NearestBox>();
-  useEffect(() => {
-    void import('./NearestBox').then((module) => setNearest(() => module.NearestBox));
-  }, []);
+  const sorts = near ? [...baseSorts, { value: indexNameForSort(NEAREST_SORT, indexUid), label: 'Nearest first' }] : baseSorts;
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
@@ -262,7 +247,9 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
             </button>
             <SortSelect items={sorts} />
           </div>
-          <div className="nearest-slot">{Nearest && <Nearest region={site.region} unit={card.units} near={near} onNear={setNear} />}</div>
+          <div className="nearest-slot">
+            {later && <later.NearestBox region={site.region} unit={card.units} near={near} indexUid={indexUid} setIndexUiState={setIndexUiState} />}
+          </div>
           <CurrentRefinements chips={chips} setIndexUiState={setIndexUiState} />
           {hasResults && hits.length === 0 && !failed && !busy ? (
             <EmptyStateView {...(activeFilters > 0 ? { onClear: clearAll } : {})} />

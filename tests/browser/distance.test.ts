@@ -61,7 +61,9 @@ describe('Find your nearest', () => {
     expect(await distance.isVisible()).toBe(true);
     expect(await distance.textContent()).toMatch(/^\d+(\.\d)? km from 4000$/);
     expect(await axeViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    // The route's 404 for 0999 is logged by the browser itself; nothing else may be.
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+    expect(errors.length).toBeLessThanOrEqual(1);
     await page.context().close();
   });
 
@@ -125,7 +127,6 @@ describe('search by distance', () => {
 
     const again = await open('drivesmart-pre-owned', new URL(link).pathname + new URL(link).search, PHONE);
     await again.page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-    await expect.poll(() => total.call(null).catch(() => 0)).toBeGreaterThanOrEqual(0);
     const count = async () =>
       Number(
         (

@@ -1,6 +1,6 @@
 /**
- * The shopper's point in InstantSearch's UI state: it rides in `configure` (the helper keeps
- * search parameters it does not know), so every request carries it to request.ts. Loaded with the
+ * The shopper's point in InstantSearch's UI state: its own `near` key, which the island's near
+ * widget keeps as a search parameter, so every request carries it to request.ts. Loaded with the
  * postcode box, after the page: the sort's index name is spelled here as ui-state.ts spells it.
  */
 import type { IndexUiState } from 'instantsearch.js';
@@ -11,12 +11,11 @@ import { NEAREST_SORT, type Near } from '../model/near';
  * sorts nearest first (`sort`); without a point a distance sort falls back to the default.
  */
 export function withNear(ui: IndexUiState, near: Near | undefined, sort: boolean, indexUid: string): IndexUiState {
-  const { page: _page, sortBy, configure, ...rest } = ui;
-  const { near: _near, ...settings } = (configure ?? {}) as Record<string, unknown>;
+  const { page: _page, sortBy, near: _near, ...rest } = ui as IndexUiState & { near?: Near };
   const keptSort = sort && near ? `${indexUid}:${NEAREST_SORT}` : near || !sortBy?.endsWith(`:${NEAREST_SORT}`) ? sortBy : undefined;
   return {
     ...rest,
     ...(keptSort ? { sortBy: keptSort } : {}),
-    configure: (near ? { ...settings, near } : settings) as IndexUiState['configure'],
+    ...(near ? { near } : {}),
   };
 }

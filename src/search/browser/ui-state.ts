@@ -55,7 +55,7 @@ export function uiStateToSearchState(ui: IndexUiState, indexUid: string, current
   const page = ui.page !== undefined && ui.page > 1 ? ui.page : undefined;
   const sortBy = sortFromIndexName(ui.sortBy, indexUid);
   // Checked where it is used: routing and request.ts take it through normalNear.
-  const near = (ui.configure as { near?: Near } | undefined)?.near;
+  const near = (ui as { near?: Near }).near;
   return {
     ...(query ? { query } : {}),
     ...(page ? { page } : {}),
@@ -85,8 +85,8 @@ export function searchStateToUiState(state: SearchState, indexUid: string): Inde
     ...(state.sortBy ? { sortBy: indexNameForSort(state.sortBy, indexUid) } : {}),
     ...(Object.keys(refinementList).length > 0 ? { refinementList } : {}),
     ...(Object.keys(range).length > 0 ? { range } : {}),
-    // The point rides in the search parameters (the helper keeps parameters it does not know),
-    // so every request carries it to request.ts, which turns it into the geo filter and sort.
-    ...(state.near ? { configure: { near: state.near } as IndexUiState['configure'] } : {}),
+    // Its own key, kept by the island's near widget (SearchApp) as a search parameter, so every
+    // request carries it to request.ts, which turns it into the geo filter and sort.
+    ...(state.near ? { near: state.near } : {}),
   };
 }

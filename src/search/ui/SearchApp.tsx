@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SearchClient, UiState } from 'instantsearch.js';
-import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useConnector, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
 import { clearedUiState, refinementChips } from '../browser/chips';
 import { createSearchClient } from '../browser/client';
 import { toCardHits } from '../browser/hits';
@@ -52,6 +52,26 @@ export interface SearchAppProps {
   children?: ReactNode;
 }
 
+/**
+ * Keeps the UI state's `near` (the shopper's point) as a search parameter and reads it back, so
+ * routing and every request see it. The helper keeps parameters it does not know.
+ */
+type Parameters = { near?: unknown; setQueryParameter: (key: string, value: unknown) => Parameters };
+const connectNear = () => () => ({
+  $$type: 'dealer.near',
+  init() {},
+  render() {},
+  dispose: ({ state }: { state: Parameters }) => state.setQueryParameter('near', undefined),
+  getRenderState: (renderState: object) => renderState,
+  getWidgetRenderState: () => ({}),
+  getWidgetUiState: (ui: object, { searchParameters }: { searchParameters: Parameters }) => ({ ...ui, near: searchParameters.near }),
+  getWidgetSearchParameters: (parameters: Parameters, { uiState }: { uiState: { near?: unknown } }) => parameters.setQueryParameter('near', uiState.near),
+});
+function VirtualNear() {
+  useConnector(connectNear as never, {});
+  return null;
+}
+
 const FILTERS_ID = 'search-filters';
 const RESULTS_ID = 'search-results';
 
@@ -94,6 +114,7 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       insights={false}
     >
       <Configure hitsPerPage={HITS_PER_PAGE} attributesToRetrieve={[...CARD_ATTRIBUTES]} attributesToHighlight={[]} />
+      <VirtualNear />
       <SearchLayout site={site} card={card} heading={heading} indexUid={indexUid}>
         {children}
       </SearchLayout>
@@ -185,7 +206,8 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   }, [stateKey, site, later]);
 
   const near = state.near;
-  const sorts = near ? [...baseSorts, { value: indexNameForSort(NEAREST_SORT, indexUid), label: 'Nearest first' }] : baseSorts;
+  // "Nearest first" is always a sort the menu knows (so a new point can choose it), shown only with a point.
+  const sorts = [...baseSorts, { value: indexNameForSort(NEAREST_SORT, indexUid), label: 'Nearest first' }];
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
@@ -245,7 +267,7 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
             >
               <Icon name="filter" /> Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
             </button>
-            <SortSelect items={sorts} />
+            <SortSelect items={sorts} shown={near ? sorts.length : baseSorts.length} />
           </div>
           <div className="nearest-slot">
             {later && <later.NearestBox region={site.region} unit={card.units} near={near} indexUid={indexUid} setIndexUiState={setIndexUiState} />}

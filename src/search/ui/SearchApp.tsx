@@ -20,6 +20,7 @@ import { newAndDemoJoined } from '../model/car-type';
 import { resolveSearchHost, searchEndpoint } from '../../platform/config/search-endpoint';
 import { isPreOwnedSite, type Vocabulary } from '../model/routing';
 import { NEAREST_SORT } from '../model/near';
+import type * as AfterHydration from './after-hydration';
 import type { SearchSite } from '../model/site';
 import { HITS_PER_PAGE, type SearchState } from '../model/state';
 import { CurrentRefinements } from './CurrentRefinements';
@@ -193,7 +194,7 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   // What the island needs only once it is live (the postcode box, whose lookup is an API call,
   // and the wording of headings for a changed search) arrives just after hydration, in one chunk
   // outside the page's first download.
-  const [later, setLater] = useState<typeof import('./after-hydration')>();
+  const [later, setLater] = useState<typeof AfterHydration>();
   useEffect(() => {
     void import('./after-hydration').then(setLater);
   }, []);

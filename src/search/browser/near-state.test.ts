@@ -15,6 +15,14 @@ describe('the shopper’s point in the UI state', () => {
     expect(uiStateToSearchState({ ...state, configure }, INDEX)).toEqual({ refinements: {}, ranges: {}, near, sortBy: '_geo:asc' });
   });
 
+  it('a looked-up point goes in at five decimals', () => {
+    expect((withNear({}, { lat: -27.468544304444443, lng: 153.02245896666668, postcode: '4000' }, true, INDEX) as { near?: unknown }).near).toEqual({
+      lat: -27.46854,
+      lng: 153.02246,
+      postcode: '4000',
+    });
+  });
+
   it('a new postcode sorts nearest first, back on page 1', () => {
     expect(withNear({ page: 3, sortBy: `${INDEX}:price:asc`, configure, query: 'rav4' }, near, true, INDEX)).toEqual({
       query: 'rav4',

@@ -4,7 +4,7 @@
  * postcode box, after the page: the sort's index name is spelled here as ui-state.ts spells it.
  */
 import type { IndexUiState } from 'instantsearch.js';
-import { NEAREST_SORT, type Near } from '../model/near';
+import { NEAREST_SORT, roundCoordinate, type Near } from '../model/near';
 
 /**
  * The UI state with the shopper's point set, changed or gone, back on page 1. A new postcode
@@ -16,6 +16,6 @@ export function withNear(ui: IndexUiState, near: Near | undefined, sort: boolean
   return {
     ...rest,
     ...(keptSort ? { sortBy: keptSort } : {}),
-    ...(near ? { near } : {}),
+    ...(near ? { near: { ...near, lat: roundCoordinate(near.lat), lng: roundCoordinate(near.lng) } } : {}),
   };
 }

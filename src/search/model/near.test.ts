@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { nearFilter, nearParams, nearSort, normalNear, parseNear } from './near';
+import { nearFilter, nearParams, nearSort, normalNear, parseNear, roundCoordinate } from './near';
 
 describe('the shopper’s point', () => {
-  it('keeps real coordinates, rounded to five decimals, a postcode-shaped postcode and a menu radius', () => {
-    expect(normalNear({ lat: -27.467941, lng: 153.028091, postcode: '4000', within: { distance: 50, unit: 'km' } })).toEqual({
+  it('rounds a looked-up coordinate to five decimals for the URL', () => {
+    expect(roundCoordinate(-27.468544304444443)).toBe(-27.46854);
+    expect(roundCoordinate(153.02245896666668)).toBe(153.02246);
+  });
+
+  it('keeps real coordinates, a postcode-shaped postcode and a menu radius', () => {
+    expect(normalNear({ lat: -27.46794, lng: 153.02809, postcode: '4000', within: { distance: 50, unit: 'km' } })).toEqual({
       lat: -27.46794,
       lng: 153.02809,
       postcode: '4000',

@@ -5,7 +5,7 @@
  *
  * A search URL carries the point, not just the postcode (`near=-27.46794,153.02809&postcode=4000
  * &within=50km&sortBy=_geo:asc`), so a shared link or a prerendered page shows the same cars
- * without waiting on a lookup. Coordinates keep five decimals (about a metre), as
+ * without waiting on a lookup. The box keeps five decimals (about a metre), as
  * instant-meilisearch sends them.
  *
  * To the engine this is Meilisearch's geo search: `_geoRadius(lat, lng, metres)` for the radius
@@ -33,15 +33,16 @@ export const NEAREST_SORT = '_geo:asc';
 
 // Digits and a ZIP+4's hyphen: safe to show and to put in a URL as it is.
 const POSTCODE = /^[\d-]{4,10}$/;
-const round = (n: number) => Math.round(n * 1e5) / 1e5;
+/** Five decimals (about a metre): what the postcode box puts in a URL (see near-state.ts). */
+export const roundCoordinate = (n: number) => Math.round(n * 1e5) / 1e5;
 const inRange = (n: unknown, limit: number): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit;
 
-/** The one form of a point: real coordinates rounded to five decimals, a postcode that looks like one, a menu radius. */
+/** The one form of a point: real coordinates, a postcode that looks like one, a menu radius. */
 export function normalNear(value: unknown): Near | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { lat, lng, postcode, within } = value as Partial<Near>;
   if (!inRange(lat, 90) || !inRange(lng, 180)) return undefined;
-  const near: Near = { lat: round(lat), lng: round(lng) };
+  const near: Near = { lat, lng };
   if (typeof postcode === 'string' && POSTCODE.test(postcode)) near.postcode = postcode;
   // Only a radius from the menu, in either unit.
   const { distance, unit } = within ?? {};

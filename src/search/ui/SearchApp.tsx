@@ -61,10 +61,6 @@ type Parameters = { near?: unknown; setQueryParameter: (key: string, value: unkn
 const connectNear = () => () => ({
   $$type: 'dealer.near',
   init() {},
-  render() {},
-  dispose: ({ state }: { state: Parameters }) => state.setQueryParameter('near', undefined),
-  getRenderState: (renderState: object) => renderState,
-  getWidgetRenderState: () => ({}),
   getWidgetUiState: (ui: object, { searchParameters }: { searchParameters: Parameters }) => ({ ...ui, near: searchParameters.near }),
   getWidgetSearchParameters: (parameters: Parameters, { uiState }: { uiState: { near?: unknown } }) => parameters.setQueryParameter('near', uiState.near),
 });

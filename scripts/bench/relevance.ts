@@ -144,7 +144,11 @@ export function measureRelevance(engineModule: EngineModule, stock: readonly Car
 }
 
 /** The stock the figures are taken over: the franchise demo dealer's generator, 1,000 cars on a fixed day. */
-export const relevanceStock = (): Car[] => generateDemoStock(loadDealer('kingfisher-toyota'), 1000, Date.UTC(2025, 0, 15));
+/** Kingfisher's demo stock as a plain car yard (cars only), so the judged set stays put when the dealer adds rentals or subscriptions. */
+export const relevanceStock = (): Car[] => {
+  const site = loadDealer('kingfisher-toyota');
+  return generateDemoStock({ ...site, search: { ...site.search, categories: ['cars'] } }, 1000, Date.UTC(2025, 0, 15));
+};
 
 async function main(): Promise<void> {
   const dir = process.argv[2];

@@ -135,8 +135,10 @@ const FORM_PAGE = { jsBytes: 130 * 1024, performance: 100 };
 export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performance: number }>> = {
   // InstantSearch and React, plus the saved-cars store, save toggle and favourites strip (about
   // 3 KB of it), and on each card the repayment worked out on the dealer's advertised terms and
-  // the 'Reserved' state of a car held by a deposit (about 0.6 KB together).
-  search: { jsBytes: 143 * 1024, performance: 95 },
+  // the 'Reserved' state of a car held by a deposit (about 0.6 KB together), the distance sort and
+  // filter's URL rules and a subscription car's price (about 0.5 KB; the postcode box itself loads
+  // just after hydration).
+  search: { jsBytes: 144 * 1024, performance: 95 },
   car: FORM_PAGE,
   contact: FORM_PAGE,
   'contact-us': FORM_PAGE,

@@ -14,9 +14,11 @@
  * | Session data   | DEALER_DASHBOARD_URL (DEALER_DASHBOARD_STAGING_URL when DEALER_DASHBOARD_STAGING=true) | the dealer file's navigation and special hours |
  * | Finance quotes | dealer file `finance_provider`, `finance.broker`; FINANCE_BROKER_API_KEY | the dealer file's lenders (finance.ts) |
  * | Credit check   | CREDIT_CHECK_URL, CREDIT_CHECK_API_KEY    | test identities by surname (credit-check.ts) |
+ * | Geocoding      | GEOCODING_URL, GEOCODING_API_KEY          | AU and US postcode datasets (geocoding.ts) |
  */
 import type { DealerConfig } from '../platform/config/schema';
 import { createBackOfficeClient } from './back-office';
+import { geocoderFromEnv, type Geocoder } from './geocoding';
 import type { HttpOptions } from '../platform/http/outbound';
 import { regoLookupsFromEnv, type RegoLookup } from './rego';
 import { serviceSlots, type BookingKind, type ServiceSlotsAnswer, type SlotSite } from './service-slots';
@@ -30,6 +32,7 @@ export interface Providers {
   autograb: RegoLookup;
   valuation: Valuator;
   snap21: Snap21Source;
+  geocoder: Geocoder;
   /** Free booking times at a location: a service (the default) or an appointment with sales. */
   serviceSlots(site: SlotSite & Pick<DealerConfig, 'back_office'>, locationId: string, now: number, kind?: BookingKind): Promise<ServiceSlotsAnswer>;
   sessionData: SessionDataSource;
@@ -49,6 +52,7 @@ export function providersFromEnv(env: NodeJS.ProcessEnv, options: ProviderOption
     ...rego,
     valuation: valuatorFromEnv(env, http),
     snap21: snap21FromEnv(env, http),
+    geocoder: geocoderFromEnv(env, http),
     serviceSlots: (site, locationId, at, kind = 'service') => {
       const backOffice = site.back_office ? createBackOfficeClient(site.back_office, { ...http, env, ...(sleep ? { sleep } : {}) }) : undefined;
       return serviceSlots(site, locationId, at, backOffice, http.log, kind);

@@ -21,6 +21,7 @@ import { createSpinToWinApi } from '../spin-to-win/server/routes';
 import type { SearchIndexProvider } from '../search/server/search-indexes';
 import { createReviewsApi } from './reviews-api';
 import { createDealerDataApi } from './dealer-data-api';
+import { createPostcodeApi } from './postcode-api';
 import { createCheckoutApi, type CheckoutApiOptions } from '../checkout/server/routes';
 import { createHeldCars } from '../checkout/server/held-cars';
 import { paymentProvidersFromEnv } from '../providers/payments';
@@ -90,6 +91,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   api.route('/', createCarTypesApi({ configFor, search, now, log })); // /car-types
   api.route('/', createReviewsApi({ configFor, providers, log })); // /reviews/snap21
   api.route('/', createDealerDataApi({ configFor, providers, log })); // /session-data, /manufacturers/:slug
+  api.route('/', createPostcodeApi({ configFor, geocoder: providers.geocoder, log, rateLimiter, env })); // /postcode
   // /account/*: sign-in, sessions, saved cars and searches, alerts, enquiries, passkeys.
   api.route('/', createAccountsApi({ database, configFor, env, ...(leads.root ? { root: leads.root } : {}), ...accounts }));
   // /spin-to-win, /spin-to-win/draw: the campaign and the server's draw (signed in), on the accounts' clock.

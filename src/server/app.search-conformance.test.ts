@@ -16,8 +16,13 @@ describe('the conformance suite tests what the sites run', () => {
     expect(conformanceSettings).toEqual(indexSettings);
   });
 
-  it('indexes documents exactly as the stock store would write them', () => {
-    for (const doc of conformanceDocuments) expect(vehicleSchema.parse(doc), `document ${doc.id}`).toEqual(doc);
+  it('indexes documents exactly as the stock store would write them, plus the point of their location', () => {
+    for (const { _geo, ...doc } of conformanceDocuments) {
+      expect(vehicleSchema.parse(doc), `document ${doc.id}`).toEqual(doc);
+      const point = _geo as { lat?: unknown; lng?: unknown } | undefined;
+      if (point !== undefined)
+        expect([typeof point.lat, typeof point.lng, Object.keys(point).sort()], `document ${doc.id}`).toEqual(['number', 'number', ['lat', 'lng']]);
+    }
   });
 });
 

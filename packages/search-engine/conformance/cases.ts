@@ -22,6 +22,8 @@ export interface Expectation {
   facetStats?: Record<string, { min: number; max: number }>;
   /** `_formatted[field]` of the hit with this id. */
   formatted?: { id: DocumentId; field: string; value: unknown }[];
+  /** A field of the hit with this id, such as `_geoDistance`; `undefined` means the hit has no such field. */
+  fields?: { id: DocumentId; field: string; value: unknown }[];
 }
 
 export interface ConformanceCase {
@@ -161,6 +163,53 @@ export const conformanceCases: ConformanceCase[] = [
       { ids: [8], total: 4, facetDistribution: { body: { SUV: 2, Sedan: 1, Ute: 1 } } },
     ],
   },
+
+  // ---- geosearch: yards at North Lakes (ids ≡ 0 mod 3), Southport (≡ 1), Penrith (≡ 2) -------
+  // Brisbane's centre is about 26 km from North Lakes and 68 km from Southport; Sydney's is about
+  // 48 km from Penrith, 680 km from Southport and 750 km from North Lakes.
+  one('_geoRadius keeps cars within the radius', { filter: '_geoRadius(-27.4705, 153.026, 50000)' }, { ids: [27, 3, 12, 18, 9, 30, 6, 15, 21, 24], total: 10 }),
+  one(
+    '_geoRadius over two yards',
+    { filter: '_geoRadius(-27.4705, 153.026, 100000)', limit: 30 },
+    { idSet: [27, 3, 12, 18, 9, 30, 6, 15, 21, 24, 1, 10, 22, 13, 19, 7, 28, 4, 16, 25], total: 20 },
+  ),
+  one('_geoRadius of 0 m keeps the point itself', { filter: '_geoRadius(-27.979, 153.405, 0)' }, { ids: [1, 10, 22, 13, 19, 7, 28, 4, 16, 25] }),
+  one('_geoRadius with another condition', { filter: 'make = Toyota AND _geoRadius(-27.4705, 153.026, 50000)' }, { ids: [3, 30] }),
+  one('NOT _geoRadius keeps cars without _geo', { filter: 'NOT _geoRadius(-27.4705, 153.026, 50000)', limit: 0 }, { total: 20 }),
+  one(
+    '_geoPoint sort: nearest first, cars without _geo last',
+    { sort: ['_geoPoint(-33.8688, 151.2093):asc'], limit: 30 },
+    { ids: [14, 8, 20, 5, 2, 23, 17, 26, 1, 10, 22, 13, 19, 7, 28, 4, 16, 25, 27, 3, 12, 18, 9, 30, 6, 15, 21, 24, 29, 11] },
+  ),
+  one(
+    '_geoPoint sort descending: farthest first, cars without _geo still last',
+    { sort: ['_geoPoint(-33.8688, 151.2093):desc'], limit: 30 },
+    { ids: [27, 3, 12, 18, 9, 30, 6, 15, 21, 24, 1, 10, 22, 13, 19, 7, 28, 4, 16, 25, 14, 8, 20, 5, 2, 23, 17, 26, 29, 11] },
+  ),
+  one(
+    '_geoDistance in metres on hits sorted by _geoPoint, absent without _geo',
+    { filter: 'id IN [1, 11]', sort: ['_geoPoint(-27.979, 153.405):asc'] },
+    {
+      ids: [1, 11],
+      fields: [
+        { id: 1, field: '_geoDistance', value: 0 },
+        { id: 11, field: '_geoDistance', value: undefined },
+      ],
+    },
+  ),
+  one(
+    'no _geoDistance without a _geoPoint sort',
+    { filter: '_geoRadius(-27.979, 153.405, 0)', limit: 1 },
+    { ids: [1], fields: [{ id: 1, field: '_geoDistance', value: undefined }] },
+  ),
+  fails('_geoRadius with two arguments', { filter: '_geoRadius(-27.47, 153.02)' }, 400, 'invalid_search_filter'),
+  fails('_geoRadius latitude out of range', { filter: '_geoRadius(-127.47, 153.02, 1000)' }, 400, 'invalid_search_filter'),
+  fails('_geoPoint is no filter', { filter: '_geoPoint(-27.47, 153.02)' }, 400, 'invalid_search_filter'),
+  fails('_geoRadius is no value', { filter: 'city = _geoRadius(-27.47, 153.02, 10)' }, 400, 'invalid_search_filter'),
+  fails('_geoBoundingBox (refused here)', { filter: '_geoBoundingBox([-27, 154], [-28, 153])' }, 400, 'invalid_search_filter', 'embedded'),
+  fails('sort on _geo itself', { sort: ['_geo:asc'] }, 400, 'invalid_search_sort'),
+  fails('_geoPoint sort with one coordinate', { sort: ['_geoPoint(-27.47):asc'] }, 400, 'invalid_search_sort'),
+  fails('_geoPoint sort latitude out of range', { sort: ['_geoPoint(-95, 153):asc'] }, 400, 'invalid_search_sort'),
 
   // ---- sort -------------------------------------------------------------------------------
   one('sort by price', { filter: 'make = Toyota', sort: ['price:asc'] }, { ids: [25, 2, 30, 5, 1, 3, 4] }),

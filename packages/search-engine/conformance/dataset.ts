@@ -48,7 +48,22 @@ function car(id: number, year: number, make: string, model: string, variant: str
   };
 }
 
-export const conformanceDocuments: ConformanceDocument[] = [
+/**
+ * Three yards, as `_geo` points: North Lakes (north of Brisbane), Southport (Gold Coast) and
+ * Penrith (west of Sydney). Cars 11 and 29 carry no `_geo`: a feed may leave a car's location out.
+ */
+export const conformanceYards = {
+  northLakes: { lat: -27.2361, lng: 153.0206 },
+  southport: { lat: -27.979, lng: 153.405 },
+  penrith: { lat: -33.756, lng: 150.686 },
+} as const;
+
+const yardOf = (id: number): { lat: number; lng: number } | undefined => {
+  if (id === 11 || id === 29) return undefined;
+  return [conformanceYards.northLakes, conformanceYards.southport, conformanceYards.penrith][id % 3];
+};
+
+const cars: ConformanceDocument[] = [
   car(1, 2023, 'Toyota', 'RAV4', 'GX Hybrid', { car_type: 'new', price: 45_990, km: 10, fuel: 'Hybrid', colour: 'White', custom_rank: 990, certified: true }),
   car(2, 2019, 'Toyota', 'Corolla', 'Ascent Sport', { body: 'Hatchback', price: 19_990, km: 82_000, fuel: 'Petrol', colour: 'Silver', custom_rank: 500 }),
   car(3, 2021, 'Toyota', 'HiLux', 'SR5', {
@@ -182,3 +197,8 @@ export const conformanceDocuments: ConformanceDocument[] = [
   }),
   car(30, 2021, 'Toyota', 'Yaris Cross', 'GX "Urban"', { price: 28_490, km: 21_000, fuel: 'Hybrid', badge: '"Best" Buy', custom_rank: 700 - 1 }),
 ];
+
+export const conformanceDocuments: ConformanceDocument[] = cars.map((doc) => {
+  const yard = yardOf(doc.id);
+  return yard ? { ...doc, _geo: { ...yard } } : doc;
+});

@@ -19,6 +19,7 @@ export interface Backend {
 interface Hit {
   id: number | string;
   _formatted?: Record<string, unknown>;
+  [field: string]: unknown;
 }
 
 interface Result {
@@ -72,6 +73,11 @@ export async function runCase(backend: Backend, testCase: ConformanceCase, refus
     if (expected.facetStats) expect(result.facetStats, `facetStats of query ${i}`).toEqual(expected.facetStats);
     for (const { id, field, value } of expected.formatted ?? []) {
       expect(result.hits.find((h) => h.id === id)?._formatted?.[field], `_formatted.${field} of hit ${id}`).toEqual(value);
+    }
+    for (const { id, field, value } of expected.fields ?? []) {
+      const hit = result.hits.find((h) => h.id === id);
+      expect(hit, `hit ${id}`).toBeDefined();
+      expect(hit?.[field], `${field} of hit ${id}`).toEqual(value);
     }
   });
   return 'pass';

@@ -12,6 +12,7 @@ import { MeiliError } from './errors';
 import { FieldIndex } from './field-index';
 import { filterError, filterFields, parseFilterExpression, type FilterNode } from './filter-parser';
 import { Highlighter, formatValue } from './format';
+import { GeoPoints, geoDistanceFor, geoSortKeys, parseGeoSort, type GeoSort } from './geo';
 import { parseQuery, type ParsedQuery, type QueryTerm, type QueryWord } from './query-text';
 import type { SearchParams } from './request';
 import { TextIndex, joinWords, type TermMatch } from './text-index';
@@ -52,6 +53,7 @@ const MAX_JOINED_WORDS = 3;
 const SMALL_RESULT_SET = 3000;
 
 type SortDirection = 'asc' | 'desc';
+type SortCriterion = { field: string; direction: SortDirection } | { geo: GeoSort };
 type Rule = { kind: 'words' | TextRule | 'sort' | 'ignored' } | { kind: 'custom'; field: string; direction: SortDirection };
 
 function parseRankingRules(rules: readonly string[]): Rule[] {
@@ -127,6 +129,7 @@ export class SearchEngine {
   private readonly present: ReadonlySet<string>;
   private readonly rules: Rule[];
   private byPosition?: Map<string, number>;
+  private geoPoints?: GeoPoints;
 
   constructor(
     documents: readonly SearchDocument[],
@@ -337,6 +340,9 @@ export class SearchEngine {
         for (const value of node.values) set.orInPlace(field.equal(value.value));
         return set;
       }
+      case 'geoRadius':
+        this.geoPoints ??= GeoPoints.of(this.docs);
+        return this.geoPoints.withinRadius(node, (token, message) => filterError(token.source, message, token.start, token.end));
       case 'between':
         return this.field(node.field.value).range({ value: node.from.value, inclusive: true }, { value: node.to.value, inclusive: true });
       case 'compare': {
@@ -362,7 +368,7 @@ export class SearchEngine {
 
   // ---- sort and ranking ------------------------------------------------------------------
 
-  private parseSort(sort: readonly string[] | undefined): { field: string; direction: SortDirection }[] {
+  private parseSort(sort: readonly string[] | undefined): SortCriterion[] {
     if (!sort || sort.length === 0) return [];
     if (!this.rules.some((r) => r.kind === 'sort')) {
       throw new MeiliError(
@@ -370,16 +376,11 @@ export class SearchEngine {
         'You must specify where `sort` is listed in the rankingRules setting to use the sort parameter at search time.',
       );
     }
-    return sort.map((expression) => {
+    return sort.map((expression): SortCriterion => {
+      const geo = parseGeoSort(expression);
       const cut = expression.lastIndexOf(':');
-      const field = cut === -1 ? '' : expression.slice(0, cut);
+      const field = geo ? '_geo' : cut === -1 ? '' : expression.slice(0, cut);
       const direction = cut === -1 ? '' : expression.slice(cut + 1);
-      if (/^_geo/.test(expression)) {
-        throw new MeiliError(
-          'invalid_search_sort',
-          `\`${expression}\`: geo sorting is not supported by the embedded search engine; stock documents carry no \`_geo\` field.`,
-        );
-      }
       if ((direction !== 'asc' && direction !== 'desc') || field === '') {
         throw new MeiliError(
           'invalid_search_sort',
@@ -397,7 +398,7 @@ export class SearchEngine {
           }`,
         );
       }
-      return { field, direction };
+      return geo ? { geo } : { field, direction };
     });
   }
 
@@ -418,13 +419,7 @@ export class SearchEngine {
    * (lower first); a bounded insertion keeps only `k`, so a facet query (limit 1) or a page of 21
    * never sorts the whole result set.
    */
-  private rank(
-    rules: readonly Rule[],
-    candidates: Int32Array,
-    k: number,
-    text: TextKeys | undefined,
-    sort: { field: string; direction: SortDirection }[],
-  ): number[] {
+  private rank(rules: readonly Rule[], candidates: Int32Array, k: number, text: TextKeys | undefined, sort: SortCriterion[]): number[] {
     if (k <= 0 || candidates.length === 0) return [];
     const keys: ArrayLike<number>[] = [];
     for (const rule of rules) {
@@ -437,7 +432,12 @@ export class SearchEngine {
           if (text) keys.push(text[rule.kind]);
           break;
         case 'sort':
-          for (const criterion of sort) keys.push(this.field(criterion.field).sortRanks(criterion.direction));
+          for (const criterion of sort) {
+            if ('geo' in criterion) {
+              this.geoPoints ??= GeoPoints.of(this.docs);
+              keys.push(geoSortKeys(this.geoPoints, candidates, criterion.geo));
+            } else keys.push(this.field(criterion.field).sortRanks(criterion.direction));
+          }
           break;
         case 'custom':
           keys.push(this.field(rule.field).sortRanks(rule.direction));
@@ -480,7 +480,8 @@ export class SearchEngine {
     const fields = new Set<string>();
     for (const facet of facets) {
       if (facet === '*') {
-        for (const name of this.filterable) fields.add(name);
+        // `_geo` holds points, not facet values.
+        for (const name of this.filterable) if (name !== '_geo') fields.add(name);
         continue;
       }
       if (!this.filterable.has(facet)) {
@@ -544,12 +545,13 @@ export class SearchEngine {
     const wanted = (key: string): boolean => !retrieve || retrieve.has(key);
     const hit: SearchDocument = {};
     for (const [key, value] of Object.entries(doc)) if (value !== undefined && wanted(key)) hit[key] = value;
+    const geoDistance = geoDistanceFor(params.sort, doc);
 
     const highlight = params.attributesToHighlight ?? [];
     const all = highlight.includes('*');
     // Whether `_formatted` appears depends on the index (a named attribute some document has), not on this hit.
     const highlighted = new Set(highlight.filter((name) => name !== '*' && this.present.has(name)));
-    if (!all && highlighted.size === 0) return hit;
+    if (!all && highlighted.size === 0) return geoDistance === undefined ? hit : Object.assign(hit, { _geoDistance: geoDistance });
     const highlighter = this.highlighter(query, params, cache);
     const formatted: SearchDocument = {};
     for (const [key, value] of Object.entries(doc)) {
@@ -559,6 +561,7 @@ export class SearchEngine {
       formatted[key] = formatValue(value, isHighlighted, highlighter);
     }
     hit._formatted = formatted;
+    if (geoDistance !== undefined) hit._geoDistance = geoDistance;
     return hit;
   }
 

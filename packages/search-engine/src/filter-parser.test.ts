@@ -25,6 +25,9 @@ function show(node: FilterNode | undefined): string {
       return `${v(node.field)} IS NULL`;
     case 'empty':
       return `${v(node.field)} IS EMPTY`;
+    case 'geoRadius':
+      // Meilisearch's own tests write it so.
+      return `_geoRadius(${v(node.lat)}, ${v(node.lng)}, ${v(node.radius)})`;
   }
 }
 
@@ -169,8 +172,20 @@ describe('parseFilterExpression: errors are Meilisearch-shaped, never a guess', 
     expect(failure('make ~ Toyota').message).toMatch(/^Was expecting an operation/);
   });
 
-  it('refuses geo filters and the experimental CONTAINS / STARTS WITH', () => {
-    expect(failure('_geoRadius(45.4, 9.1, 2000)').message).toMatch(/_geoRadius/);
+  it('reads _geoRadius, refuses the other geo filters and the experimental CONTAINS / STARTS WITH', () => {
+    expect(parseFilterExpression(' _geoRadius(45.4, -9.1, 2e3) AND make = Kia')).toMatchObject({
+      type: 'and',
+      children: [
+        { type: 'geoRadius', field: { value: '_geo' }, lat: { value: '45.4' }, lng: { value: '-9.1' }, radius: { value: '2e3' } },
+        { type: 'compare' },
+      ],
+    });
+    expect(failure('_geoRadius (45.4, 9.1, 2000)').message).toMatch(/must be in the form/);
+    expect(failure('_geoRadius(45.4, 9.1)').message).toMatch(/^Was expecting 3 or 4 arguments for `_geoRadius`, but instead found 2\./);
+    expect(failure('_geoRadius(45.4, north, 9)').message).toMatch(/must be in the form/);
+    expect(failure('make = _geoRadius(45.4, 9.1, 2000)').message).toMatch(/^The `_geoRadius` filter is an operation and can't be used as a value\./);
+    expect(failure('_geoPoint(45.4, 9.1)').message).toMatch(/^`_geoPoint` is a reserved keyword/);
+    expect(failure('_geoBoundingBox([1, 2], [0, 1])').message).toMatch(/not supported by the embedded search engine/);
     expect(failure('make CONTAINS oyo').code).toBe('feature_not_enabled');
     expect(failure('make STARTS WITH Toy').code).toBe('feature_not_enabled');
   });

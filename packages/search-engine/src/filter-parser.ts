@@ -13,6 +13,7 @@
  * `start:end filter`.
  */
 import { MeiliError } from './errors';
+import { GeoSyntaxError, parseGeoRadius, type GeoRadiusNode } from './geo';
 
 export interface FilterToken {
   value: string;
@@ -33,7 +34,8 @@ export type FilterNode =
   | { type: 'in'; field: FilterToken; values: FilterToken[] }
   | { type: 'exists'; field: FilterToken }
   | { type: 'null'; field: FilterToken }
-  | { type: 'empty'; field: FilterToken };
+  | { type: 'empty'; field: FilterToken }
+  | GeoRadiusNode;
 
 const MAX_DEPTH = 200;
 const KEYWORDS = new Set(['AND', 'OR', 'IN', 'NOT', 'TO', 'EXISTS', 'IS', 'NULL', 'EMPTY', 'CONTAINS', 'STARTS', 'WITH', '_geoRadius', '_geoBoundingBox']);
@@ -136,6 +138,8 @@ class Parser {
       this.pos++;
       return inner;
     }
+    const geo = this.geoRadius();
+    if (geo) return geo;
     this.rejectGeo();
     if (this.atEnd() || (this.peekWord() === '' && !this.atQuote())) {
       const text = this.input.slice(start).trim();
@@ -201,17 +205,38 @@ class Parser {
     );
   }
 
-  private rejectGeo(): void {
+  private geoRadius(): GeoRadiusNode | undefined {
+    try {
+      const found = parseGeoRadius(this.input, this.pos);
+      if (!found) return undefined;
+      this.pos = found.end;
+      this.skipSpace();
+      return found.node;
+    } catch (error) {
+      if (error instanceof GeoSyntaxError) throw new Failure(error.message, error.start, error.end);
+      throw error;
+    }
+  }
+
+  /**
+   * The other geo words: `_geoBoundingBox` and `_geoPolygon` are refused (not implemented here);
+   * `_geo`, `_geoPoint` and `_geoDistance` are reserved, and `_geoRadius` is no value, as in Meilisearch.
+   */
+  private rejectGeo(asValue = false): void {
     this.skipSpace();
     const rest = this.input.slice(this.pos);
     const geo = /^(_geoRadius|_geoBoundingBox|_geoPolygon|_geoPoint|_geoDistance|_geo)\s*\(/.exec(rest);
-    if (geo) {
-      throw new Failure(
-        `\`${geo[1]}\` filters are not supported by the embedded search engine: stock documents carry no \`_geo\` field.`,
-        this.pos,
-        this.input.length,
-      );
+    if (!geo) return;
+    const name = geo[1]!;
+    let message: string;
+    if (name === '_geoRadius' || (asValue && name === '_geoBoundingBox')) {
+      message = `The \`${name}\` filter is an operation and can't be used as a value.`;
+    } else if (name === '_geoBoundingBox' || name === '_geoPolygon') {
+      message = `\`${name}\` filters are not supported by the embedded search engine; use \`_geoRadius\`.`;
+    } else {
+      message = `\`${name}\` is a reserved keyword and thus can't be used as a filter expression. Use the \`_geoRadius(latitude, longitude, distance)\` or \`_geoBoundingBox([latitude, longitude], [latitude, longitude])\` built-in rules to filter on \`_geo\` coordinates.`;
     }
+    throw new Failure(message, this.pos, this.input.length);
   }
 
   private operator(): ComparisonOperator | undefined {
@@ -280,7 +305,7 @@ class Parser {
 
   private value(): FilterToken {
     this.skipSpace();
-    this.rejectGeo();
+    this.rejectGeo(true);
     const start = this.pos;
     const quote = this.input[this.pos];
     if (quote === '"' || quote === "'") {

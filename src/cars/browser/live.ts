@@ -2,7 +2,7 @@
  * Puts the live price and status from search onto a rendered car (prerendered page or shell):
  * a static page can be days old, and a car sold this morning must not read "In Stock".
  */
-import { STATUS_LABELS, priceText, repaymentPriceText, type CarView, type RepaymentSite } from '../../stock/model/car';
+import { STATUS_LABELS, priceText, repaymentPriceText, subscriptionPriceText, type CarView, type RepaymentSite } from '../../stock/model/car';
 import { financeLink } from '../../stock/model/car-page';
 import { regions, type Region } from '../../platform/config/regions';
 
@@ -29,6 +29,8 @@ export function applyLiveState(article: HTMLElement, car: CarView | null, site: 
   pill?.setAttribute('data-status', status);
   if (car) {
     text('[data-car-price]', priceText(car.price, site));
+    const subscription = text('[data-car-subscription]', subscriptionPriceText(car.subscription_price, site));
+    if (subscription) subscription.hidden = !car.subscription_price;
     // The repayment sits with its footnote marker: both show, or neither.
     const repayment = repaymentPriceText(car.price, site);
     const line = text('[data-car-weekly]', repayment)?.parentElement;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locationSchema, type Location, type SpecialHours } from '../../platform/config/schema';
 import {
+  nearestFirst,
   contactPages,
   contactSlug,
   directionsUrl,
@@ -266,5 +267,18 @@ describe('mapMarkers', () => {
   it('puts a single location in the middle, and draws nothing without coordinates', () => {
     expect(mapMarkers([at(1, -27.47, 153.02)])).toMatchObject([{ x: 320, y: 180 }]);
     expect(mapMarkers([at(1)])).toEqual([]);
+  });
+});
+
+describe('nearest location first', () => {
+  it('puts the measured locations in distance order, then the rest as the page had them', () => {
+    const measured = [{ slug: 'north-lakes' }, { slug: 'southport' }, { slug: 'elsewhere' }, { slug: 'penrith' }];
+    expect(nearestFirst(['penrith', 'southport', 'no-coordinates', 'north-lakes'], measured)).toEqual([
+      'north-lakes',
+      'southport',
+      'penrith',
+      'no-coordinates',
+    ]);
+    expect(nearestFirst(['a', 'b'], [])).toEqual(['a', 'b']);
   });
 });

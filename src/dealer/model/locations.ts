@@ -157,3 +157,12 @@ export function mapMarkers(locations: readonly Location[], box: MapBox = MAP_BOX
     y: round(box.height / 2 - (y - (minY + maxY) / 2) * scale),
   }));
 }
+
+/**
+ * The page's locations nearest first, from a postcode lookup's answer (nearest first already):
+ * those it measured in its order, then any it could not (no coordinates) in the page's order.
+ */
+export function nearestFirst(shown: readonly string[], measured: readonly { slug: string }[]): string[] {
+  const order = measured.map((l) => l.slug).filter((slug) => shown.includes(slug));
+  return [...order, ...shown.filter((slug) => !order.includes(slug))];
+}

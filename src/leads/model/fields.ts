@@ -14,6 +14,7 @@
 import { z } from 'zod/mini';
 import type { Region } from '../../platform/config/regions';
 import { hasUnsafeCharacters } from '../../platform/formats/unsafe-text';
+import { postcodeRule } from '../../platform/formats/postcode';
 import type { PhoneRule } from '../../platform/config/schema';
 import {
   ALPHABETICAL_MESSAGE,
@@ -22,14 +23,12 @@ import {
   DATE_MESSAGE,
   EMAIL_MESSAGE,
   NUMBER_MESSAGE,
-  POSTCODE_MESSAGE,
   REGO_MESSAGE,
   REQUIRED_MESSAGE,
   TIME_MESSAGE,
   TRUE_FALSE_MESSAGE,
   WHOLE_NUMBER_MESSAGE,
   YES_NO_MESSAGE,
-  ZIP_MESSAGE,
   numberRangeMessage,
   tooLongMessage,
   tooManyMessage,
@@ -122,7 +121,7 @@ export function emailField(options: { required?: boolean } = {}) {
 
 /** Input maxLength for the postcode field: four digits, or a ZIP+4 in the US. */
 export function postcodeMaxLength(region: Region = 'AU'): number {
-  return region === 'US' ? 10 : 4;
+  return postcodeRule(region).maxLength;
 }
 
 /**
@@ -131,7 +130,7 @@ export function postcodeMaxLength(region: Region = 'AU'): number {
  */
 export function postcodeField(options: { required?: boolean; region?: Region } = {}) {
   const { required = true, region = 'AU' } = options;
-  const [pattern, message] = region === 'US' ? [/^\d{5}(?:-\d{4})?$/, ZIP_MESSAGE] : [/^\d{4}$/, POSTCODE_MESSAGE];
+  const { pattern, message } = postcodeRule(region);
   const base = z.string({ error: required ? REQUIRED_MESSAGE : message }).check(
     z.trim(),
     z.minLength(required ? 1 : 0, { error: REQUIRED_MESSAGE, abort: true }),

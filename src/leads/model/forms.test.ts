@@ -292,6 +292,7 @@ describe('browser bundle', () => {
       'leads/model/phone.ts',
       'platform/config/regions.ts',
       'platform/formats/phone.ts',
+      'platform/formats/postcode.ts',
       'platform/formats/unsafe-text.ts',
       'platform/web/event-ids.ts',
     ]);

@@ -4,11 +4,12 @@
  * these strings, so they live in one place. The rest cover bounds with no fixed wording
  * (lengths, numbers, dates, choices).
  */
+import { POSTCODE_MESSAGE } from '../../platform/formats/postcode';
 
 export const REQUIRED_MESSAGE = '*This is a required field.';
 export const ALPHABETICAL_MESSAGE = 'Please use alphabetical characters only.';
 export const EMAIL_MESSAGE = 'invalid email address';
-export const POSTCODE_MESSAGE = 'Invalid postcode. Please enter a 4-digit number.';
+export { POSTCODE_MESSAGE, ZIP_MESSAGE } from '../../platform/formats/postcode';
 export const PHONE_AU_MESSAGE = 'Invalid phone number. Must be an Australian number.';
 export const PHONE_AU_MOBILE_MESSAGE = 'Invalid phone number. Must be an Australian mobile number.';
 export const PHONE_US_MESSAGE = 'Invalid phone number. Must be a US number.';
@@ -29,7 +30,6 @@ export const SPEC_MESSAGES = [
 ] as const;
 
 // Beyond the fixed nine: ZIP codes, and bounds with no fixed wording.
-export const ZIP_MESSAGE = 'Invalid ZIP code. Please enter a 5-digit number.';
 export const CONTROL_CHARACTERS_MESSAGE = 'Please remove unsupported characters.';
 export const NUMBER_MESSAGE = 'Please enter a number.';
 export const WHOLE_NUMBER_MESSAGE = 'Please enter a whole number.';

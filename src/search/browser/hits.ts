@@ -12,7 +12,7 @@ import { isRecord } from '../../platform/formats/records';
 
 /** What a result card shows of a car: checked here, rendered by HitCard. */
 export type CardHit = Pick<Vehicle, 'id' | 'slug' | 'name' | 'price' | 'km' | 'car_type' | 'status'> &
-  Partial<Pick<Vehicle, 'make' | 'model' | 'has_nvic' | 'year' | 'primary_image_url' | 'badge' | 'tag' | 'fuel' | 'transmission'>> & {
+  Partial<Pick<Vehicle, 'make' | 'model' | 'has_nvic' | 'year' | 'primary_image_url' | 'badge' | 'tag' | 'fuel' | 'transmission' | 'subscription_price'>> & {
     /** Held by a shopper's paid deposit (the search API's overlay). */
     reserved?: boolean;
   };
@@ -45,6 +45,7 @@ export function toCardHit(hit: unknown): CardHit | undefined {
   if (image && isImageUrl(image)) card.primary_image_url = image;
   if (typeof hit.has_nvic === 'boolean') card.has_nvic = hit.has_nvic;
   if (hit.reserved === true) card.reserved = true;
+  if (count(hit.subscription_price)) card.subscription_price = hit.subscription_price;
   for (const key of ['make', 'model'] as const) {
     const value = optionalText(hit[key], 80);
     if (value) card[key] = value;

@@ -106,4 +106,16 @@ describe('the request instant-meilisearch sends', () => {
     expect(adapted.params?.filters).toBe(expected({ body: ['SUV'] }));
     expect(adapted.params?.filters).not.toContain('make =');
   });
+
+  it('turns the shopper’s point into the geo radius filter and the nearest-first sort, and sends no point of its own', () => {
+    const near = { lat: -27.46794, lng: 153.02809, postcode: '4000', within: { distance: 50, unit: 'km' } };
+    const adapted = adaptRequest({ indexName: `${INDEX}:_geo:asc`, params: { near, hitsPerPage: 21 } }, ctx);
+    expect(adapted.indexName).toBe(`${INDEX}:_geoPoint(-27.46794, 153.02809):asc`);
+    expect(adapted.params?.filters).toMatch(/ AND _geoRadius\(-27\.46794, 153\.02809, 50000\)$/);
+    expect(adapted.params?.near).toBeUndefined();
+    // A point that is not one is no point: the default sort and no radius.
+    const bad = adaptRequest({ indexName: `${INDEX}:_geo:asc`, params: { near: { lat: 'x', lng: 1 } } }, ctx);
+    expect(bad.indexName).toBe(`${INDEX}:custom_rank:desc`);
+    expect(bad.params?.filters).not.toContain('_geo');
+  });
 });

@@ -9,6 +9,7 @@
  *   → filters 'status IN [...] AND … AND (make = "Toyota" OR make = "Mazda") AND price >= 5000'
  */
 import { filterToString, searchFilter, searchSort, searchText, type SearchContext } from '../model/query';
+import { normalNear } from '../model/near';
 import { rangeFields, refinementFields, type RangeField, type RefinementField, type SearchState } from '../model/state';
 import { indexNameForSort, sortFromIndexName } from './ui-state';
 
@@ -86,11 +87,13 @@ export function requestState(request: SearchRequest, indexUid: string): SearchSt
   }
   const sortBy = sortFromIndexName(request.indexName, indexUid);
   const query = params.query?.trim() ? params.query : undefined;
+  const near = normalNear(params.near);
   return {
     ...(query ? { query } : {}),
     ...(sortBy ? { sortBy } : {}),
     refinements,
     ranges,
+    ...(near ? { near } : {}),
   };
 }
 
@@ -114,7 +117,7 @@ export function adaptRequest(request: SearchRequest, ctx: SearchContext & { inde
   const asked = typeof params.facets === 'string' ? [params.facets] : [...(params.facets ?? [])];
   const facets = asked.filter((facet) => !ctx.omitFacets?.includes(facet));
   if (isMainQuery && !facets.includes(COUNT_FACET)) facets.push(COUNT_FACET);
-  const { facetFilters: _facetFilters, numericFilters: _numericFilters, filters: _filters, ...rest } = params;
+  const { facetFilters: _facetFilters, numericFilters: _numericFilters, filters: _filters, near: _near, ...rest } = params;
   return {
     indexName: indexNameForSort(sort.join(','), ctx.indexUid),
     params: {

@@ -4,6 +4,7 @@
  * computed from SearchState, so these two functions are the only place the shapes meet.
  */
 import type { IndexUiState } from 'instantsearch.js';
+import type { Near } from '../model/near';
 import { rangeFields, refinementFields, type NumericRange, type RangeField, type RefinementField, type SearchState } from '../model/state';
 
 const isRefinementField = (field: string): field is RefinementField => (refinementFields as readonly string[]).includes(field);
@@ -53,12 +54,15 @@ export function uiStateToSearchState(ui: IndexUiState, indexUid: string, current
   const query = ui.query?.trim() ? ui.query : undefined;
   const page = ui.page !== undefined && ui.page > 1 ? ui.page : undefined;
   const sortBy = sortFromIndexName(ui.sortBy, indexUid);
+  // Checked where it is used: routing and request.ts take it through normalNear.
+  const near = (ui as { near?: Near }).near;
   return {
     ...(query ? { query } : {}),
     ...(page ? { page } : {}),
     ...(sortBy ? { sortBy } : {}),
     refinements,
     ranges,
+    ...(near ? { near } : {}),
     ...(currentPath ? { currentPath } : {}),
   };
 }
@@ -81,5 +85,8 @@ export function searchStateToUiState(state: SearchState, indexUid: string): Inde
     ...(state.sortBy ? { sortBy: indexNameForSort(state.sortBy, indexUid) } : {}),
     ...(Object.keys(refinementList).length > 0 ? { refinementList } : {}),
     ...(Object.keys(range).length > 0 ? { range } : {}),
+    // Its own key, kept by the island's near widget (SearchApp) as a search parameter, so every
+    // request carries it to request.ts, which turns it into the geo filter and sort.
+    ...(state.near ? { near: state.near } : {}),
   };
 }

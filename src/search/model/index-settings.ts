@@ -58,8 +58,9 @@ export const indexSettings = {
     'vin',
     // Set on cars held by a deposit (a real Meilisearch's documents carry it; the embedded engine overlays it).
     'reserved',
+    '_geo',
   ],
-  sortableAttributes: ['price', 'subscription_price', 'km', 'year', 'created_at_timestamp', 'custom_rank', 'name'],
+  sortableAttributes: ['price', 'subscription_price', 'km', 'year', 'created_at_timestamp', 'custom_rank', 'name', '_geo'],
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'custom_rank:desc'],
   // The model dropdown asks for up to 250 values; Meilisearch's default of 100 would cut it.
   faceting: { maxValuesPerFacet: 300 },

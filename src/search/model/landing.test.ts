@@ -50,8 +50,18 @@ describe('landing wording: every search landing path has its own title, descript
   it('speaks for the whole stock on the default path', () => {
     expect(landingMeta(s({}), kingfisher).h1).toBe('New, Demo & Used Cars for sale');
     expect(landingMeta(s({}), drivesmart).h1).toBe('Pre-Owned Cars for sale');
-    expect(landingMeta(s({}), testSite({ search: { categories: ['rental'] } })).h1).toBe('Rental Cars for sale');
+    expect(landingMeta(s({}), testSite({ search: { categories: ['rental'] } })).h1).toBe('Rental cars');
     expect(landingMeta(s({ car_type: ['new', 'demo'] }), kingfisher).h1).toBe('New & Demo Cars for sale');
+  });
+
+  it('calls rental and subscription cars what they are, not cars for sale', () => {
+    const rentals = landingMeta(s({ categories: ['rental'] }), kingfisher);
+    expect(rentals.h1).toBe('Rental cars');
+    expect(rentals.title).toBe('Rental cars | Kingfisher Toyota');
+    expect(rentals.description).toMatch(/^Browse our rental cars at Kingfisher Toyota\./);
+    expect(landingMeta(s({ categories: ['subscription'] }), kingfisher).h1).toBe('Subscription cars');
+    expect(landingMeta(s({ categories: ['subscription'], make: ['Toyota'] }), kingfisher).h1).toBe('Toyota subscription cars');
+    expect(landingMeta(s({ categories: ['rental'], city: ['Brisbane'] }), kingfisher).h1).toBe('Rental cars in Brisbane');
   });
 
   it('names body styles, categories, fuel, price ranges and pages', () => {

@@ -133,8 +133,8 @@ const CATEGORY_LABELS: Record<string, string> = {
   trucks: 'Trucks',
   caravans: 'Caravans',
   motorcycles: 'Motorcycles',
-  rental: 'Rental Cars',
-  subscription: 'Subscription Cars',
+  rental: 'Rental cars',
+  subscription: 'Subscription cars',
 };
 
 function onlyOne(values: readonly string[] | undefined): string | undefined {
@@ -185,7 +185,10 @@ export function landingMeta(state: SearchState, site: LandingSite): LandingMeta 
   const model = make ? onlyOne(refinements.model) : undefined;
   const body = onlyOne(refinements.body);
   const fuel = onlyOne(refinements.fuel);
-  const rest = [fuel ?? '', make ?? '', model ?? '', model ? '' : body ? plural(body) : kind].filter(Boolean).join(' ');
+  // Rental and subscription cars are not for sale, and read as one noun: "Toyota rental cars".
+  const noun = rentalLike && (fuel || make) ? kind.toLowerCase() : kind;
+  const forSale = rentalLike ? '' : ' for sale';
+  const rest = [fuel ?? '', make ?? '', model ?? '', model ? '' : body ? plural(body) : noun].filter(Boolean).join(' ');
   const label = typeLabel(types, site);
   const city = onlyOne(refinements.city);
   const location = onlyOne(refinements.location_name);
@@ -200,11 +203,11 @@ export function landingMeta(state: SearchState, site: LandingSite): LandingMeta 
   else if (price?.min !== undefined) priced = ` over ${money(price.min)}`;
   const subject = `${[label, rest].filter(Boolean).join(' ')}${priced}`;
   const query = state.query?.trim();
-  const heading = query ? `Search results for “${clip(query, 60)}”` : `${subject} for sale${place}`;
+  const heading = query ? `Search results for “${clip(query, 60)}”` : `${subject}${forSale}${place}`;
   const page = state.page && state.page > 1 ? ` – Page ${state.page}` : '';
   const units = site.units ?? regionDefaults[site.region].units;
   const closing = say(`Compare prices, ${units === 'miles' ? 'mileage' : 'km'} and features, then enquire online.`);
-  const browse = `${[label.toLowerCase(), rest].filter(Boolean).join(' ')}${priced} for sale${place}`;
+  const browse = `${[label.toLowerCase(), rentalLike ? rest.replace(kind, kind.toLowerCase()) : rest].filter(Boolean).join(' ')}${priced}${forSale}${place}`;
   return {
     title: `${heading}${page} | ${site.name}`,
     h1: heading,

@@ -152,6 +152,15 @@ describe('search filter and sort', () => {
     expect(searchSort(state({}), testSite())).toEqual(['custom_rank:desc']);
   });
 
+  it('sorts nearest first from the shopper’s point and keeps to their radius, as Meilisearch geo search does', () => {
+    const near = { lat: -27.5, lng: 153, within: { distance: 100, unit: 'km' as const } };
+    expect(searchSort(state({}, { sortBy: '_geo:asc', near }), testSite())).toEqual(['_geoPoint(-27.5, 153):asc']);
+    expect(searchFilter(state({}, { near }), context())).toEqual([LISTING, '_geoRadius(-27.5, 153, 100000)']);
+    // No point, nothing to measure from: the default sort, no radius.
+    expect(searchSort(state({}, { sortBy: '_geo:asc' }), testSite())).toEqual(['custom_rank:desc']);
+    expect(searchFilter(state({}, { near: { lat: -27.5, lng: 153 } }), context())).toEqual([LISTING]);
+  });
+
   it('ignores sorts the index cannot answer', () => {
     expect(searchSort(state({}, { sortBy: 'colour:asc' }), testSite())).toEqual(['custom_rank:desc']);
     expect(searchSort(state({}, { sortBy: 'price:asc,km:desc' }), testSite())).toEqual(['custom_rank:desc']);

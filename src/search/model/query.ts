@@ -15,6 +15,7 @@ import type { DealerConfig } from '../../platform/config/schema';
 import { isBalancedFilter, quoteFilterValue } from '../../platform/formats/filter-syntax';
 import { defaultSearchPath } from './search-path';
 import { indexSettings } from './index-settings';
+import { nearFilter, nearSort } from './near';
 import { DEFAULT_SORT, HITS_PER_PAGE, SECONDS_PER_DAY, rangeFields, refinementFields, type RangeField, type RefinementField, type SearchState } from './state';
 
 // Car type refinement sits with the other car type helpers; re-exported for callers building queries.
@@ -145,6 +146,8 @@ export function stateFilter(state: SearchState, omit?: RefinementField | RangeFi
     if (finite(range?.min)) filter.push(`${field} >= ${range.min}`);
     if (finite(range?.max)) filter.push(`${field} <= ${range.max}`);
   }
+  const radius = nearFilter(state.near);
+  if (radius) filter.push(radius);
   return filter;
 }
 
@@ -224,9 +227,17 @@ export function isValidSort(sort: string | undefined): sort is string {
   return match?.[1] !== undefined && sortable.has(match[1]);
 }
 
-/** The state's sort, else the site default, else custom_rank:desc. */
+/**
+ * The state's sort, else the site default, else custom_rank:desc. `_geo:asc` is nearest first
+ * from the shopper's point (`_geoPoint(lat, lng):asc`); without a point, or as `_geo:desc`, it
+ * falls to the default.
+ */
 export function searchSort(state: SearchState, site: Pick<DealerConfig, 'search'>): string[] {
-  if (isValidSort(state.sortBy)) return [state.sortBy];
+  if (isValidSort(state.sortBy)) {
+    if (!state.sortBy.startsWith('_geo:')) return [state.sortBy];
+    const nearest = nearSort(state.sortBy, state.near);
+    if (nearest) return [nearest];
+  }
   if (isValidSort(site.search.default_sort)) return [site.search.default_sort];
   return [DEFAULT_SORT];
 }

@@ -267,6 +267,37 @@ describe('query string: filters not in the path go to the query string', () => {
   });
 });
 
+describe('the shopper’s point: a postcode’s coordinates, nearest first, within a radius', () => {
+  const near = { lat: -27.46794, lng: 153.02809, postcode: '4000', within: { distance: 50, unit: 'km' as const } };
+
+  it('carries the point, the postcode and the radius in the query string, so a link reproduces the search', () => {
+    const url = stateToRoute(s({ car_type: ['used'] }, { near, sortBy: '_geo:asc' }), kingfisher);
+    expect(url).toBe('/search/used-cars?near=-27.46794,153.02809&postcode=4000&within=50km&sortBy=_geo:asc');
+    expect(routeToState(url, kingfisher)).toEqual({
+      refinements: { car_type: ['used'] },
+      ranges: {},
+      near,
+      sortBy: '_geo:asc',
+      currentPath: '/search/used-cars',
+    });
+  });
+
+  it('reads miles on a US site’s link, and a point without a radius', () => {
+    expect(routeToState('/search?near=30.53,-97.689&postcode=78681&within=25miles', loneStar).near).toEqual({
+      lat: 30.53,
+      lng: -97.689,
+      postcode: '78681',
+      within: { distance: 25, unit: 'miles' },
+    });
+    expect(routeToState('/search?near=30.53,-97.689', loneStar).near).toEqual({ lat: 30.53, lng: -97.689 });
+  });
+
+  it('drops a nearest-first sort or a radius with no point to measure from', () => {
+    expect(routeToState('/search?sortBy=_geo:asc&postcode=4000&within=50km', kingfisher)).toEqual({ refinements: {}, ranges: {}, currentPath: '/search' });
+    expect(routeToState('/search?near=200,1&sortBy=_geo:asc', kingfisher)).toEqual({ refinements: {}, ranges: {}, currentPath: '/search' });
+  });
+});
+
 describe('page numbers: a canonical integer string above 1, else the first page', () => {
   it('reads only canonical integers above 1', () => {
     expect(parsePage('2')).toBe(2);
@@ -385,7 +416,14 @@ const VALUES = [
   '',
   ' ',
 ];
-const SORTS = ['price:asc', 'price:desc', 'km:asc', 'year:desc', 'custom_rank:desc', 'colour:asc', 'price:up', undefined];
+const SORTS = ['price:asc', 'price:desc', 'km:asc', 'year:desc', 'custom_rank:desc', 'colour:asc', 'price:up', '_geo:asc', '_geo:desc', undefined];
+const POINTS: unknown[] = [
+  { lat: -27.467941, lng: 153.028091, postcode: '4000' },
+  { lat: 30.53, lng: -97.689, postcode: '78681', within: { distance: 25, unit: 'miles' } },
+  { lat: -33.8, lng: 151.2, within: { distance: 250, unit: 'km' } },
+  { lat: 95, lng: 0 },
+  { lat: 1, lng: 2, postcode: 'x&y', within: { distance: 7, unit: 'km' } },
+];
 const NUMBERS = [0, 1, 5.5, 500, 20_000, 30_000, 250_000, 1_700_000_000, -5, Number.NaN, Number.POSITIVE_INFINITY, 1e21];
 
 function generateState(next: () => number): SearchState {
@@ -407,6 +445,7 @@ function generateState(next: () => number): SearchState {
   }
   if (next() < 0.3) state.query = pick(VALUES);
   if (next() < 0.3) state.sortBy = pick(SORTS);
+  if (next() < 0.2) state.near = pick(POINTS) as SearchState['near'];
   if (next() < 0.3) state.page = pick([1, 2, 3, 41, 0, -1, 2.5]);
   return state;
 }

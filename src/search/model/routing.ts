@@ -39,7 +39,8 @@
  * The query string
  * Everything the path does not carry: `query`, each refinement field as comma-joined values,
  * ranges as `range[price]=20000:30000` (min-only `20000:`, max-only `:30000`), `sortBy`, and
- * `page` only above 1. Values are percent-encoded, so a comma inside a value is `%2C` and only
+ * `page` only above 1, and the shopper's point (`near`, `postcode`, `within`, see near.ts).
+ * Values are percent-encoded, so a comma inside a value is `%2C` and only
  * a bare comma separates values; spaces are `+`.
  */
 import type { DealerConfig } from '../../platform/config/schema';
@@ -50,6 +51,7 @@ import { slugify } from '../../platform/formats/slugify';
 import { stockCategories } from '../../stock/model/kinds';
 import { CAR_TYPE_ORDER, orderCarTypes, type CarType } from './car-type';
 import { isValidSort } from './query';
+import { nearParams, normalNear, parseNear } from './near';
 import { rangeFields, refinementFields, type NumericRange, type RangeField, type RefinementField, type SearchState } from './state';
 
 import { PATH_PATTERNS, type PathPattern } from '../../platform/config/path-patterns';
@@ -65,7 +67,9 @@ export type Vocabulary = Partial<Record<RefinementField, readonly string[]>>;
 
 export const HEADER_SEARCH_PATH = '/search';
 const PRE_OWNED_PATH = '/pre-owned';
-const FIND_RENTAL_PATH = '/find/rental-cars';
+/** The rental template's search address; it reads as the rental cars' landing page. */
+export const FIND_RENTAL_PATH = '/find/rental-cars';
+export const RENTAL_SEARCH_PATH = '/search/rental-cars';
 
 /** Longest value kept from a URL: stock values are capped at 200 characters, queries likewise. */
 export const MAX_VALUE_LENGTH = 200;
@@ -110,7 +114,10 @@ export function normalizeState(state: SearchState): SearchState {
   const query = typeof state.query === 'string' ? clipText(wellFormed(state.query).trim(), MAX_VALUE_LENGTH).trim() : '';
   if (query) normal.query = query;
   if (typeof state.page === 'number' && Number.isSafeInteger(state.page) && state.page > 1 && state.page < 1e9) normal.page = state.page;
-  if (isValidSort(state.sortBy)) normal.sortBy = state.sortBy;
+  const near = normalNear(state.near);
+  if (near) normal.near = near;
+  // A distance sort without a point has nothing to measure from.
+  if (isValidSort(state.sortBy) && (near || !state.sortBy.startsWith('_geo:'))) normal.sortBy = state.sortBy;
   for (const field of refinementFields) {
     const given = (state.refinements[field] ?? []).filter((v) => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_VALUE_LENGTH);
     let values = [...new Set(given.map(wellFormed))];
@@ -475,6 +482,7 @@ const isRangeField = (key: string): key is RangeField => (rangeFields as readonl
 
 function readQuery(search: string, state: SearchState): void {
   const seen = new Set<string>();
+  const point: Record<string, string> = {};
   for (const pair of search.split('&')) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
@@ -495,6 +503,7 @@ function readQuery(search: string, state: SearchState): void {
     if (key === 'query') state.query = value;
     else if (key === 'sortBy') state.sortBy = value;
     else if (key === 'page') state.page = parsePage(value);
+    else if (key === 'near' || key === 'postcode' || key === 'within') point[key] = value;
     else {
       const rangeKey = /^range\[([a-z_]+)\]$/.exec(key);
       if (rangeKey?.[1] && isRangeField(rangeKey[1])) {
@@ -503,6 +512,8 @@ function readQuery(search: string, state: SearchState): void {
       }
     }
   }
+  const near = parseNear(point.near, point.postcode, point.within);
+  if (near) state.near = near;
 }
 
 function queryString(state: SearchState, inPath: ReadonlySet<RefinementField>): string {
@@ -517,6 +528,7 @@ function queryString(state: SearchState, inPath: ReadonlySet<RefinementField>): 
     const range = state.ranges[field];
     if (range) parts.push(`range[${field}]=${formatRange(range)}`);
   }
+  if (state.near) parts.push(...nearParams(state.near));
   if (state.sortBy) parts.push(`sortBy=${encodeValue(state.sortBy)}`);
   if (state.page && state.page > 1) parts.push(`page=${state.page}`);
   return parts.length > 0 ? `?${parts.join('&')}` : '';

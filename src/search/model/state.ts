@@ -3,6 +3,8 @@
  * constants every search module shares. Other modules import limits from here, never restate them.
  */
 
+import type { Near } from './near';
+
 /** Vehicle fields a shopper can refine by choosing values (OR within a field, AND across fields). */
 export const refinementFields = [
   'car_type',
@@ -45,6 +47,8 @@ export interface SearchState {
   ranges: Partial<Record<RangeField, NumericRange>>;
   /** The landing path the shopper came in on, e.g. "/search/used-cars". */
   currentPath?: string;
+  /** The shopper's postcode as a point, for "Nearest first" and a radius (near.ts). */
+  near?: Near;
 }
 
 /** Which ends of a range are open: no lower limit (isMinRange), no upper limit (isMaxRange). */

@@ -74,24 +74,35 @@ function fakeAdmin(opts: { failOn?: string; loseDocuments?: boolean } = {}) {
       return Promise.resolve(key);
     },
   };
-  return { admin, indexes, calls, ids: (uid: string) => [...index(uid).docs.keys()] };
+  return {
+    admin,
+    indexes,
+    calls,
+    ids: (uid: string) => [...index(uid).docs.keys()],
+    documents: (uid: string) => [...index(uid).docs.values()] as (Vehicle & { _geo?: unknown })[],
+  };
 }
 
 describe('pushDealer', () => {
   it('pushes only the cars the site lists, to its index', async () => {
     const now = 1_760_000_000;
     const stock = [
-      { id: 1, status: 'in_stock', show_on_dealer_website: false, sold_date_timestamp: null },
+      { id: 1, status: 'in_stock', show_on_dealer_website: false, sold_date_timestamp: null, location_id: 7 },
       { id: 2, status: 'sold', show_on_dealer_website: true, sold_date_timestamp: now - 86_400 },
       // Hidden: sold and not flagged; sold before the 3-day window.
       { id: 3, status: 'sold', show_on_dealer_website: false, sold_date_timestamp: now - 86_400 },
       { id: 4, status: 'sold', show_on_dealer_website: true, sold_date_timestamp: now - 10 * 86_400 },
     ] as Vehicle[];
     const fake = fakeAdmin();
-    const site = { slug: 'acme', search: { index_uid: 'acme_stock', include_sold_cars_days: 3 } } as Parameters<typeof pushDealer>[1];
+    const yard = { id: 7, name: 'Yard', address: { lat: -27.5, long: 153 } };
+    const site = { slug: 'acme', search: { index_uid: 'acme_stock', include_sold_cars_days: 3 }, locations: [yard] } as unknown as Parameters<
+      typeof pushDealer
+    >[1];
     const result = await pushDealer(fake.admin, site, stock, { nowSeconds: now });
     expect(result).toEqual({ uid: 'acme_stock', documents: 2, previous: undefined, left: 2 });
     expect(fake.ids('acme_stock')).toEqual([1, 2]);
+    // Each car carries its location's point for distance search; one with no known location carries none.
+    expect(fake.documents('acme_stock').map((car) => car._geo)).toEqual([{ lat: -27.5, lng: 153 }, undefined]);
   });
 });
 

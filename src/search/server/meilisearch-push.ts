@@ -16,6 +16,7 @@ import type { Vehicle } from '../../stock/model/vehicle';
 import type { DealerConfig } from '../../platform/config/schema';
 import { searchEndpoint } from '../../platform/config/search-endpoint';
 import { listedVehicles } from './listed-stock';
+import { withLocationPoints } from '../model/location-points';
 
 export class PushError extends Error {
   override name = 'PushError';
@@ -117,11 +118,11 @@ export async function pushStock(
  */
 export async function pushDealer(
   admin: SearchAdmin,
-  site: Pick<DealerConfig, 'slug' | 'search'>,
+  site: Pick<DealerConfig, 'slug' | 'search' | 'locations'>,
   stock: readonly Vehicle[],
   opts: { nowSeconds: number; batchSize?: number; log?: (line: string) => void },
 ): Promise<PushResult & { left: number }> {
-  const vehicles = listedVehicles(site, stock, opts.nowSeconds);
+  const vehicles = withLocationPoints(site, listedVehicles(site, stock, opts.nowSeconds));
   const { nowSeconds: _now, ...push } = opts;
   const result = await pushStock(admin, { uid: searchEndpoint(site).indexUid, vehicles, ...push });
   return { ...result, left: stock.length - vehicles.length };

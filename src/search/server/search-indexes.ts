@@ -15,6 +15,7 @@ import { indexSettings } from '../model/index-settings';
 import { loadStock, stockVersion } from '../../stock/server/store';
 import { createDealerConfigs, type DealerConfigs } from '../../platform/config/dealer-configs';
 import { listedScope } from './listed-stock';
+import { withLocationPoints } from '../model/location-points';
 
 export interface SearchIndexProvider {
   /** The index (engine, scope, answer cache) for a uid, or undefined when no served dealer has that index. */
@@ -113,7 +114,7 @@ export function createStockIndexes({
 
   async function build(slug: string, site: DealerConfig, version: string, heldSet: { version: string; ids: ReadonlySet<string> }): Promise<Entry> {
     await Promise.resolve();
-    const stock = loadStock(site, env);
+    const stock = withLocationPoints(site, loadStock(site, env));
     const documents = heldSet.ids.size === 0 ? stock : stock.map((car) => (heldSet.ids.has(String(car.id)) ? { ...car, reserved: true } : car));
     const engine = new SearchEngine(documents, indexSettings);
     // A new engine gets a new cache: answers from the old stock go with it.

@@ -38,6 +38,11 @@ describe('result card', () => {
     expect(render({ site: advertising, hit: { ...hit, price: 0 } })).not.toContain('car-card-weekly');
   });
 
+  it('shows a subscription car’s weekly price as "Subscription per week"', () => {
+    expect(render()).not.toContain('Subscription');
+    expect(render({ hit: { ...hit, subscription_price: 249 } })).toContain('<p class="car-card-subscription">Subscription $249 per week</p>');
+  });
+
   it("calls used cars 'Pre-Owned' on pre-owned sites", () => {
     expect(render()).toContain('<li>Used</li>');
     expect(render({ site: { ...au, pre_owned: true } })).toContain('<li>Pre-Owned</li>');

@@ -3,7 +3,16 @@
  * favourite toggle. Props only; the same component renders the prerendered HTML and the island.
  */
 import type { DealerConfig } from '../../platform/config/schema';
-import { CAR_TYPE_LABELS, carPath, priceText, RESERVED_LABEL, repaymentPriceText, STATUS_LABELS, type RepaymentSite } from '../../stock/model/car';
+import {
+  CAR_TYPE_LABELS,
+  carPath,
+  priceText,
+  RESERVED_LABEL,
+  repaymentPriceText,
+  STATUS_LABELS,
+  subscriptionPriceText,
+  type RepaymentSite,
+} from '../../stock/model/car';
 import { imageSrc, imageSrcSet } from '../../stock/model/images';
 import { formatDistance, wording, type Units } from '../../platform/formats/region';
 import type { CardHit } from '../browser/hits';
@@ -31,6 +40,7 @@ export const CARD_ATTRIBUTES = [
   'transmission',
   // Set by the search API on cars held by a paid deposit: the card says Reserved.
   'reserved',
+  'subscription_price',
 ] as const;
 
 export interface CardSite {
@@ -107,6 +117,7 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
         <p className="car-card-price">{priceText(hit.price, site)}</p>
         {/* Its footnote marker comes from search.css and its terms from the page (RepaymentTerms.astro): the island stays within its budget. */}
         {repayment && <p className="car-card-weekly">{repayment}</p>}
+        {hit.subscription_price ? <p className="car-card-subscription">{subscriptionPriceText(hit.subscription_price, site)}</p> : null}
         <ul className="car-card-specs" aria-label="Key details">
           <li>{formatDistance(hit.km, site.units, site.locale)}</li>
           {hit.fuel && <li>{hit.fuel}</li>}

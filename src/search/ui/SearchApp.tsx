@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SearchClient, UiState } from 'instantsearch.js';
-import { Configure, InstantSearch, InstantSearchSSRProvider, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
+import { Configure, InstantSearch, InstantSearchSSRProvider, useConnector, useInstantSearch, type InstantSearchServerState } from 'react-instantsearch';
 import { clearedUiState, refinementChips } from '../browser/chips';
 import { createSearchClient } from '../browser/client';
 import { toCardHits } from '../browser/hits';
@@ -14,12 +14,13 @@ import { attributeLabel, facetDefinitions, rangeDefinitions, sortItems, unshownF
 import { retryDelay } from '../browser/retry';
 import { createSearchRouting } from '../browser/router';
 import { tileLimit } from '../browser/tiles';
-import { uiStateToSearchState } from '../browser/ui-state';
+import { indexNameForSort, uiStateToSearchState } from '../browser/ui-state';
 import { formatDistance, formatMoney, currencyFor } from '../../platform/formats/region';
 import { newAndDemoJoined } from '../model/car-type';
 import { resolveSearchHost, searchEndpoint } from '../../platform/config/search-endpoint';
-import { landingMeta } from '../model/landing';
 import { isPreOwnedSite, type Vocabulary } from '../model/routing';
+import { NEAREST_SORT } from '../model/near';
+import type * as AfterHydration from './after-hydration';
 import type { SearchSite } from '../model/site';
 import { HITS_PER_PAGE, type SearchState } from '../model/state';
 import { CurrentRefinements } from './CurrentRefinements';
@@ -50,6 +51,22 @@ export interface SearchAppProps {
   searchClient?: SearchClient;
   /** Static markup the page puts beside the heading (the page's "Save this search"). */
   children?: ReactNode;
+}
+
+/**
+ * Keeps the UI state's `near` (the shopper's point) as a search parameter and reads it back, so
+ * routing and every request see it. The helper keeps parameters it does not know.
+ */
+type Parameters = { near?: unknown; setQueryParameter: (key: string, value: unknown) => Parameters };
+const connectNear = () => () => ({
+  $$type: 'dealer.near',
+  init() {},
+  getWidgetUiState: (ui: object, { searchParameters }: { searchParameters: Parameters }) => ({ ...ui, near: searchParameters.near }),
+  getWidgetSearchParameters: (parameters: Parameters, { uiState }: { uiState: { near?: unknown } }) => parameters.setQueryParameter('near', uiState.near),
+});
+function VirtualNear() {
+  useConnector(connectNear as never, {});
+  return null;
 }
 
 const FILTERS_ID = 'search-filters';
@@ -94,6 +111,7 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       insights={false}
     >
       <Configure hitsPerPage={HITS_PER_PAGE} attributesToRetrieve={[...CARD_ATTRIBUTES]} attributesToHighlight={[]} />
+      <VirtualNear />
       <SearchLayout site={site} card={card} heading={heading} indexUid={indexUid}>
         {children}
       </SearchLayout>
@@ -122,7 +140,7 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   const facets = useMemo(() => facetDefinitions(site), [site]);
   const ranges = useMemo(() => rangeDefinitions(site, card.units), [site, card.units]);
   const { refinements: hiddenFields, ranges: hiddenRanges } = useMemo(() => unshownFields(site, card.units), [site, card.units]);
-  const sorts = useMemo(() => sortItems(site, indexUid, card.units), [site, indexUid, card.units]);
+  const baseSorts = useMemo(() => sortItems(site, indexUid, card.units), [site, indexUid, card.units]);
   const preOwned = isPreOwnedSite(site);
   const labelFor = useCallback((attribute: string, value: string) => valueLabel(attribute, value, { preOwned }), [preOwned]);
   const fieldLabel = useCallback((attribute: string) => attributeLabel(attribute, facets, ranges), [facets, ranges]);
@@ -169,13 +187,24 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   const [shownHeading, setShownHeading] = useState(heading);
   const firstKey = useRef(stateKey);
   const followed = useRef(false);
+  // What the island needs only once it is live (the postcode box, whose lookup is an API call,
+  // and the wording of headings for a changed search) arrives just after hydration, in one chunk
+  // outside the page's first download.
+  const [later, setLater] = useState<typeof AfterHydration>();
   useEffect(() => {
-    if (!followed.current && stateKey === firstKey.current) return;
+    void import('./after-hydration').then(setLater);
+  }, []);
+  useEffect(() => {
+    if ((!followed.current && stateKey === firstKey.current) || !later) return;
     followed.current = true;
-    const meta = landingMeta(JSON.parse(stateKey) as SearchState, site);
+    const meta = later.landingMeta(JSON.parse(stateKey) as SearchState, site);
     setShownHeading(meta.h1);
     document.title = meta.title;
-  }, [stateKey, site]);
+  }, [stateKey, site, later]);
+
+  const near = state.near;
+  // "Nearest first" is always a sort the menu knows (so a new point can choose it), shown only with a point.
+  const sorts = [...baseSorts, { value: indexNameForSort(NEAREST_SORT, indexUid), label: 'Nearest first' }];
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
@@ -235,7 +264,10 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
             >
               <Icon name="filter" /> Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
             </button>
-            <SortSelect items={sorts} />
+            <SortSelect items={sorts} shown={near ? sorts.length : baseSorts.length} />
+          </div>
+          <div className="nearest-slot">
+            {later && <later.NearestBox region={site.region} unit={card.units} near={near} indexUid={indexUid} setIndexUiState={setIndexUiState} />}
           </div>
           <CurrentRefinements chips={chips} setIndexUiState={setIndexUiState} />
           {hasResults && hits.length === 0 && !failed && !busy ? (

@@ -24,7 +24,8 @@ export function SortSelectView({ items, value, onChange }: SortSelectViewProps) 
   );
 }
 
-export function SortSelect({ items }: { items: ReadonlyArray<{ value: string; label: string }> }) {
+/** `shown`: how many of the items the menu lists (a sort may be known before it is offered). */
+export function SortSelect({ items, shown }: { items: ReadonlyArray<{ value: string; label: string }>; shown?: number }) {
   const { currentRefinement, refine, options } = useSortBy({ items: [...items] });
-  return <SortSelectView items={options} value={currentRefinement} onChange={refine} />;
+  return <SortSelectView items={options.slice(0, shown)} value={currentRefinement} onChange={refine} />;
 }

@@ -104,6 +104,7 @@ export function parseCarHit(hit: unknown): CarView | null {
     ...optionalText('badge'),
     ...optionalText('item_type'),
     ...optionalNumber('weekly_price'),
+    ...optionalNumber('subscription_price'),
     ...optionalNumber('seats'),
   };
 }

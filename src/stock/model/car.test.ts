@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
-import { PRICE_ON_APPLICATION, advertisedRepayment, carSlugFromPath, priceText, repaymentPriceText } from './car';
+import { PRICE_ON_APPLICATION, advertisedRepayment, carSlugFromPath, priceText, repaymentPriceText, subscriptionPriceText } from './car';
 import { repaymentOf } from './repayments';
 
 const site = testSite();
@@ -39,5 +39,13 @@ describe('price', () => {
       ...repaymentOf({ region: 'US', finance: { advertised: { rate: 6.9, term_months: 72, deposit_percent: 10, balloon_percent: 0 } } }),
     };
     expect(repaymentPriceText(38990, us)).toMatch(/^\$\d{3}\/month$/);
+  });
+});
+
+describe('subscription price', () => {
+  it('names a weekly subscription as such, and nothing for a car without one', () => {
+    expect(subscriptionPriceText(249, site)).toBe('Subscription $249 per week');
+    expect(subscriptionPriceText(undefined, site)).toBe('');
+    expect(subscriptionPriceText(0, site)).toBe('');
   });
 });

@@ -38,6 +38,7 @@ export type CarView = Pick<
       | 'fuel'
       | 'transmission'
       | 'weekly_price'
+      | 'subscription_price'
       | 'seats'
       | 'colour'
       | 'vin'
@@ -112,6 +113,11 @@ export function currencyOf(site: Pick<CarSite, 'region'>): string {
 /** The one prominent total price; a price of 0 means the dealer quotes on request. */
 export function priceText(price: number, site: Pick<CarSite, 'region' | 'locale'>): string {
   return price > 0 ? formatMoney(price, site.locale, currencyOf(site)) : PRICE_ON_APPLICATION;
+}
+
+/** A subscription car's weekly price, as the search's "Subscription per week" names it: "Subscription $249 per week". */
+export function subscriptionPriceText(price: number | undefined, site: Pick<CarSite, 'region' | 'locale'>): string {
+  return price ? `Subscription ${formatMoney(price, site.locale, currencyOf(site))} per week` : '';
 }
 
 // ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe.each(inject('demoDealers'))('%s', (slug) => {
-  it.each(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ path, gated }) => {
+  it.each(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ path, gated, ready }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -22,7 +22,7 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
     await stubAccountApi(page);
     await page.goto(`${demoOrigin(slug)}${path}`);
     // A gated page is checked as a signed-in shopper sees it, once its sections have loaded.
-    if (gated) await page.locator('[data-gate-content] [data-part="searches"]').waitFor({ state: 'visible' });
+    if (gated) await page.locator(ready ?? '[data-gate-content]').waitFor({ state: 'visible' });
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // A CSP violation shows up as a console error; so would a script that throws.

@@ -11,6 +11,9 @@ export const STUB_EMAIL = 'jo@example.com';
 /** /api/account itself (DELETE: the account) and everything under it. */
 export const isAccountApi = (url: URL): boolean => url.pathname === '/api/account' || url.pathname.startsWith('/api/account/');
 
+/** Gated pages are looked at as a signed-in shopper sees them; every other page (sign-in too) signed out. */
+const SIGNED_IN_PAGES = ['/my-garage', '/personalised/', '/online-payment'];
+
 export async function stubAccountApi(page: Page): Promise<void> {
   await page.route(isAccountApi, (route) => {
     const request = route.request();
@@ -20,7 +23,9 @@ export async function stubAccountApi(page: Page): Promise<void> {
     switch (url.pathname) {
       case '/api/account/session':
         return json(
-          from.startsWith('/my-garage') ? { signedIn: true, account: { email: STUB_EMAIL, since: '2026-01-01T00:00:00Z', passkeys: 0 } } : { signedIn: false },
+          SIGNED_IN_PAGES.some((prefix) => from.startsWith(prefix))
+            ? { signedIn: true, account: { email: STUB_EMAIL, since: '2026-01-01T00:00:00Z', passkeys: 0 } }
+            : { signedIn: false },
         );
       case '/api/account/saved-cars/merge':
         return json({ cars: [] });

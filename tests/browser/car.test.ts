@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { loadStock } from '../../src/stock/server/store';
 import type { Vehicle } from '../../src/stock/model/vehicle';
+import { listedVehicles } from '../../src/search/server/listed-stock';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { request } from 'node:http';
 import { get } from './http';
@@ -18,7 +19,9 @@ const pick = (test: (car: Vehicle) => boolean, what: string): Vehicle => {
   return car;
 };
 const forSale = pick((c) => c.status === 'in_stock' && c.price > 0 && c.images.length > 2 && Boolean(c.vin), 'priced in-stock car with photos and a VIN');
-const sold = pick((c) => c.status === 'sold', 'sold car');
+// A sold car the site still lists (sold within the dealer's window): its page reads Sold, not gone.
+const listed = new Set(listedVehicles(site, stock, Date.now() / 1000).map((c) => c.id));
+const sold = pick((c) => c.status === 'sold' && listed.has(c.id), 'sold car the site still lists');
 
 let browser: Browser;
 let context: BrowserContext;

@@ -11,9 +11,10 @@ import { needsSignIn } from '../../src/accounts/model/gating';
  * favourites and compare pages, the lead success page, the account pages, online payment,
  * personalised finance and spin-to-win where the dealer offers them, and the 404 page.
  * `gated` pages show their content only to a signed-in shopper: tests that look at them answer
- * the account API for the page (./account-stub.ts).
+ * the account API for the page (./account-stub.ts), and wait for `ready` (by default the gate's
+ * content) before they look.
  */
-export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: string): { type: string; path: string; gated?: true }[] {
+export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: string): { type: string; path: string; gated?: true; ready?: string }[] {
   const site = loadDealer(slug, dealersDir);
   const firstContact = [...contactPages(site.locations).keys()][0];
   const firstLocation = sortLocations(site.locations)[0];
@@ -30,9 +31,13 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     { type: 'compare', path: '/compare' },
     { type: 'success', path: '/success' },
     { type: 'sign-in', path: '/sign-in' },
-    { type: 'my-garage', path: '/my-garage', gated: true },
+    { type: 'my-garage', path: '/my-garage', gated: true, ready: '[data-gate-content] [data-part="searches"]' },
     { type: 'unsubscribe', path: '/unsubscribe' },
-    { type: 'online-payment', path: '/online-payment', ...(needsSignIn('online_payment', site.features) ? { gated: true as const } : {}) },
+    {
+      type: 'online-payment',
+      path: '/online-payment',
+      ...(site.features.enabled_pages.includes('online_payment') && needsSignIn('online_payment', site.features) ? { gated: true as const } : {}),
+    },
     ...(site.features.enabled_pages.includes('personalised_finance')
       ? [{ type: 'personalised-finance', path: '/personalised/finance', ...(needsSignIn('finance', site.features) ? { gated: true as const } : {}) }]
       : []),

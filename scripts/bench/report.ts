@@ -157,6 +157,11 @@ export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performanc
   unsubscribe: { jsBytes: 10 * 1024, performance: 100 },
   // The checkout shell (/shell/checkout/, every car's checkout): the gate, the car from search, the availability and Pay calls.
   checkout: { jsBytes: 110 * 1024, performance: 100 },
+  // The gate, and the quote form's or payment form's zod/mini fields checked as the server checks them.
+  'personalised-finance': { jsBytes: 24 * 1024, performance: 100 },
+  'online-payment': { jsBytes: 25 * 1024, performance: 100 },
+  // The gate, the campaign from the API and the wheel that animates the server's draw.
+  'spin-to-win': { jsBytes: 13 * 1024, performance: 100 },
 };
 export const DEFAULT_BUDGET = { jsBytes: 10 * 1024, performance: 100 };
 export const budgetFor = (type: string): { jsBytes: number; performance: number } => PAGE_BUDGETS[type] ?? DEFAULT_BUDGET;

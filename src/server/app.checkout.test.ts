@@ -78,6 +78,18 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
   }
 
   const pay = (b: Browser, payPath: string, card: string) => b.post(payPath, form({ card, expiry: '12/30', cvc: '123' }), { contentType: FORM });
+  /** What the expiry watcher settles with: the local processor's refunds, no mail, the test clock. */
+  const expirySettlement = () =>
+    createSettlement({
+      db: db.current.db,
+      configFor: () => site,
+      providers: paymentProvidersFromEnv({ LOCAL_PAYMENTS_SECRET: SECRET }),
+      env: { STOCK_DIR },
+      stockCar: () => undefined,
+      sendMail: () => Promise.reject(new Error('no mail')),
+      now: () => t.clock.now,
+      log: () => undefined,
+    });
   const paymentRow = async (id: string) => (await db.current.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
   it('prices the deposit on the server, takes 4242 on the card page, holds the car and sends the dealer a lead with the payment reference', async () => {
@@ -293,16 +305,7 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
   it('ends a hold when its time is up and refunds the deposit', async () => {
     const { id, payPath } = await reserve(jane);
     await pay(jane, payPath, CARD.success);
-    const settlement = createSettlement({
-      db: db.current.db,
-      configFor: () => site,
-      providers: paymentProvidersFromEnv({ LOCAL_PAYMENTS_SECRET: SECRET }),
-      env: { STOCK_DIR },
-      stockCar: () => undefined,
-      sendMail: () => Promise.reject(new Error('no mail')),
-      now: () => t.clock.now,
-      log: () => undefined,
-    });
+    const settlement = expirySettlement();
     expect((await expireReservations({ db: db.current.db, configFor: () => site, settlement, now: () => t.clock.now })).expired).toBe(0);
     t.clock.advance(site.checkout.hold_hours * 3600_000 + 1000);
     expect(await expireReservations({ db: db.current.db, configFor: () => site, settlement, now: () => t.clock.now })).toMatchObject({
@@ -340,16 +343,7 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     await pay(jane, payPath, CARD.success);
     await expect.poll(() => [...flagged]).toEqual([String(car.id)]);
 
-    const settlement = createSettlement({
-      db: db.current.db,
-      configFor: () => site,
-      providers: paymentProvidersFromEnv({ LOCAL_PAYMENTS_SECRET: SECRET }),
-      env: { STOCK_DIR },
-      stockCar: () => undefined,
-      sendMail: () => Promise.reject(new Error('no mail')),
-      now: () => t.clock.now,
-      log: () => undefined,
-    });
+    const settlement = expirySettlement();
     t.clock.advance(site.checkout.hold_hours * 3600_000 + 1000);
     expect((await expireReservations({ db: db.current.db, configFor: () => site, settlement, now: () => t.clock.now })).expired).toBe(1);
     await flags!.mirrorAll();

@@ -60,7 +60,7 @@ export type Category = (typeof CATEGORIES)[number];
 export type Scores = Record<Category, number | null>;
 
 /** Page types Lighthouse runs on: one per layout family, to keep a full run within minutes on 2 cores. */
-export const LIGHTHOUSE_PAGES: readonly string[] = ['home', 'contact', 'our-location', 'search', 'car', 'finance', 'service', 'sell-my-car'];
+export const LIGHTHOUSE_PAGES: readonly string[] = ['home', 'contact', 'our-location', 'search', 'car', 'finance', 'service', 'sell-my-car', 'checkout'];
 
 /** The parts of a Lighthouse result the bench reads; Lighthouse's own Result type fits it. */
 export interface LhrLike {

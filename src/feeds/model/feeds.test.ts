@@ -43,14 +43,14 @@ describe('hostile stock text', () => {
   });
 
   it('comes back from both CSV feeds cell for cell, a formula made inert', () => {
-    const [listing] = parse(vehicleListingsCsv([car]), { columns: true }) as Record<string, string>[];
+    const [listing] = parse<Record<string, string>>(vehicleListingsCsv([car]), { columns: true });
     expect(listing).toMatchObject({ model: 'RAV4', trim: `'${hostile.variant}`, exterior_color: hostile.colour, price: '38990.00 AUD' });
-    const [meta] = parse(metaVehiclesCsv([car]), { columns: true }) as Record<string, string>[];
+    const [meta] = parse<Record<string, string>>(metaVehiclesCsv([car]), { columns: true });
     expect(meta).toMatchObject({ title: hostile.name, description: hostile.description, trim: `'${hostile.variant}`, price: '38990.00 AUD' });
   });
 
   it('drops characters XML cannot hold, even where the stock schema was bypassed', () => {
-    const raw = { ...testCar(photo), name: 'Bad\u0000\u0008\u001B\uFFFE name\uD800' } as Vehicle;
+    const raw: Vehicle = { ...testCar(photo), name: 'Bad\u0000\u0008\u001B\uFFFE name\uD800' };
     expect(xmlItem(vehicleAdsXml([feedCar(raw, site)], site))['g:title']).toBe('Bad name');
   });
 });

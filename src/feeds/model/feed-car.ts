@@ -3,7 +3,7 @@
  * file: where the car stands (location, store code, address), its canonical page, its photos,
  * price with currency, odometer in the site's unit, and condition. The feeds differ only in the
  * names and shapes they give these facts (./google-vehicle-listings.ts, ./google-vehicle-ads.ts,
- * ./meta-vehicles.ts) and in which of them they require (./eligibility.ts).
+ * ./meta-vehicles.ts) and in which facts each feed insists on (./eligibility.ts).
  */
 import type { DealerConfig, Location } from '../../platform/config/schema';
 import { regionDefaults } from '../../platform/config/regions';

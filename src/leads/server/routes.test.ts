@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       });
       expect(row?.data).toMatchObject({ name: 'Jane Citizen', phone: '0412345678', message: 'Is it still available?' });
       expect(row?.completed_at?.getTime()).toBe(NOW);
-      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder', 'shopper_reply']);
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
 
@@ -70,7 +70,21 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       });
       const withSmtp = testApp({ database: db.current, dealersDir, env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, filesDir });
       const res = await send(withSmtp, { body: enquiry() });
-      expect(await outboxOf(String(res.body.id))).toEqual(['adf_email:1', 'folder', 'webhook:0']);
+      expect(await outboxOf(String(res.body.id))).toEqual(['adf_email:1', 'folder', 'shopper_reply', 'webhook:0']);
+    });
+
+    it('owes the shopper a reply only when the dealer sends replies, and stores the lead either way', async () => {
+      const dealersDir = editedDealers((d) => {
+        d.leads = { shopper_reply: { enabled: false } };
+      });
+      const quiet = testApp({ database: db.current, dealersDir, filesDir });
+      const res = await send(quiet, { body: enquiry() });
+      expect(res.status).toBe(201);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      const nowhere = testApp({ database: db.current, env: { LEADS_OUTBOX_DIR: 'off' }, filesDir });
+      const stored = await send(nowhere, { body: enquiry() });
+      expect(stored.status).toBe(201);
+      expect(await outboxOf(String(stored.body.id))).toEqual([]);
     });
 
     it('answers field errors by path, and stores nothing', async () => {
@@ -204,7 +218,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
       expect(await allLeads()).toHaveLength(1);
       expect(await db.current.db.select().from(idempotencyKeys)).toHaveLength(1);
-      expect(await outboxOf(String(results[0]?.body.id))).toEqual(['folder']);
+      expect(await outboxOf(String(results[0]?.body.id))).toEqual(['folder', 'shopper_reply']);
     });
 
     it('answers 2xx only after the commit: a failing write stores nothing, and a retry then succeeds', async () => {
@@ -244,14 +258,14 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(row).toMatchObject({ status: 'Complete', form: 'finance', category: 'finance-pre-approval' });
       expect(row?.data).toMatchObject({ vehiclePriceBudget: 35000, employment_status: 'Full time', first_name: 'Jane' });
       expect(row?.completed_at).not.toBeNull();
-      expect(await outboxOf(id)).toEqual(['folder']);
+      expect(await outboxOf(id)).toEqual(['folder', 'shopper_reply']);
 
       // A retry of the final save replays; a new change to a complete lead is refused.
       const replay = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { lead_id: id }), key: 'step-3-key' });
       expect(replay).toMatchObject({ status: 200, body: { id } });
       const reopen = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(2, 'Incomplete', { lead_id: id }), key: 'reopen-key' });
       expect(reopen.status).toBe(409);
-      expect(await outboxOf(id)).toEqual(['folder']);
+      expect(await outboxOf(id)).toEqual(['folder', 'shopper_reply']);
     });
 
     it('answers 404 for an unknown lead and for another dealer’s lead', async () => {
@@ -392,7 +406,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
           .subarray(0, 5)
           .toString(),
       ).toBe('%PDF-');
-      expect(await outboxOf(id)).toEqual(['folder']);
+      expect(await outboxOf(id)).toEqual(['folder', 'shopper_reply']);
 
       // A retry gets the same answer and writes no second copy.
       const again = await send(app, {
@@ -516,7 +530,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(res.status).toBe(201);
       const [row] = await allLeads();
       expect(row).toMatchObject({ form: 'finance', category: 'finance-pre-approval', status: 'Complete', consent: { opt_in: true } });
-      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder', 'shopper_reply']);
     });
 
     it('takes multipart form data too, and names bad fields', async () => {
@@ -555,7 +569,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const res = await carClarity(LONE_STAR, usFinance());
       expect(res.status).toBe(201);
       expect((await allLeads()).map((row) => row.dealer)).toEqual([OTHER_DEALER]);
-      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder', 'shopper_reply']);
       const json = await send(app, { host: 'kingfishertoyota.example', body: enquiry() });
       expect(json.status).toBe(201);
       expect((await allLeads()).map((row) => row.dealer).sort()).toEqual([DEALER, OTHER_DEALER]);

@@ -25,7 +25,7 @@ import { LEAD_BODY_LIMIT, parseLeadRequest, type LeadRequestMode, type ParsedLea
 import type { Database } from '../../platform/db/open';
 import type { DealerConfigs } from '../../platform/config/dealer-configs';
 import type { AppEnv } from '../../platform/http/app-env';
-import { outboxDestinations } from '../delivery/outbox/destinations';
+import { outboxDestinations, replyDestinations } from '../delivery/outbox/destinations';
 import type { DeliveryHealth } from '../delivery/outbox/health';
 import { quarantineReason } from './abuse';
 import { refuseOtherSites } from '../../platform/http/cross-site';
@@ -181,7 +181,8 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
 
     const receivedAt = now();
     const input = leadInput(lead, config, receivedAt);
-    const destinations = outboxDestinations(config, env);
+    // The dealer's destinations, and the reply owed to the shopper (sent after the lead is stored).
+    const destinations = [...outboxDestinations(config, env), ...replyDestinations(config, lead, env)];
     const at = new Date(receivedAt);
 
     if (submission.mode === 'update' && submission.id !== undefined) {

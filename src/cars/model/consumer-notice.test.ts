@@ -5,8 +5,7 @@ import { consumerNotice, NOT_PROVIDED, SECURITY_INTEREST_WARNING, needsConsumerN
 const nz = { region: 'NZ', locale: 'en-NZ' };
 const trader = { name: 'Southern Lakes Motors', address: '12 Gorge Rd, Queenstown 9300', phone: '03 442 1000', registration: 'M123456' };
 
-const valueOf = (notice: ReturnType<typeof consumerNotice>, label: string) =>
-  notice?.sections.flatMap((s) => s.rows).find((r) => r.label === label)?.value;
+const valueOf = (notice: ReturnType<typeof consumerNotice>, label: string) => notice?.sections.flatMap((s) => s.rows).find((r) => r.label === label)?.value;
 
 describe('consumerNotice', () => {
   it('is shown on New Zealand used and demonstrator cars only', () => {

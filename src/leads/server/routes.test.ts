@@ -11,6 +11,8 @@ import { consentWordings } from '../model/consent';
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, testApp } from '../../../tests/support/lead-api';
 import { multipart, MULTIPART_TYPE, partText, streamedParts } from '../../../tests/support/multipart';
+import { availableServiceSlots } from '../../providers/service-slots';
+import { SLOT_GONE, NO_CAR, NO_SALES_LOCATION } from './booking-check';
 
 const fill = (head: number[] | string, size = 256): Blob => {
   const bytes = new Uint8Array(size);
@@ -85,6 +87,52 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const stored = await send(nowhere, { body: enquiry() });
       expect(stored.status).toBe(201);
       expect(await outboxOf(String(stored.body.id))).toEqual([]);
+    });
+
+    describe('test drives', () => {
+      // The sales location's free times as GET /api/appointment-slots gives them at the test clock.
+      const [day] = availableServiceSlots(site, 31001, NOW, 'appointment');
+      const slot = { location_id: '31001', booking_date: day?.date, booking_time: day?.times[0] };
+      const testDrive = (extra: Record<string, unknown> = {}) => ({
+        lead: {
+          form: 'test_drive',
+          website_slug: DEALER,
+          form_started_at: NOW - 120_000,
+          company_website: '',
+          car_id: '5001',
+          ...slot,
+          first_name: 'Jane',
+          last_name: 'Citizen',
+          email: 'jane@example.com',
+          phone: '0412 345 678',
+          opt_in: true,
+          lead_status: 'Complete',
+          form_completed: true,
+          ...extra,
+        },
+      });
+
+      it('stores a test drive of a car at a free slot, with the car and the slot, and owes the shopper a reply', async () => {
+        expect(day).toBeDefined();
+        const res = await send(app, { body: testDrive() });
+        expect(res.status).toBe(201);
+        const [row] = await allLeads();
+        expect(row).toMatchObject({ form: 'test_drive', category: 'test-drive', status: 'Complete' });
+        expect(row?.data).toMatchObject({ car_id: '5001', ...slot });
+        expect(await outboxOf(String(res.body.id))).toEqual(['folder', 'shopper_reply']);
+      });
+
+      it('refuses a time the location does not offer, another kind of location, and a test drive of no car; stores nothing', async () => {
+        const closed = await send(app, { body: testDrive({ booking_time: '03:00' }) });
+        expect(closed).toMatchObject({ status: 400, body: { fields: { 'lead.booking_time': SLOT_GONE } } });
+        const past = await send(app, { body: testDrive({ booking_date: '2020-01-06' }) });
+        expect(past.body).toMatchObject({ fields: { 'lead.booking_time': SLOT_GONE } });
+        const workshop = await send(app, { body: testDrive({ location_id: '31002' }) });
+        expect(workshop).toMatchObject({ status: 400, body: { fields: { 'lead.location_id': NO_SALES_LOCATION } } });
+        const noCar = await send(app, { body: testDrive({ car_id: undefined }) });
+        expect(noCar).toMatchObject({ status: 400, body: { fields: { 'lead.car_id': NO_CAR } } });
+        expect(await allLeads()).toEqual([]);
+      });
     });
 
     it('answers field errors by path, and stores nothing', async () => {

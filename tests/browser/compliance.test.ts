@@ -221,6 +221,7 @@ describe('test drive from the car page', () => {
     const form = page.locator('#test-drive .multi-step');
     await form.hover();
     await page.locator('#test-drive astro-island:not([ssr])').waitFor({ state: 'attached' });
+    const readyAt = Date.now();
     expect(await form.textContent()).toContain(car.name);
 
     const date = form.getByRole('combobox', { name: /^Date/ });
@@ -238,6 +239,9 @@ describe('test drive from the car page', () => {
     await form.getByLabel('Last Name').fill('Lee');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Mobile').fill('0412 345 678');
+    // A person takes longer than the server's time trap (3 s from the form's first use); a bot would not.
+    const pace = readyAt + 3_300 - Date.now();
+    if (pace > 0) await new Promise((resolve) => setTimeout(resolve, pace));
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.locator('[data-test-drive-booked]').textContent(), { timeout: 15_000 }).toContain(`test drive request for the ${car.name}`);
 
@@ -262,17 +266,18 @@ describe('test drive from the car page', () => {
     await expect.poll(() => mailsTo(AU, email, since).length, { timeout: 15_000 }).toBe(1);
     expect(mailsTo(AU, email, since)[0]).toContain(car.name);
 
-    // A time the yard does not offer is refused by the server, whatever the page sent.
+    expect(errors).toEqual([]);
+
+    // A time the yard does not offer is refused by the server, whatever the page sent (Chromium logs the 400).
     const refused = await page.evaluate(
       async (lead) => {
         const response = await fetch('/api/leads', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lead }) });
         return { status: response.status, body: await response.text() };
       },
-      { ...last, booking_date: '2020-01-06', booking_time: '03:00' },
+      { ...last, lead_id: undefined, booking_date: '2020-01-06', booking_time: '03:00' },
     );
     expect(refused.status).toBe(400);
     expect(refused.body).toContain('lead.booking_time');
-    expect(errors).toEqual([]);
     await context.close();
   });
 });

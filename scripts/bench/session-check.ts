@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { accountPaths } from '../../src/accounts/model/api';
-import type { ShopperMail } from '../../src/accounts/delivery/mail';
+import type { ShopperMail } from '../../src/leads/delivery/outbox/shopper-mail';
 import { openDatabase } from '../../src/platform/db/open';
 import { createApp } from '../../src/server/app';
 import { createPlatformServer } from '../../src/server/http-server';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
-import { PRICE_ON_APPLICATION, advertisedRepayment, carSlugFromPath, priceText, repaymentPriceText, subscriptionPriceText } from './car';
+import { PRICE_ON_APPLICATION, advertisedRepayment, carSlugFromPath, priceText, repaymentLineFrom, repaymentPriceText, subscriptionPriceText } from './car';
 import { repaymentOf } from './repayments';
 
 const site = testSite();
@@ -47,5 +47,16 @@ describe('subscription price', () => {
     expect(subscriptionPriceText(249, site)).toBe('Subscription $249 per week');
     expect(subscriptionPriceText(undefined, site)).toBe('');
     expect(subscriptionPriceText(0, site)).toBe('');
+  });
+});
+
+describe('repaymentLineFrom', () => {
+  it('reads back the line a page wrote into its markup, and nothing from a page without one', () => {
+    expect(repaymentLineFrom('0.0048', '/week')).toEqual({ per_price: 0.0048, per: '/week' });
+    expect(repaymentLineFrom('0.02', '/month')).toEqual({ per_price: 0.02, per: '/month' });
+    expect(repaymentLineFrom(undefined, undefined)).toBeUndefined();
+    expect(repaymentLineFrom('0', '/week')).toBeUndefined();
+    expect(repaymentLineFrom('abc', '/week')).toBeUndefined();
+    expect(repaymentLineFrom('0.01', '/fortnight')).toBeUndefined();
   });
 });

@@ -53,7 +53,7 @@ import { listDealerSlugs, loadDealer } from '../src/platform/config/load';
 import { generateDemoStock } from '../src/stock/model/demo';
 import { loadStock } from '../src/stock/server/store';
 import { candidateFiles, resolveSafePath } from '../src/server/static';
-import type { ShopperMail } from '../src/accounts/delivery/mail';
+import type { ShopperMail } from '../src/leads/delivery/outbox/shopper-mail';
 import { createApp } from '../src/server/app';
 import { createPlatformServer } from '../src/server/http-server';
 import { pageTypes } from '../tests/browser/pages';

@@ -69,6 +69,15 @@ function VirtualNear() {
   return null;
 }
 
+/**
+ * The page marks itself pending before it paints when its address asks for another search than
+ * the one prerendered (SearchPage.astro), so the wrong cars never show; the mark goes once the
+ * island has the address's own results, or knows the prerendered ones are them.
+ */
+const showResults = () => {
+  if (typeof document !== 'undefined') delete document.documentElement.dataset.searchPending;
+};
+
 const FILTERS_ID = 'search-filters';
 const RESULTS_ID = 'search-results';
 
@@ -96,11 +105,15 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       ...(vocabulary ? { vocabulary } : {}),
       ...(prerenderedUrl !== undefined ? { prerenderedUrl } : {}),
       ...(typeof window === 'undefined' ? {} : { win: window }),
+      understand: (state: SearchState) =>
+        import('../browser/understand').then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
     }),
   );
   // A passive effect on purpose: InstantSearch only starts searching again once its own effects
   // have run (it skips the first search when results came prerendered), and those run first.
-  useEffect(() => routing.goLive(), [routing]);
+  useEffect(() => {
+    if (!routing.goLive()) showResults();
+  }, [routing]);
 
   const tree = (
     <InstantSearch<UiState, SearchState>
@@ -159,6 +172,10 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   const count = hasResults ? results.nbHits : undefined;
   const hits = hasResults ? toCardHits(results.hits) : [];
   const busy = status === 'loading' || status === 'stalled';
+  const firstResults = useRef(results);
+  useEffect(() => {
+    if (results !== firstResults.current || status === 'error') showResults();
+  }, [results, status]);
 
   // After a failure the error state stays up (over the last results) until a search succeeds,
   // and the search is retried on its own, further apart each time.
@@ -200,6 +217,9 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
     const meta = later.landingMeta(JSON.parse(stateKey) as SearchState, site);
     setShownHeading(meta.h1);
     document.title = meta.title;
+    // The page's own clean URL: the shell page stands in for any search path, and a refined search may have moved to another.
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel=canonical]');
+    if (canonical) canonical.href = new URL(location.pathname, canonical.href).href;
   }, [stateKey, site, later]);
 
   const near = state.near;

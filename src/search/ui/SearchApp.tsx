@@ -32,7 +32,7 @@ import { KeywordBox } from './KeywordBox';
 import { Pagination } from './Pagination';
 import { RangeFacet, VirtualRange } from './RangeFacet';
 import { RefinementFacet, VirtualRefinement } from './RefinementFacet';
-import { EmptyStateView, HitListView, ResultCountView, SearchErrorView } from './Results';
+import { EmptyStateView, HitListView, ResultCountView } from './Results';
 import { SortSelect } from './SortSelect';
 
 export interface SearchAppProps {
@@ -78,6 +78,9 @@ const showResults = () => {
   if (typeof document !== 'undefined') delete document.documentElement.dataset.searchPending;
 };
 
+/** The chunk that follows hydration (after-hydration.ts); one import site, so one preload list. */
+const loadLater = () => import('./after-hydration');
+
 const FILTERS_ID = 'search-filters';
 const RESULTS_ID = 'search-results';
 
@@ -106,7 +109,7 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       ...(prerenderedUrl !== undefined ? { prerenderedUrl } : {}),
       ...(typeof window === 'undefined' ? {} : { win: window }),
       understand: (state: SearchState) =>
-        import('../browser/understand').then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
+        loadLater().then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
     }),
   );
   // A passive effect on purpose: InstantSearch only starts searching again once its own effects
@@ -209,17 +212,12 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   // outside the page's first download.
   const [later, setLater] = useState<typeof AfterHydration>();
   useEffect(() => {
-    void import('./after-hydration').then(setLater);
+    void loadLater().then(setLater);
   }, []);
   useEffect(() => {
     if ((!followed.current && stateKey === firstKey.current) || !later) return;
     followed.current = true;
-    const meta = later.landingMeta(JSON.parse(stateKey) as SearchState, site);
-    setShownHeading(meta.h1);
-    document.title = meta.title;
-    // The page's own clean URL: the shell page stands in for any search path, and a refined search may have moved to another.
-    const canonical = document.querySelector<HTMLLinkElement>('link[rel=canonical]');
-    if (canonical) canonical.href = new URL(location.pathname, canonical.href).href;
+    setShownHeading(later.followSearch(JSON.parse(stateKey) as SearchState, site));
   }, [stateKey, site, later]);
 
   const near = state.near;
@@ -242,7 +240,7 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
         <ResultCountView count={count} format={formatCount} />
         {children}
       </div>
-      {failed && <SearchErrorView showingEarlier={hasResults} retrying={busy} onRetry={refresh} />}
+      {failed && later && <later.SearchErrorView showingEarlier={hasResults} retrying={busy} onRetry={refresh} />}
       {site.search.categories.length > 1 && (
         <FacetTiles attribute="categories" title="Categories" limit={site.search.categories.length} valueLabel={labelFor} formatCount={formatCount} />
       )}

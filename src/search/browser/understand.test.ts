@@ -10,7 +10,7 @@ const typed = (query: string): SearchState => ({ refinements: {}, ranges: {}, qu
 
 function answering(hits: number, asked: unknown[] = []): typeof fetch {
   return (_url, init) => {
-    asked.push(JSON.parse(String(init?.body)));
+    asked.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
     return Promise.resolve(new Response(JSON.stringify({ results: [{ hits: [], estimatedTotalHits: hits }] }), { status: 200 }));
   };
 }

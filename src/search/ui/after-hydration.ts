@@ -8,7 +8,7 @@ import type { SearchSite } from '../model/site';
 import { landingMeta } from '../model/landing';
 
 export { NearestBox } from './NearestBox';
-export { SearchErrorView } from './Results';
+export { SearchErrorView } from './SearchError';
 export { understandSearch } from '../browser/understand';
 
 /**

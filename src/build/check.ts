@@ -7,6 +7,8 @@ import path from 'node:path';
 import { domainConflicts } from '../platform/config/dealer-domains';
 import { DealerConfigError, dealerFile, listDealerSlugs, readDealerFile } from '../platform/config/load';
 import type { DealerConfig } from '../platform/config/schema';
+import { loadStock } from '../stock/server/store';
+import { emptySearchLinks } from './menu-links';
 
 export interface CheckResult {
   file: string;
@@ -63,4 +65,15 @@ export function checkDealerFiles(files: readonly string[], folder: readonly stri
 export function filesToCheck(args: readonly string[], dealersDir: string): string[] {
   if (args.length > 0) return args.map((a) => path.resolve(a));
   return listDealerSlugs(dealersDir).map((slug) => dealerFile(slug, dealersDir));
+}
+
+/**
+ * What an editor should fix but a build survives: menu links to a search that finds no car in the
+ * dealer's current stock (the imported feed, else demo stock), e.g. a model link whose slug no
+ * model in stock has. One line per link.
+ */
+export async function dealerWarnings(file: string, env: NodeJS.ProcessEnv = process.env, now = Date.now()): Promise<string[]> {
+  const site = readDealerFile(file);
+  const empty = await emptySearchLinks(site, loadStock(site, env), Math.floor(now / 1000));
+  return empty.map((link) => `warn ${site.slug}: the menu link "${link.name}" (${link.url}) finds no cars in the current stock`);
 }

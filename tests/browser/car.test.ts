@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { loadStock } from '../../src/stock/server/store';
 import type { Vehicle } from '../../src/stock/model/vehicle';
+import { carTitle } from '../../src/stock/model/car-page';
 import { listedVehicles } from '../../src/search/server/listed-stock';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { request } from 'node:http';
@@ -93,7 +94,7 @@ describe('car page', () => {
   it('has head metadata, a schema.org Car with offers and the assistant-readable car metadata', async () => {
     const { page } = await open(`/cars/${forSale.slug}`);
     const home = new URL('/', site.url).href;
-    expect(await page.title()).toBe(`${forSale.name} | ${site.name}`);
+    expect(await page.title()).toBe(`${carTitle(forSale)} | ${site.name}`);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${home}cars/${forSale.slug}`);
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(new URL(forSale.primary_image_url ?? '', site.url).href);
     const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b) as Record<string, unknown>);

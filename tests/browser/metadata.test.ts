@@ -7,6 +7,7 @@ import { stubAccountApi } from './account-stub';
 import { gunzipSync } from 'node:zlib';
 import { get } from './http';
 import { readSitemap } from './sitemap';
+import { loadStock } from '../../src/stock/server/store';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,6 +71,18 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
       if (type === 'our-location') expect(types.filter((t) => t === 'LocalBusiness')).toHaveLength(1);
     }
     await page.close();
+  });
+
+  it('gives every car page a title of its own, cars of one name included', async () => {
+    const byName = new Map<string, string[]>();
+    for (const car of loadStock(site, process.env)) byName.set(car.name, [...(byName.get(car.name) ?? []), car.slug]);
+    const twins = [...byName.values()].filter((slugs) => slugs.length > 1).slice(0, 3);
+    expect(twins.length).toBeGreaterThan(0);
+    for (const slugs of twins) {
+      const titles = await Promise.all(slugs.map(async (s) => /<title>([^<]*)<\/title>/.exec((await get(slug, `/cars/${s}`)).body)?.[1]));
+      expect(titles.every(Boolean)).toBe(true);
+      expect(new Set(titles).size, titles.join(' / ')).toBe(slugs.length);
+    }
   });
 
   it('serves a sitemap and robots.txt on the dealer’s own address', async () => {

@@ -183,6 +183,79 @@ describe('search pages', () => {
     await page.context().close();
   });
 
+  it('reads shoppers’ words from the header search as filters, keeping the rest as the query', async () => {
+    const { page, errors } = await open('/');
+    await page.getByRole('combobox', { name: 'Search stock' }).fill('used suv');
+    await page.getByRole('combobox', { name: 'Search stock' }).press('Enter');
+    await expect.poll(() => pathAndQuery(page), { timeout: 10_000 }).toBe('/search/used-cars?body=SUV');
+    await expect.poll(() => page.getByRole('button', { name: 'Remove Body type: SUV' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Remove Condition: Used' }).isVisible()).toBe(true);
+    await expect.poll(() => cards(page).count()).toBe(21);
+    expect(await shownCount(page)).toBeGreaterThan(21);
+
+    // Words it does not know stay the query; a price becomes the price range.
+    await page.goto(`${demoOrigin(SLUG)}/search?query=diesel+hilux+under+60k`);
+    await expect.poll(() => pathAndQuery(page), { timeout: 10_000 }).toBe(`${DEFAULT_PATH}?query=hilux&fuel=Diesel&range[price]=:60000`);
+    await expect.poll(() => cards(page).first().getByRole('link').textContent()).toMatch(/HiLux/i);
+
+    // Words that would find nothing as filters fall back to the query as typed.
+    await page.goto(`${demoOrigin(SLUG)}/search?query=electric+ute+under+5k`);
+    await expect.poll(() => page.getByRole('button', { name: 'Remove Search: electric ute under 5k' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(pathAndQuery(page)).toBe(`${DEFAULT_PATH}?query=electric+ute+under+5k`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('never paints the wrong cars for a filtered or later-page link: a loading state of the same size first', async () => {
+    for (const path of ['/search/used-cars?range[price]=:20000', '/search/new-used-and-demo-cars?page=2']) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await blockOutsideRequests(page);
+      // Hold the search answer so the first paint can be looked at before it arrives.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/search/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${demoOrigin(SLUG)}${path}`);
+      await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+      // The prerendered cars are another search's: none of them shows while the right ones load.
+      expect(await page.evaluate(() => document.documentElement.dataset.searchPending), path).toBe('');
+      expect(await cards(page).first().isVisible(), path).toBe(false);
+      release();
+      await expect.poll(() => cards(page).first().isVisible(), { message: path }).toBe(true);
+      if (path.includes('price')) {
+        // Each card's price: none above the link's $20,000.
+        const prices = await cards(page).evaluateAll((articles) =>
+          articles.map((a) => Number(/\$([\d,]+)/.exec(a.querySelector('.car-card-price')?.textContent ?? '')?.[1]?.replace(/,/g, ''))),
+        );
+        expect(prices.length).toBeGreaterThan(0);
+        expect(
+          prices.every((price) => !(price > 20_000)),
+          prices.join(', '),
+        ).toBe(true);
+      } else await expect.poll(() => pageLink(page, 2).getAttribute('aria-current'), { message: path }).toBe('page');
+      const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
+      expect(shifted, path).toBeLessThan(0.05);
+      await context.close();
+    }
+  });
+
+  it('paints the prerendered cars at once where the address is the prerendered search', async () => {
+    const { page } = await open('/search/used-cars?utm_source=newsletter');
+    expect(await page.evaluate(() => document.documentElement.dataset.searchPending)).toBeUndefined();
+    expect(await cards(page).first().isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('serves an unbuilt search path with the shell, which searches for it and settles on its SEO path', async () => {
     // No build lists /search/used-cars-toyota (this dealer's paths have no car type + make pattern).
     const { page, errors } = await open('/search/used-cars-toyota');
@@ -192,6 +265,9 @@ describe('search pages', () => {
     await expect.poll(() => pathAndQuery(page)).toBe('/search/used-cars?make=Toyota');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Used.*Toyota/);
     await expect.poll(() => page.title()).toMatch(/^Used.*Toyota/);
+    // Its canonical is the page's own clean URL, never the shell's.
+    const home = new URL('/', loadDealer(SLUG).url).href;
+    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${home}search/used-cars`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

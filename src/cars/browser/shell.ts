@@ -7,6 +7,7 @@
  */
 import { CAR_TYPE_LABELS, carSlugFromPath, type CarSite, type CarView } from '../../stock/model/car';
 import {
+  carTitle,
   GALLERY_WIDTHS,
   assistantCarMetadata,
   carDealershipSlug,
@@ -103,7 +104,7 @@ function renderCar(root: HTMLElement, article: HTMLElement, car: CarView, site: 
   const searchPath = root.dataset.searchPath ?? '/';
   const makePath = `/search/${slugify(car.make)}`;
 
-  doc.title = `${car.name} | ${root.dataset.siteName ?? site.name}`;
+  doc.title = `${carTitle(car)} | ${root.dataset.siteName ?? site.name}`;
   article.dataset.carSlug = car.slug;
   const makeLink = slot<HTMLAnchorElement>('make-link');
   if (makeLink) {

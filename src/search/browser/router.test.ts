@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
 import { searchSite } from '../model/site';
 import { createSearchRouting, type RouterWindow } from './router';
+import type { SearchState } from '../model/state';
 
 const site = searchSite(testSite());
 const INDEX = site.slug;
@@ -83,6 +84,53 @@ describe('search routing', () => {
     routing.goLive();
     expect(updates).toEqual([]);
     expect(win.entries).toEqual(['/search/used-cars']);
+  });
+
+  it('reads a typed query into filters on going live, and puts their SEO path in the address bar', async () => {
+    const win = fakeWindow('/search?query=used+suv+hilux');
+    const asked: unknown[] = [];
+    const understand = (state: SearchState) => {
+      asked.push(state.query);
+      return Promise.resolve<SearchState>({ refinements: { car_type: ['used'], body: ['SUV'] }, ranges: {}, query: 'hilux' });
+    };
+    const routing = createSearchRouting({ site, indexUid: INDEX, vocabulary, prerenderedUrl: '/search', win, understand });
+    const updates: unknown[] = [];
+    routing.router.onUpdate((route) => updates.push(routing.stateMapping.routeToState(route)));
+    expect(routing.goLive()).toBe(true);
+    await expect.poll(() => updates.length).toBe(1);
+    expect(asked).toEqual(['used suv hilux']);
+    expect(updates).toEqual([{ [INDEX]: { query: 'hilux', refinementList: { car_type: ['used'], body: ['SUV'] } } }]);
+    expect(win.entries).toEqual(['/search/used-cars?query=hilux&body=SUV']);
+  });
+
+  it('keeps the query as typed when reading it fails', async () => {
+    const win = fakeWindow('/search?query=used+suv');
+    const routing = createSearchRouting({
+      site,
+      indexUid: INDEX,
+      vocabulary,
+      prerenderedUrl: '/search',
+      win,
+      understand: () => Promise.reject(new Error('offline')),
+    });
+    const updates: unknown[] = [];
+    routing.router.onUpdate((route) => updates.push(routing.stateMapping.routeToState(route)));
+    expect(routing.goLive()).toBe(true);
+    await expect.poll(() => updates.length).toBe(1);
+    expect(updates).toEqual([{ [INDEX]: { query: 'used suv' } }]);
+  });
+
+  it('says whether a search follows going live', () => {
+    const plain = createSearchRouting({
+      site,
+      indexUid: INDEX,
+      vocabulary,
+      prerenderedUrl: '/search/used-cars',
+      win: fakeWindow('/search/used-cars?utm_source=mail'),
+    });
+    expect(plain.goLive()).toBe(false);
+    const paged = createSearchRouting({ site, indexUid: INDEX, vocabulary, prerenderedUrl: '/search/used-cars', win: fakeWindow('/search/used-cars?page=2') });
+    expect(paged.goLive()).toBe(true);
   });
 
   it('settles a shell page on the SEO path of what it shows', () => {

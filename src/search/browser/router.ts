@@ -31,6 +31,11 @@ export interface SearchRoutingOptions {
   prerenderedUrl?: string;
   /** Absent on the server. */
   win?: RouterWindow;
+  /**
+   * Reads a typed query into refinements (./understand.ts, loaded on demand); asked once, when
+   * the page opens on an address carrying `query=`.
+   */
+  understand?: (state: SearchState) => Promise<SearchState>;
 }
 
 export interface SearchRouting {
@@ -38,12 +43,13 @@ export interface SearchRouting {
   stateMapping: StateMapping<UiState, SearchState>;
   /**
    * Called after hydration: read the address bar from now on, put the search's own URL in it,
-   * and follow it if it asks for more than the prerendered page shows.
+   * and follow it if it asks for more than the prerendered page shows. True when a search other
+   * than the prerendered one follows; false when the prerendered results are the answer.
    */
-  goLive(): void;
+  goLive(): boolean;
 }
 
-export function createSearchRouting({ site, indexUid, vocabulary, prerenderedUrl, win }: SearchRoutingOptions): SearchRouting {
+export function createSearchRouting({ site, indexUid, vocabulary, prerenderedUrl, win, understand }: SearchRoutingOptions): SearchRouting {
   const toUrl = (state: SearchState): string => stateToRoute(state, site, vocabulary);
   const toState = (url: string): SearchState => routeToState(url, site, vocabulary);
   const addressBar = (): string | undefined => (win ? `${win.location.pathname}${win.location.search}` : undefined);
@@ -93,12 +99,24 @@ export function createSearchRouting({ site, indexUid, vocabulary, prerenderedUrl
     goLive() {
       live = true;
       const current = addressBar();
-      if (!win || current === undefined) return;
+      if (!win || current === undefined) return false;
+      // The search shown so far: the prerendered one, or (with none) the address bar's.
+      const shown = toUrl(toState(prerenderedUrl ?? current));
+      const settle = (state: SearchState): boolean => {
+        const canonical = toUrl(state);
+        // One spelling per search: a shell page, a trailing slash or `page=1` settle on the SEO path.
+        if (canonical !== addressBar()) win.history.replaceState(null, '', canonical);
+        if (canonical === shown) return false;
+        update?.(state);
+        return true;
+      };
       const state = toState(current);
-      const canonical = toUrl(state);
-      // One spelling per search: a shell page, a trailing slash or `page=1` settle on the SEO path.
-      if (canonical !== current) win.history.replaceState(null, '', canonical);
-      if (prerenderedUrl !== undefined && canonical !== toUrl(toState(prerenderedUrl))) update?.(state);
+      if (!state.query || !understand) return settle(state);
+      // 'used suv' from the header: the words become filters, and the address the SEO path.
+      void understand(state)
+        .catch(() => state)
+        .then((understood) => settle(understood));
+      return true;
     },
   };
 }

@@ -54,23 +54,3 @@ export function EmptyStateView({ onClear }: { onClear?: () => void }) {
     </div>
   );
 }
-
-export interface SearchErrorViewProps {
-  /** Whether earlier results are still on screen. */
-  showingEarlier: boolean;
-  retrying: boolean;
-  onRetry: () => void;
-}
-
-export function SearchErrorView({ showingEarlier, retrying, onRetry }: SearchErrorViewProps) {
-  return (
-    <div className="search-error" role="alert">
-      <p>
-        <strong>We couldn’t update the results.</strong> {showingEarlier ? 'You’re seeing the cars from your last search. ' : ''}We’ll keep trying.
-      </p>
-      <button type="button" className="button button-outline" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Retrying…' : 'Retry'}
-      </button>
-    </div>
-  );
-}

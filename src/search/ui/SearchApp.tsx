@@ -32,7 +32,7 @@ import { KeywordBox } from './KeywordBox';
 import { Pagination } from './Pagination';
 import { RangeFacet, VirtualRange } from './RangeFacet';
 import { RefinementFacet, VirtualRefinement } from './RefinementFacet';
-import { EmptyStateView, HitListView, ResultCountView, SearchErrorView } from './Results';
+import { EmptyStateView, HitListView, ResultCountView } from './Results';
 import { SortSelect } from './SortSelect';
 
 export interface SearchAppProps {
@@ -69,6 +69,18 @@ function VirtualNear() {
   return null;
 }
 
+/**
+ * The page marks itself pending before it paints when its address asks for another search than
+ * the one prerendered (SearchPage.astro), so the wrong cars never show; the mark goes once the
+ * island has the address's own results, or knows the prerendered ones are them.
+ */
+const showResults = () => {
+  if (typeof document !== 'undefined') delete document.documentElement.dataset.searchPending;
+};
+
+/** The chunk that follows hydration (after-hydration.ts); one import site, so one preload list. */
+const loadLater = () => import('./after-hydration');
+
 const FILTERS_ID = 'search-filters';
 const RESULTS_ID = 'search-results';
 
@@ -96,11 +108,15 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       ...(vocabulary ? { vocabulary } : {}),
       ...(prerenderedUrl !== undefined ? { prerenderedUrl } : {}),
       ...(typeof window === 'undefined' ? {} : { win: window }),
+      understand: (state: SearchState) =>
+        loadLater().then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
     }),
   );
   // A passive effect on purpose: InstantSearch only starts searching again once its own effects
   // have run (it skips the first search when results came prerendered), and those run first.
-  useEffect(() => routing.goLive(), [routing]);
+  useEffect(() => {
+    if (!routing.goLive()) showResults();
+  }, [routing]);
 
   const tree = (
     <InstantSearch<UiState, SearchState>
@@ -159,6 +175,10 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   const count = hasResults ? results.nbHits : undefined;
   const hits = hasResults ? toCardHits(results.hits) : [];
   const busy = status === 'loading' || status === 'stalled';
+  const firstResults = useRef(results);
+  useEffect(() => {
+    if (results !== firstResults.current || status === 'error') showResults();
+  }, [results, status]);
 
   // After a failure the error state stays up (over the last results) until a search succeeds,
   // and the search is retried on its own, further apart each time.
@@ -192,14 +212,12 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
   // outside the page's first download.
   const [later, setLater] = useState<typeof AfterHydration>();
   useEffect(() => {
-    void import('./after-hydration').then(setLater);
+    void loadLater().then(setLater);
   }, []);
   useEffect(() => {
     if ((!followed.current && stateKey === firstKey.current) || !later) return;
     followed.current = true;
-    const meta = later.landingMeta(JSON.parse(stateKey) as SearchState, site);
-    setShownHeading(meta.h1);
-    document.title = meta.title;
+    setShownHeading(later.followSearch(JSON.parse(stateKey) as SearchState, site));
   }, [stateKey, site, later]);
 
   const near = state.near;
@@ -222,7 +240,7 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
         <ResultCountView count={count} format={formatCount} />
         {children}
       </div>
-      {failed && <SearchErrorView showingEarlier={hasResults} retrying={busy} onRetry={refresh} />}
+      {failed && later && <later.SearchErrorView showingEarlier={hasResults} retrying={busy} onRetry={refresh} />}
       {site.search.categories.length > 1 && (
         <FacetTiles attribute="categories" title="Categories" limit={site.search.categories.length} valueLabel={labelFor} formatCount={formatCount} />
       )}

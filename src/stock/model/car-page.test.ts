@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
 import { testCar as car } from '../../../tests/support/test-car';
 import {
+  carTitle,
   SHARE_POPUP,
   assistantCarMetadata,
   carDealershipId,
@@ -174,5 +175,14 @@ describe('assistant-readable car metadata', () => {
   });
   it('falls back to the location’s dealership id', () => {
     expect(carDealershipId(car(), carSite(site), { dealership_id: 'D9' })).toBe('D9');
+  });
+});
+
+describe('car page title', () => {
+  it('adds colour and stock number, so cars of one name have titles of their own', () => {
+    expect(carTitle(car({ colour: 'White', stocknum: 'KT1' }))).toBe('2021 Toyota RAV4 GX Hybrid, White, stock KT1');
+    expect(carTitle(car({ colour: 'White', stocknum: 'KT2' }))).not.toBe(carTitle(car({ colour: 'White', stocknum: 'KT1' })));
+    expect(carTitle(car({ colour: undefined, stocknum: undefined, id: 7 }))).toBe('2021 Toyota RAV4 GX Hybrid, stock 7');
+    expect(carTitle(car({ stocknum: 'KT1', status: 'sold', sold_date_timestamp: 1 }))).toMatch(/ \(Sold\)$/);
   });
 });

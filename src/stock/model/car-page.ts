@@ -217,6 +217,16 @@ export function sharePopupFeatures(screen: { left: number; top: number; width: n
 // Head metadata
 // ---------------------------------------------------------------------------
 
+/**
+ * A car page's title: its name, then colour and stock number, because a yard often holds several
+ * cars of one name and each page needs a title of its own. The stock number (else the stock id)
+ * makes it unique: "2023 Toyota RAV4 GX, White, stock KT10001", with "(Sold)" on a sold car.
+ */
+export function carTitle(car: Pick<CarView, 'id' | 'name' | 'status' | 'colour' | 'stocknum'>): string {
+  const facts = [car.name, car.colour, `stock ${car.stocknum ?? car.id}`].filter(Boolean);
+  return `${facts.join(', ')}${car.status === 'sold' ? ' (Sold)' : ''}`;
+}
+
 /** A meta description from the car's facts; feed descriptions are often long dealer boilerplate. */
 export function carDescription(car: CarView, site: Pick<CarSite, 'name' | 'locale' | 'region' | 'units'>): string {
   const w = wording(site.locale);

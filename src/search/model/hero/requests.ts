@@ -3,7 +3,7 @@
  * the search context (site and time, for the base filter) and returns one multi-search query.
  */
 import { baseFilter, searchFilter, searchText, type SearchContext } from '../query';
-import { AUTOCOMPLETE_MIN_PRICE, DEFAULT_SORT } from '../state';
+import { AUTOCOMPLETE_MIN_PRICE, DEFAULT_SORT, type SearchState } from '../state';
 import { BUDGET_MIN_PRICE, budgetSearchState, type PriceStats } from './budget';
 import { heroSearchState, type HeroSelection } from './hero-state';
 import type { SearchQuery, SearchResult } from './multi-search';
@@ -24,6 +24,11 @@ export function makeFacetQuery(selection: HeroSelection, ctx: SearchContext, ind
 export function modelFacetQuery(selection: HeroSelection, ctx: SearchContext, indexUid: string): SearchQuery {
   const state = heroSearchState({ ...selection, make_model: '' });
   return { indexUid, ...countOnly, filter: searchFilter(state, ctx), facets: ['make_model'] };
+}
+
+/** How many cars a search finds (the results page's own filter and text). */
+export function searchCountQuery(state: SearchState, ctx: SearchContext, indexUid: string): SearchQuery {
+  return { indexUid, ...countOnly, q: searchText(state.query), filter: searchFilter(state, ctx) };
 }
 
 /** The price range of the stock a budget can buy: cars priced over $1,000. */

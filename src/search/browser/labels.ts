@@ -53,6 +53,10 @@ export interface RangeDefinition {
   attribute: RangeField;
   label: string;
   step: number;
+  /** PageUp and PageDown move to the next multiple of this (range-steps.ts), in shown units. */
+  pageStep: number;
+  /** The distance slider on a site that counts miles shows and takes miles; the index keeps km. */
+  miles?: true;
   /** Fixed slider ends; otherwise the ends follow the stock (facet stats). */
   bounds?: { min: number; max: number };
   format: 'money' | 'distance' | 'year';
@@ -61,12 +65,21 @@ export interface RangeDefinition {
 export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search'>, units: Units): RangeDefinition[] {
   const say = wording(site.locale);
   return [
-    { attribute: 'price', label: 'Price', step: PRICE_SLIDER.step, bounds: { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max }, format: 'money' },
+    {
+      attribute: 'price',
+      label: 'Price',
+      step: PRICE_SLIDER.step,
+      pageStep: 10_000,
+      bounds: { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max },
+      format: 'money',
+    },
     ...(site.search.categories.includes('subscription')
-      ? [{ attribute: 'subscription_price', label: say('Subscription per week'), step: 10, format: 'money' } satisfies RangeDefinition]
+      ? [{ attribute: 'subscription_price', label: say('Subscription per week'), step: 10, pageStep: 50, format: 'money' } satisfies RangeDefinition]
       : []),
-    { attribute: 'km', label: units === 'miles' ? 'Mileage' : 'Kilometres', step: 1000, format: 'distance' },
-    { attribute: 'year', label: 'Year', step: 1, format: 'year' },
+    units === 'miles'
+      ? { attribute: 'km', label: 'Mileage', step: 1000, pageStep: 10_000, miles: true, format: 'distance' }
+      : { attribute: 'km', label: 'Kilometres', step: 1000, pageStep: 10_000, format: 'distance' },
+    { attribute: 'year', label: 'Year', step: 1, pageStep: 5, format: 'year' },
   ];
 }
 

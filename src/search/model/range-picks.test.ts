@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { quickPicks, readTyped, typedRange } from './range-picks';
+
+describe('typed amounts', () => {
+  it('reads what people type', () => {
+    for (const text of ['40000', '40,000', '$40,000', ' 40 000 ', '40k', '40K', '40.0k', '40000 km', '40,000 mi', '40000 miles'])
+      expect(readTyped(text), text).toEqual({ value: 40_000 });
+    expect(readTyped('2.5k')).toEqual({ value: 2_500 });
+    expect(readTyped('2019')).toEqual({ value: 2019 });
+  });
+
+  it('says empty for no limit and refuses what is not an amount', () => {
+    expect(readTyped('  ')).toEqual({ empty: true });
+    for (const text of ['abc', '-5', '4e5', '40,000 dollars', '1.2.3', '<script>']) expect(readTyped(text), text).toEqual({});
+  });
+});
+
+describe('typed range', () => {
+  const track = { min: 5_000, max: 250_000 };
+
+  it('moves the typed side, keeping the other', () => {
+    expect(typedRange('40,000', 'max', [5_000, 250_000], track)).toEqual([5_000, 40_000]);
+    expect(typedRange('$12k', 'min', [5_000, 40_000], track)).toEqual([12_000, 40_000]);
+  });
+
+  it('clamps to the track and to the other thumb', () => {
+    expect(typedRange('1000000', 'max', [5_000, 40_000], track)).toEqual([5_000, 250_000]);
+    expect(typedRange('100', 'min', [10_000, 40_000], track)).toEqual([5_000, 40_000]);
+    expect(typedRange('60000', 'min', [10_000, 40_000], track)).toEqual([40_000, 40_000]);
+    expect(typedRange('2000', 'max', [10_000, 40_000], track)).toEqual([10_000, 10_000]);
+  });
+
+  it('clears a side when emptied and refuses text', () => {
+    expect(typedRange('', 'min', [10_000, 40_000], track)).toEqual([5_000, 40_000]);
+    expect(typedRange('', 'max', [10_000, 40_000], track)).toEqual([10_000, 250_000]);
+    expect(typedRange('cheap', 'max', [10_000, 40_000], track)).toBeUndefined();
+  });
+});
+
+describe('quick picks', () => {
+  const dollars = (n: number) => `$${n.toLocaleString('en-AU')}`;
+
+  it('offers price caps inside the track', () => {
+    const picks = quickPicks('price', { min: 5_000, max: 250_000 }, dollars, 2026);
+    expect(picks.map((p) => p.label)).toEqual(['Under $10,000', 'Under $20,000', 'Under $30,000', 'Under $40,000', 'Under $50,000', 'Under $75,000']);
+    expect(picks[3]?.range).toEqual([5_000, 40_000]);
+    expect(quickPicks('price', { min: 5_000, max: 30_000 }, dollars, 2026).map((p) => p.range[1])).toEqual([10_000, 20_000]);
+  });
+
+  it('offers distances in the units shown', () => {
+    const picks = quickPicks('km', { min: 0, max: 120_000 }, (n) => `${n.toLocaleString('en-US')} mi`, 2026);
+    expect(picks.map((p) => p.label)).toEqual(['Under 20,000 mi', 'Under 50,000 mi', 'Under 100,000 mi']);
+  });
+
+  it('offers recent years counted back from this year', () => {
+    const picks = quickPicks('year', { min: 2012, max: 2026 }, String, 2026);
+    expect(picks).toEqual([
+      { label: 'Last 3 years', range: [2024, 2026] },
+      { label: 'Last 5 years', range: [2022, 2026] },
+      { label: 'Last 10 years', range: [2017, 2026] },
+    ]);
+    expect(quickPicks('year', { min: 2020, max: 2026 }, String, 2026).map((p) => p.label)).toEqual(['Last 3 years', 'Last 5 years']);
+  });
+
+  it('offers none where a field has no round amounts', () => {
+    expect(quickPicks('subscription_price', { min: 100, max: 400 }, dollars, 2026)).toEqual([]);
+  });
+});

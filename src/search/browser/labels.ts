@@ -5,6 +5,8 @@
  */
 import { wording, type Units } from '../../platform/formats/region';
 import { searchSort } from '../model/query';
+import { quickPicks } from '../model/hero/quick-picks';
+import { DISTANCE_PICKS } from '../model/range-picks';
 import { PRICE_SLIDER, rangeFields, refinementFields, type RangeField, type RefinementField } from '../model/state';
 import type { SearchSite } from '../model/site';
 import { indexNameForSort } from './ui-state';
@@ -57,12 +59,14 @@ export interface RangeDefinition {
   pageStep: number;
   /** The distance slider on a site that counts miles shows and takes miles; the index keeps km. */
   miles?: true;
+  /** Quick picks under the slider, each an upper limit in shown units ("Under $20,000"). */
+  picks?: readonly number[];
   /** Fixed slider ends; otherwise the ends follow the stock (facet stats). */
   bounds?: { min: number; max: number };
   format: 'money' | 'distance' | 'year';
 }
 
-export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search'>, units: Units): RangeDefinition[] {
+export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search' | 'features'>, units: Units): RangeDefinition[] {
   const say = wording(site.locale);
   return [
     {
@@ -70,6 +74,7 @@ export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search'>, un
       label: 'Price',
       step: PRICE_SLIDER.step,
       pageStep: 10_000,
+      picks: quickPicks(site.features),
       bounds: { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max },
       format: 'money',
     },
@@ -77,8 +82,8 @@ export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search'>, un
       ? [{ attribute: 'subscription_price', label: say('Subscription per week'), step: 10, pageStep: 50, format: 'money' } satisfies RangeDefinition]
       : []),
     units === 'miles'
-      ? { attribute: 'km', label: 'Mileage', step: 1000, pageStep: 10_000, miles: true, format: 'distance' }
-      : { attribute: 'km', label: 'Kilometres', step: 1000, pageStep: 10_000, format: 'distance' },
+      ? { attribute: 'km', label: 'Mileage', step: 1000, pageStep: 10_000, picks: DISTANCE_PICKS, miles: true, format: 'distance' }
+      : { attribute: 'km', label: 'Kilometres', step: 1000, pageStep: 10_000, picks: DISTANCE_PICKS, format: 'distance' },
     { attribute: 'year', label: 'Year', step: 1, pageStep: 5, format: 'year' },
   ];
 }
@@ -149,7 +154,10 @@ export function attributeLabel(attribute: string, facets: readonly FacetDefiniti
 }
 
 /** Fields kept in the search for URLs that name them, with no list or slider of their own. */
-export function unshownFields(site: Pick<SearchSite, 'locale' | 'search'>, units: Units): { refinements: RefinementField[]; ranges: RangeField[] } {
+export function unshownFields(
+  site: Pick<SearchSite, 'locale' | 'search' | 'features'>,
+  units: Units,
+): { refinements: RefinementField[]; ranges: RangeField[] } {
   const ranges = rangeDefinitions(site, units);
   return {
     refinements: hiddenRefinementFields(facetDefinitions(site), refinementFields),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quickPicks, readTyped, typedRange } from './range-picks';
+import { QUICK_PICKS } from './hero/quick-picks';
+import { DISTANCE_PICKS, rangePicks, readTyped, typedRange } from './range-picks';
 
 describe('typed amounts', () => {
   it('reads what people type', () => {
@@ -40,29 +41,38 @@ describe('typed range', () => {
 describe('quick picks', () => {
   const dollars = (n: number) => `$${n.toLocaleString('en-AU')}`;
 
-  it('offers price caps inside the track', () => {
-    const picks = quickPicks('price', { min: 5_000, max: 250_000 }, dollars, 2026);
-    expect(picks.map((p) => p.label)).toEqual(['Under $10,000', 'Under $20,000', 'Under $30,000', 'Under $40,000', 'Under $50,000', 'Under $75,000']);
-    expect(picks[3]?.range).toEqual([5_000, 40_000]);
-    expect(quickPicks('price', { min: 5_000, max: 30_000 }, dollars, 2026).map((p) => p.range[1])).toEqual([10_000, 20_000]);
+  it('offers the currency quick picks inside the track as price caps', () => {
+    const picks = rangePicks('price', QUICK_PICKS, { min: 5_000, max: 250_000 }, dollars, 2026);
+    expect(picks.map((p) => p.label)).toEqual([
+      'Under $10,000',
+      'Under $15,000',
+      'Under $20,000',
+      'Under $25,000',
+      'Under $30,000',
+      'Under $40,000',
+      'Under $50,000',
+      'Under $70,000',
+    ]);
+    expect(picks[5]?.range).toEqual([5_000, 40_000]);
+    expect(rangePicks('price', QUICK_PICKS, { min: 5_000, max: 20_000 }, dollars, 2026).map((p) => p.range[1])).toEqual([10_000, 15_000]);
   });
 
   it('offers distances in the units shown', () => {
-    const picks = quickPicks('km', { min: 0, max: 120_000 }, (n) => `${n.toLocaleString('en-US')} mi`, 2026);
+    const picks = rangePicks('km', DISTANCE_PICKS, { min: 0, max: 120_000 }, (n) => `${n.toLocaleString('en-US')} mi`, 2026);
     expect(picks.map((p) => p.label)).toEqual(['Under 20,000 mi', 'Under 50,000 mi', 'Under 100,000 mi']);
   });
 
   it('offers recent years counted back from this year', () => {
-    const picks = quickPicks('year', { min: 2012, max: 2026 }, String, 2026);
+    const picks = rangePicks('year', [], { min: 2012, max: 2026 }, String, 2026);
     expect(picks).toEqual([
       { label: 'Last 3 years', range: [2024, 2026] },
       { label: 'Last 5 years', range: [2022, 2026] },
       { label: 'Last 10 years', range: [2017, 2026] },
     ]);
-    expect(quickPicks('year', { min: 2020, max: 2026 }, String, 2026).map((p) => p.label)).toEqual(['Last 3 years', 'Last 5 years']);
+    expect(rangePicks('year', [], { min: 2020, max: 2026 }, String, 2026).map((p) => p.label)).toEqual(['Last 3 years', 'Last 5 years']);
   });
 
-  it('offers none where a field has no round amounts', () => {
-    expect(quickPicks('subscription_price', { min: 100, max: 400 }, dollars, 2026)).toEqual([]);
+  it('offers none where a field has no amounts to pick', () => {
+    expect(rangePicks('subscription_price', [], { min: 100, max: 400 }, dollars, 2026)).toEqual([]);
   });
 });

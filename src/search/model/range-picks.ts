@@ -47,24 +47,25 @@ export interface QuickPick {
   range: [number, number];
 }
 
-/** "Under" amounts per field, in shown units: dollars, kilometres or miles. */
-const UNDER: Partial<Record<RangeField, readonly number[]>> = {
-  price: [10_000, 20_000, 30_000, 40_000, 50_000, 75_000],
-  km: [20_000, 50_000, 100_000, 150_000],
-};
+/** Odometer caps, in shown units: kilometres, or miles on a US site. Price caps are the site's currency quick picks (hero/quick-picks.ts). */
+export const DISTANCE_PICKS = [20_000, 50_000, 100_000, 150_000] as const;
 const LAST_YEARS = [3, 5, 10] as const;
 
 /**
- * The picks that fit the track: an "Under" amount strictly inside it (one at an end would change
- * nothing), and "Last N years" counted back from `thisYear` to a year on the track.
+ * The picks that fit the track: each "Under" amount strictly inside it (one at an end would
+ * change nothing), or for the year "Last N years" counted back from `thisYear` to a year on it.
  */
-export function quickPicks(attribute: RangeField, track: { min: number; max: number }, show: (shown: number) => string, thisYear: number): QuickPick[] {
+export function rangePicks(
+  attribute: RangeField,
+  under: readonly number[],
+  track: { min: number; max: number },
+  show: (shown: number) => string,
+  thisYear: number,
+): QuickPick[] {
   if (attribute === 'year') {
     return LAST_YEARS.map((years) => ({ years, from: thisYear - years + 1 }))
       .filter(({ from }) => from > track.min && from <= track.max)
       .map(({ years, from }) => ({ label: `Last ${years} years`, range: [from, track.max] }));
   }
-  return (UNDER[attribute] ?? [])
-    .filter((amount) => amount > track.min && amount < track.max)
-    .map((amount) => ({ label: `Under ${show(amount)}`, range: [track.min, amount] }));
+  return under.filter((amount) => amount > track.min && amount < track.max).map((amount) => ({ label: `Under ${show(amount)}`, range: [track.min, amount] }));
 }

@@ -5,10 +5,10 @@
  * nothing. Loaded just after hydration (after-hydration.ts), outside the page's first download.
  */
 import { useId, useState } from 'react';
-import { quickPicks, typedRange, type RangeSide } from '../model/range-picks';
+import { rangePicks, typedRange, type RangeSide } from '../model/range-picks';
 import type { RangeChoicesProps } from './RangeFacet';
 
-interface TypedBoxProps extends Omit<RangeChoicesProps, 'attribute' | 'show'> {
+interface TypedBoxProps extends Omit<RangeChoicesProps, 'attribute' | 'picks' | 'show'> {
   side: RangeSide;
   caption: string;
 }
@@ -56,8 +56,8 @@ function TypedBox({ side, caption, label, track, values, onCommit }: TypedBoxPro
   );
 }
 
-export function RangeChoices({ attribute, label, track, values, show, onCommit }: RangeChoicesProps) {
-  const picks = quickPicks(attribute, track, show, new Date().getFullYear());
+export function RangeChoices({ attribute, label, picks: under, track, values, show, onCommit }: RangeChoicesProps) {
+  const picks = rangePicks(attribute, under, track, show, new Date().getFullYear());
   return (
     <>
       <div className="range-typed">

@@ -119,6 +119,8 @@ export function rangeRefinement(
 export interface RangeChoicesProps {
   attribute: RangeField;
   label: string;
+  /** Upper limits offered as quick picks (the year offers recent years instead). */
+  picks: readonly number[];
   track: { min: number; max: number };
   values: readonly [number, number];
   show: (shown: number) => string;
@@ -170,7 +172,17 @@ export function RangeFacet({ definition, format, Choices }: RangeFacetProps) {
       onInput={setDragging}
       onCommit={commit}
     >
-      {Choices && <Choices attribute={definition.attribute} label={definition.label} track={bounds} values={values} show={show} onCommit={commit} />}
+      {Choices && (
+        <Choices
+          attribute={definition.attribute}
+          label={definition.label}
+          picks={definition.picks ?? []}
+          track={bounds}
+          values={values}
+          show={show}
+          onCommit={commit}
+        />
+      )}
     </RangeSliderView>
   );
 }

@@ -47,6 +47,11 @@ describe('sliders: price step 500, default 5,000 to 250,000', () => {
     expect(year).toMatchObject({ attribute: 'year', step: 1 });
   });
 
+  it("marks the price slider on a site whose currency quick picks are a luxury site's", () => {
+    expect(rangeDefinitions(searchSite(testSite()), 'km')[0]?.luxuryPicks).toBeUndefined();
+    expect(rangeDefinitions(searchSite(testSite({ features: { luxury_quick_picks: true } })), 'km')[0]?.luxuryPicks).toBe(true);
+  });
+
   it('says mileage where the site counts miles', () => {
     const distance = rangeDefinitions(searchSite(testSite()), 'miles').find((r) => r.attribute === 'km');
     expect(distance).toMatchObject({ label: 'Mileage', miles: true });

@@ -5,8 +5,6 @@
  */
 import { wording, type Units } from '../../platform/formats/region';
 import { searchSort } from '../model/query';
-import { quickPicks } from '../model/hero/quick-picks';
-import { DISTANCE_PICKS } from '../model/range-picks';
 import { PRICE_SLIDER, rangeFields, refinementFields, type RangeField, type RefinementField } from '../model/state';
 import type { SearchSite } from '../model/site';
 import { indexNameForSort } from './ui-state';
@@ -59,8 +57,8 @@ export interface RangeDefinition {
   pageStep: number;
   /** The distance slider on a site that counts miles shows and takes miles; the index keeps km. */
   miles?: true;
-  /** Quick picks under the slider, each an upper limit in shown units ("Under $20,000"). */
-  picks?: readonly number[];
+  /** The site's currency quick picks run $300,000 to $800,000 (hero/quick-picks.ts); the price slider's picks follow them. */
+  luxuryPicks?: true;
   /** Fixed slider ends; otherwise the ends follow the stock (facet stats). */
   bounds?: { min: number; max: number };
   format: 'money' | 'distance' | 'year';
@@ -74,7 +72,7 @@ export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search' | 'f
       label: 'Price',
       step: PRICE_SLIDER.step,
       pageStep: 10_000,
-      picks: quickPicks(site.features),
+      ...(site.features.luxury_quick_picks ? { luxuryPicks: true } : {}),
       bounds: { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max },
       format: 'money',
     },
@@ -82,8 +80,8 @@ export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search' | 'f
       ? [{ attribute: 'subscription_price', label: say('Subscription per week'), step: 10, pageStep: 50, format: 'money' } satisfies RangeDefinition]
       : []),
     units === 'miles'
-      ? { attribute: 'km', label: 'Mileage', step: 1000, pageStep: 10_000, picks: DISTANCE_PICKS, miles: true, format: 'distance' }
-      : { attribute: 'km', label: 'Kilometres', step: 1000, pageStep: 10_000, picks: DISTANCE_PICKS, format: 'distance' },
+      ? { attribute: 'km', label: 'Mileage', step: 1000, pageStep: 10_000, miles: true, format: 'distance' }
+      : { attribute: 'km', label: 'Kilometres', step: 1000, pageStep: 10_000, format: 'distance' },
     { attribute: 'year', label: 'Year', step: 1, pageStep: 5, format: 'year' },
   ];
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUICK_PICKS } from './hero/quick-picks';
-import { DISTANCE_PICKS, rangePicks, readTyped, typedRange } from './range-picks';
+import { rangePicks, readTyped, typedRange } from './range-picks';
 
 describe('typed amounts', () => {
   it('reads what people type', () => {
@@ -39,10 +38,11 @@ describe('typed range', () => {
 });
 
 describe('quick picks', () => {
+  const site = { luxury_quick_picks: false };
   const dollars = (n: number) => `$${n.toLocaleString('en-AU')}`;
 
   it('offers the currency quick picks inside the track as price caps', () => {
-    const picks = rangePicks('price', QUICK_PICKS, { min: 5_000, max: 250_000 }, dollars, 2026);
+    const picks = rangePicks('price', site, { min: 5_000, max: 250_000 }, dollars, 2026);
     expect(picks.map((p) => p.label)).toEqual([
       'Under $10,000',
       'Under $15,000',
@@ -54,25 +54,32 @@ describe('quick picks', () => {
       'Under $70,000',
     ]);
     expect(picks[5]?.range).toEqual([5_000, 40_000]);
-    expect(rangePicks('price', QUICK_PICKS, { min: 5_000, max: 20_000 }, dollars, 2026).map((p) => p.range[1])).toEqual([10_000, 15_000]);
+    expect(rangePicks('price', site, { min: 5_000, max: 20_000 }, dollars, 2026).map((p) => p.range[1])).toEqual([10_000, 15_000]);
   });
 
   it('offers distances in the units shown', () => {
-    const picks = rangePicks('km', DISTANCE_PICKS, { min: 0, max: 120_000 }, (n) => `${n.toLocaleString('en-US')} mi`, 2026);
+    const picks = rangePicks('km', site, { min: 0, max: 120_000 }, (n) => `${n.toLocaleString('en-US')} mi`, 2026);
     expect(picks.map((p) => p.label)).toEqual(['Under 20,000 mi', 'Under 50,000 mi', 'Under 100,000 mi']);
   });
 
+  it("follows a luxury site's currency quick picks, inside the track", () => {
+    expect(rangePicks('price', { luxury_quick_picks: true }, { min: 100_000, max: 1_000_000 }, dollars, 2026).map((p) => p.range[1])).toEqual([
+      300_000, 400_000, 500_000, 600_000, 700_000, 800_000,
+    ]);
+    expect(rangePicks('price', { luxury_quick_picks: true }, { min: 5_000, max: 250_000 }, dollars, 2026)).toEqual([]);
+  });
+
   it('offers recent years counted back from this year', () => {
-    const picks = rangePicks('year', [], { min: 2012, max: 2026 }, String, 2026);
+    const picks = rangePicks('year', site, { min: 2012, max: 2026 }, String, 2026);
     expect(picks).toEqual([
       { label: 'Last 3 years', range: [2024, 2026] },
       { label: 'Last 5 years', range: [2022, 2026] },
       { label: 'Last 10 years', range: [2017, 2026] },
     ]);
-    expect(rangePicks('year', [], { min: 2020, max: 2026 }, String, 2026).map((p) => p.label)).toEqual(['Last 3 years', 'Last 5 years']);
+    expect(rangePicks('year', site, { min: 2020, max: 2026 }, String, 2026).map((p) => p.label)).toEqual(['Last 3 years', 'Last 5 years']);
   });
 
   it('offers none where a field has no amounts to pick', () => {
-    expect(rangePicks('subscription_price', [], { min: 100, max: 400 }, dollars, 2026)).toEqual([]);
+    expect(rangePicks('subscription_price', site, { min: 100, max: 400 }, dollars, 2026)).toEqual([]);
   });
 });

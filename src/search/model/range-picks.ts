@@ -3,6 +3,8 @@
  * $20,000", "Under 50,000 km", "Last 3 years"). Values are in the units the slider shows
  * (range-steps.ts), so a pick on a US site is a round number of miles.
  */
+import { quickPicks } from './hero/quick-picks';
+import type { SearchSite } from './site';
 import type { RangeField } from './state';
 
 export type RangeSide = 'min' | 'max';
@@ -47,17 +49,18 @@ export interface QuickPick {
   range: [number, number];
 }
 
-/** Odometer caps, in shown units: kilometres, or miles on a US site. Price caps are the site's currency quick picks (hero/quick-picks.ts). */
+/** Odometer caps, in shown units: kilometres, or miles on a US site. */
 export const DISTANCE_PICKS = [20_000, 50_000, 100_000, 150_000] as const;
 const LAST_YEARS = [3, 5, 10] as const;
 
 /**
- * The picks that fit the track: each "Under" amount strictly inside it (one at an end would
- * change nothing), or for the year "Last N years" counted back from `thisYear` to a year on it.
+ * The picks that fit the track: "Under" the site's currency quick picks for the price and round
+ * distances for the odometer, each strictly inside the track (one at an end would change
+ * nothing), or for the year "Last N years" counted back from `thisYear` to a year on it.
  */
 export function rangePicks(
   attribute: RangeField,
-  under: readonly number[],
+  features: Pick<SearchSite['features'], 'luxury_quick_picks'>,
   track: { min: number; max: number },
   show: (shown: number) => string,
   thisYear: number,
@@ -67,5 +70,6 @@ export function rangePicks(
       .filter(({ from }) => from > track.min && from <= track.max)
       .map(({ years, from }) => ({ label: `Last ${years} years`, range: [from, track.max] }));
   }
+  const under = attribute === 'price' ? quickPicks(features) : attribute === 'km' ? DISTANCE_PICKS : [];
   return under.filter((amount) => amount > track.min && amount < track.max).map((amount) => ({ label: `Under ${show(amount)}`, range: [track.min, amount] }));
 }

@@ -8,9 +8,10 @@ import { useId, useState } from 'react';
 import { rangePicks, typedRange, type RangeSide } from '../model/range-picks';
 import type { RangeChoicesProps } from './RangeFacet';
 
-interface TypedBoxProps extends Omit<RangeChoicesProps, 'attribute' | 'picks' | 'show'> {
+interface TypedBoxProps extends Omit<RangeChoicesProps, 'definition' | 'show'> {
   side: RangeSide;
   caption: string;
+  label: string;
 }
 
 function TypedBox({ side, caption, label, track, values, onCommit }: TypedBoxProps) {
@@ -56,8 +57,9 @@ function TypedBox({ side, caption, label, track, values, onCommit }: TypedBoxPro
   );
 }
 
-export function RangeChoices({ attribute, label, picks: under, track, values, show, onCommit }: RangeChoicesProps) {
-  const picks = rangePicks(attribute, under, track, show, new Date().getFullYear());
+export function RangeChoices({ definition, track, values, show, onCommit }: RangeChoicesProps) {
+  const { attribute, label } = definition;
+  const picks = rangePicks(attribute, { luxury_quick_picks: definition.luxuryPicks === true }, track, show, new Date().getFullYear());
   return (
     <>
       <div className="range-typed">

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, ty
 import { useRange } from 'react-instantsearch';
 import type { RangeDefinition } from '../browser/labels';
 import { pagedValue, rangeScale } from '../model/range-steps';
-import { sliderEnds, type RangeField } from '../model/state';
+import { sliderEnds } from '../model/state';
 
 export interface RangeSliderViewProps {
   label: string;
@@ -117,10 +117,7 @@ export function rangeRefinement(
 
 /** What the number boxes and quick picks get; values in shown units. */
 export interface RangeChoicesProps {
-  attribute: RangeField;
-  label: string;
-  /** Upper limits offered as quick picks (the year offers recent years instead). */
-  picks: readonly number[];
+  definition: RangeDefinition;
   track: { min: number; max: number };
   values: readonly [number, number];
   show: (shown: number) => string;
@@ -172,17 +169,7 @@ export function RangeFacet({ definition, format, Choices }: RangeFacetProps) {
       onInput={setDragging}
       onCommit={commit}
     >
-      {Choices && (
-        <Choices
-          attribute={definition.attribute}
-          label={definition.label}
-          picks={definition.picks ?? []}
-          track={bounds}
-          values={values}
-          show={show}
-          onCommit={commit}
-        />
-      )}
+      {Choices && <Choices definition={definition} track={bounds} values={values} show={show} onCommit={commit} />}
     </RangeSliderView>
   );
 }

@@ -89,33 +89,108 @@ describe('desktop menus', () => {
 });
 
 describe('mobile drawer', () => {
-  it('opens the drawer, locks the page body, and closes with Escape', async () => {
+  const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
+  const drawer = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+  const focusedIsMenuButton = (page: Page) => menuButton(page).evaluate((el) => el === document.activeElement);
+  async function openDrawer(page: Page): Promise<void> {
+    await menuButton(page).click();
+    await expect.poll(() => drawer(page).isVisible()).toBe(true);
+  }
+
+  it('opens the drawer, locks the page body, and closes with one Escape even with a submenu open', async () => {
     const page = await openPage(390);
-    const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
-    await menuButton.click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    expect(await drawer(page).isVisible()).toBe(false);
+    await openDrawer(page);
+    expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
     // Submenus open inline inside the drawer.
     await toggle(page, 'New Vehicles').click();
     expect(await page.getByRole('link', { name: /RAV4/ }).first().isVisible()).toBe(true);
 
-    await page.keyboard.press('Escape'); // closes the submenu first
-    await page.keyboard.press('Escape'); // then the drawer
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer(page).isVisible()).toBe(false);
+    // The closed drawer is hidden from the accessibility tree, so find the submenu's button by its class.
+    expect(await header(page).locator('.menu-toggle', { hasText: 'New Vehicles' }).getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
-    expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await focusedIsMenuButton(page)).toBe(true);
     await page.context().close();
   });
 
-  it('closes the drawer from its close button', async () => {
+  it('dims the whole page behind the open drawer, the header bar included', async () => {
     const page = await openPage(390);
-    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await openDrawer(page);
+    const logo = (await page.locator('.logo').boundingBox())!;
+    // What a tap beside the drawer would land on, on the header bar's logo, the top banner or the
+    // page: the backdrop.
+    const hits = await page.evaluate(
+      (points) => points.map(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-drawer-backdrop]') !== null),
+      [
+        [logo.x + 4, logo.y + logo.height / 2],
+        [10, 10],
+        [10, 600],
+      ],
+    );
+    expect(hits).toEqual([true, true, true]);
+    expect(await page.locator('[data-drawer-backdrop]').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(/transparent|rgba\(0, 0, 0, 0\)/);
+    // The drawer itself stays above the dimming.
+    const close = (await page.getByRole('button', { name: 'Close menu' }).boundingBox())!;
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-drawer-close]') !== null, [close.x + 5, close.y + 5])).toBe(true);
+
+    await page.mouse.click(10, 600);
+    await expect.poll(() => drawer(page).isVisible()).toBe(false);
+    expect(await focusedIsMenuButton(page)).toBe(true);
+    await page.context().close();
+  });
+
+  it('keeps Tab and Shift+Tab inside the open drawer', async () => {
+    const page = await openPage(390);
+    await openDrawer(page);
+    await toggle(page, 'New Vehicles').click(); // an open submenu's links are in the cycle too
+    const inDrawer = () => page.evaluate(() => document.activeElement?.closest('#site-nav') !== null);
+    const reachable = await page.evaluate(
+      () => [...document.querySelectorAll<HTMLElement>('#site-nav a[href], #site-nav button')].filter((el) => el.getClientRects().length > 0).length,
+    );
+    await page.getByRole('button', { name: 'Close menu' }).focus();
+    for (let i = 0; i < reachable + 2; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await inDrawer()).toBe(true);
+    }
+    // Round the whole cycle once more from the close button, backwards: back to where it started.
+    await page.getByRole('button', { name: 'Close menu' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await inDrawer()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Finance Pre-Approval');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-drawer-close]') !== null)).toBe(true);
+    await page.context().close();
+  });
+
+  it('does not scroll the page behind the open drawer', async () => {
+    const page = await openPage(390);
+    await openDrawer(page);
+    await page.mouse.move(10, 600);
+    await page.mouse.wheel(0, 600);
+    await page.mouse.move(200, 700);
+    await page.mouse.wheel(0, 600);
+    // Two frames: long enough for a wheel the page took to have scrolled it.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer(page).isVisible()).toBe(false);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('closes the drawer from its close button, giving focus back to the Menu button', async () => {
+    const page = await openPage(390);
+    await openDrawer(page);
     await page.getByRole('button', { name: 'Close menu' }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await expect.poll(() => drawer(page).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.body.classList.contains('body-locked'))).toBe(false);
+    expect(await focusedIsMenuButton(page)).toBe(true);
     await page.context().close();
   });
 });

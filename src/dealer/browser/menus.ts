@@ -1,7 +1,9 @@
 /**
  * Header dropdowns and the mobile drawer. Plain DOM code so pages without an island ship no
  * framework JavaScript. One dropdown is open at a time; the header carries `data-menu-open`
- * naming it, so styles (and tests) can see the state.
+ * naming it, so styles (and tests) can see the state. The open drawer acts as a modal: the page
+ * behind is dimmed and does not scroll, Tab cycles inside it, and one Escape closes it (with any
+ * submenu open in it), giving focus back to the Menu button.
  */
 export function initMenus(doc: Document = document): void {
   const header = doc.querySelector<HTMLElement>('[data-site-header]');
@@ -87,10 +89,23 @@ export function initMenus(doc: Document = document): void {
     if (openToggle && !header.contains(event.target as Node)) closeMenu();
   });
 
+  // What Tab can reach in the open drawer: closed submenus are display:none, so they have no boxes.
+  const focusable = () =>
+    [...nav!.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])')].filter((el) => el.getClientRects().length > 0);
+
   doc.addEventListener('keydown', (event) => {
+    if (event.key === 'Tab' && drawerIsOpen()) {
+      const items = focusable();
+      const active = doc.activeElement;
+      const edge = event.shiftKey ? items[0] : items[items.length - 1];
+      if (active === edge || !nav!.contains(active)) {
+        event.preventDefault();
+        (event.shiftKey ? items[items.length - 1] : items[0])?.focus();
+      }
+    }
     if (event.key !== 'Escape') return;
-    if (openToggle) closeMenu(true);
-    else if (drawerIsOpen()) setDrawer(false);
+    if (drawerIsOpen()) setDrawer(false);
+    else if (openToggle) closeMenu(true);
   });
 
   drawerToggle?.addEventListener('click', () => setDrawer(!drawerIsOpen()));

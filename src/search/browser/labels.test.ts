@@ -41,14 +41,21 @@ describe('facets offered', () => {
 describe('sliders: price step 500, default 5,000 to 250,000', () => {
   it('price has fixed ends; odometer and year follow the stock', () => {
     const [price, km, year] = rangeDefinitions(searchSite(testSite()), 'km');
-    expect(price).toMatchObject({ attribute: 'price', step: 500, bounds: { min: 5000, max: 250_000 } });
+    expect(price).toMatchObject({ attribute: 'price', step: 500, pageStep: 10_000, bounds: { min: 5000, max: 250_000 } });
     expect(km).toMatchObject({ attribute: 'km', label: 'Kilometres' });
     expect(km?.bounds).toBeUndefined();
     expect(year).toMatchObject({ attribute: 'year', step: 1 });
   });
 
+  it("marks the price slider on a site whose currency quick picks are a luxury site's", () => {
+    expect(rangeDefinitions(searchSite(testSite()), 'km')[0]?.luxuryPicks).toBeUndefined();
+    expect(rangeDefinitions(searchSite(testSite({ features: { luxury_quick_picks: true } })), 'km')[0]?.luxuryPicks).toBe(true);
+  });
+
   it('says mileage where the site counts miles', () => {
-    expect(rangeDefinitions(searchSite(testSite()), 'miles').find((r) => r.attribute === 'km')?.label).toBe('Mileage');
+    const distance = rangeDefinitions(searchSite(testSite()), 'miles').find((r) => r.attribute === 'km');
+    expect(distance).toMatchObject({ label: 'Mileage', miles: true });
+    expect(rangeDefinitions(searchSite(testSite()), 'km').find((r) => r.attribute === 'km')?.miles).toBeUndefined();
   });
 });
 

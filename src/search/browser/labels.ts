@@ -53,20 +53,36 @@ export interface RangeDefinition {
   attribute: RangeField;
   label: string;
   step: number;
+  /** PageUp and PageDown move to the next multiple of this (range-steps.ts), in shown units. */
+  pageStep: number;
+  /** The distance slider on a site that counts miles shows and takes miles; the index keeps km. */
+  miles?: true;
+  /** The site's currency quick picks run $300,000 to $800,000 (hero/quick-picks.ts); the price slider's picks follow them. */
+  luxuryPicks?: true;
   /** Fixed slider ends; otherwise the ends follow the stock (facet stats). */
   bounds?: { min: number; max: number };
   format: 'money' | 'distance' | 'year';
 }
 
-export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search'>, units: Units): RangeDefinition[] {
+export function rangeDefinitions(site: Pick<SearchSite, 'locale' | 'search' | 'features'>, units: Units): RangeDefinition[] {
   const say = wording(site.locale);
   return [
-    { attribute: 'price', label: 'Price', step: PRICE_SLIDER.step, bounds: { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max }, format: 'money' },
+    {
+      attribute: 'price',
+      label: 'Price',
+      step: PRICE_SLIDER.step,
+      pageStep: 10_000,
+      ...(site.features.luxury_quick_picks ? { luxuryPicks: true } : {}),
+      bounds: { min: PRICE_SLIDER.min, max: PRICE_SLIDER.max },
+      format: 'money',
+    },
     ...(site.search.categories.includes('subscription')
-      ? [{ attribute: 'subscription_price', label: say('Subscription per week'), step: 10, format: 'money' } satisfies RangeDefinition]
+      ? [{ attribute: 'subscription_price', label: say('Subscription per week'), step: 10, pageStep: 50, format: 'money' } satisfies RangeDefinition]
       : []),
-    { attribute: 'km', label: units === 'miles' ? 'Mileage' : 'Kilometres', step: 1000, format: 'distance' },
-    { attribute: 'year', label: 'Year', step: 1, format: 'year' },
+    units === 'miles'
+      ? { attribute: 'km', label: 'Mileage', step: 1000, pageStep: 10_000, miles: true, format: 'distance' }
+      : { attribute: 'km', label: 'Kilometres', step: 1000, pageStep: 10_000, format: 'distance' },
+    { attribute: 'year', label: 'Year', step: 1, pageStep: 5, format: 'year' },
   ];
 }
 
@@ -136,7 +152,10 @@ export function attributeLabel(attribute: string, facets: readonly FacetDefiniti
 }
 
 /** Fields kept in the search for URLs that name them, with no list or slider of their own. */
-export function unshownFields(site: Pick<SearchSite, 'locale' | 'search'>, units: Units): { refinements: RefinementField[]; ranges: RangeField[] } {
+export function unshownFields(
+  site: Pick<SearchSite, 'locale' | 'search' | 'features'>,
+  units: Units,
+): { refinements: RefinementField[]; ranges: RangeField[] } {
   const ranges = rangeDefinitions(site, units);
   return {
     refinements: hiddenRefinementFields(facetDefinitions(site), refinementFields),

@@ -1,12 +1,14 @@
 /**
  * A min–max slider (price, odometer, year) under a 'min - max' heading. Two native range
- * inputs, so keyboards and screen readers get the platform's own slider. A thumb at its end of
- * the track means "no limit" on that side, so cars outside the track (a $300,000 car, a price on
- * application) are never hidden by a slider nobody touched.
+ * inputs, so keyboards and screen readers get the platform's own slider; PageUp and PageDown move
+ * to round values (range-steps.ts). A thumb at its end of the track means "no limit" on that side,
+ * so cars outside the track (a $300,000 car, a price on application) are never hidden by a slider
+ * nobody touched. The number boxes and quick picks (RangeChoices) arrive just after hydration.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { useRange } from 'react-instantsearch';
 import type { RangeDefinition } from '../browser/labels';
+import { pagedValue, rangeScale } from '../model/range-steps';
 import { sliderEnds } from '../model/state';
 
 export interface RangeSliderViewProps {
@@ -14,15 +16,18 @@ export interface RangeSliderViewProps {
   min: number;
   max: number;
   step: number;
+  pageStep: number;
   /** Thumb positions. */
   values: readonly [number, number];
   format: (value: number) => string;
   disabled?: boolean;
   onInput: (values: [number, number]) => void;
   onCommit: (values: [number, number]) => void;
+  /** Shown under the slider: the number boxes and quick picks. */
+  children?: ReactNode;
 }
 
-export function RangeSliderView({ label, min, max, step, values, format, disabled = false, onInput, onCommit }: RangeSliderViewProps) {
+export function RangeSliderView({ label, min, max, step, pageStep, values, format, disabled = false, onInput, onCommit, children }: RangeSliderViewProps) {
   const track = useRef<HTMLDivElement>(null);
   const [low, high] = values;
   const span = max - min || 1;
@@ -33,6 +38,13 @@ export function RangeSliderView({ label, min, max, step, values, format, disable
   }, [low, high, min, span]);
   const lower = label.toLowerCase();
   const commit = () => onCommit([low, high]);
+  const page = (side: 0 | 1) => (event: KeyboardEvent<HTMLInputElement>) => {
+    const direction = event.key === 'PageUp' ? 1 : event.key === 'PageDown' ? -1 : 0;
+    if (!direction) return;
+    event.preventDefault();
+    const next = pagedValue(values[side], direction, pageStep, { min, max });
+    onInput(side ? [low, Math.max(next, low)] : [Math.min(next, high), high]);
+  };
   return (
     <fieldset className="facet facet-range" disabled={disabled}>
       <legend className="facet-title">{label}</legend>
@@ -49,6 +61,7 @@ export function RangeSliderView({ label, min, max, step, values, format, disable
           step={step}
           value={low}
           onChange={(event) => onInput([Math.min(Number(event.target.value), high), high])}
+          onKeyDown={page(0)}
           onPointerUp={commit}
           onKeyUp={commit}
           onBlur={commit}
@@ -62,11 +75,13 @@ export function RangeSliderView({ label, min, max, step, values, format, disable
           step={step}
           value={high}
           onChange={(event) => onInput([low, Math.max(Number(event.target.value), low)])}
+          onKeyDown={page(1)}
           onPointerUp={commit}
           onKeyUp={commit}
           onBlur={commit}
         />
       </div>
+      {children}
     </fieldset>
   );
 }
@@ -100,13 +115,30 @@ export function rangeRefinement(
   return [isMinRange ? undefined : low, isMaxRange ? undefined : high];
 }
 
-export interface RangeFacetProps {
+/** What the number boxes and quick picks get; values in shown units. */
+export interface RangeChoicesProps {
   definition: RangeDefinition;
-  format: (value: number) => string;
+  track: { min: number; max: number };
+  values: readonly [number, number];
+  show: (shown: number) => string;
+  onCommit: (values: [number, number]) => void;
 }
 
-export function RangeFacet({ definition, format }: RangeFacetProps) {
-  const { start, range, refine, canRefine } = useRange({ attribute: definition.attribute });
+export interface RangeFacetProps {
+  definition: RangeDefinition;
+  /** Text for a stored value (kilometres, not miles). */
+  format: (value: number) => string;
+  Choices?: ComponentType<RangeChoicesProps>;
+}
+
+const shownEnd = (value: number | undefined, toShown: (stored: number) => number) => (value === undefined || !Number.isFinite(value) ? value : toShown(value));
+
+export function RangeFacet({ definition, format, Choices }: RangeFacetProps) {
+  const { start: stored, range: storedRange, refine, canRefine } = useRange({ attribute: definition.attribute });
+  // Everything below is in the units the shopper reads; only `refine` and `format` take stored values.
+  const { toShown, toStored } = rangeScale(definition.miles === true);
+  const range = { min: shownEnd(storedRange.min, toShown), max: shownEnd(storedRange.max, toShown) };
+  const start = [shownEnd(stored[0], toShown), shownEnd(stored[1], toShown)];
   const bounds = sliderBounds(definition, range);
   const current: [number, number] = [
     bounds && Number.isFinite(start[0]) ? Math.max(start[0] ?? bounds.min, bounds.min) : (bounds?.min ?? 0),
@@ -117,21 +149,28 @@ export function RangeFacet({ definition, format }: RangeFacetProps) {
   useEffect(() => setDragging(undefined), [current[0], current[1]]);
   if (!bounds) return null;
   const values = dragging ?? current;
+  const show = (value: number) => format(toStored(value));
+  const commit = (next: [number, number]) => {
+    if (next[0] === current[0] && next[1] === current[1]) return;
+    setDragging(next);
+    const [low, high] = rangeRefinement(next, bounds, range);
+    refine([low === undefined ? low : toStored(low), high === undefined ? high : toStored(high)]);
+  };
   return (
     <RangeSliderView
       label={definition.label}
       min={bounds.min}
       max={bounds.max}
       step={definition.step}
+      pageStep={definition.pageStep}
       values={values}
-      format={format}
+      format={show}
       disabled={!canRefine && !definition.bounds}
       onInput={setDragging}
-      onCommit={(next) => {
-        if (next[0] === current[0] && next[1] === current[1]) return;
-        refine(rangeRefinement(next, bounds, range));
-      }}
-    />
+      onCommit={commit}
+    >
+      {Choices && <Choices definition={definition} track={bounds} values={values} show={show} onCommit={commit} />}
+    </RangeSliderView>
   );
 }
 

@@ -264,7 +264,12 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
             />
           ))}
           {ranges.map((definition) => (
-            <RangeFacet key={definition.attribute} definition={definition} format={(value) => formatNumber(definition.attribute, value)} />
+            <RangeFacet
+              key={definition.attribute}
+              definition={definition}
+              format={(value) => formatNumber(definition.attribute, value)}
+              Choices={later?.RangeChoices}
+            />
           ))}
         </FilterDrawer>
         <section className="search-results" id={RESULTS_ID} aria-labelledby={`${RESULTS_ID}-title`} aria-busy={busy}>

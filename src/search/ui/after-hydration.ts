@@ -1,7 +1,8 @@
 /**
  * The search island's parts that load just after hydration (see SearchApp): one chunk, one request.
  * Nothing here is needed for the first paint: the postcode box, the wording of a changed search's
- * heading, title and canonical link, the reading of a typed query, and the error notice.
+ * heading, title and canonical link, the reading of a typed query, the error notice, and the range
+ * filters' number boxes and quick picks.
  */
 import type { SearchState } from '../model/state';
 import type { SearchSite } from '../model/site';
@@ -10,6 +11,7 @@ import { landingMeta } from '../model/landing';
 export { NearestBox } from './NearestBox';
 export { SearchErrorView } from './SearchError';
 export { understandSearch } from '../browser/understand';
+export { RangeChoices } from './RangeChoices';
 
 /**
  * The page follows the shopper's search: its title, and its canonical link, which is the page's

@@ -2,7 +2,7 @@
  * Puts the live price and status from search onto a rendered car (prerendered page or shell):
  * a static page can be days old, and a car sold this morning must not read "In Stock".
  */
-import { STATUS_LABELS, priceText, repaymentPriceText, subscriptionPriceText, type CarView, type RepaymentSite } from '../../stock/model/car';
+import { STATUS_LABELS, arrivalText, priceText, repaymentPriceText, subscriptionPriceText, type CarView, type RepaymentSite } from '../../stock/model/car';
 import { financeLink } from '../../stock/model/car-page';
 import { regions, type Region } from '../../platform/config/regions';
 
@@ -27,6 +27,9 @@ export function applyLiveState(article: HTMLElement, car: CarView | null, site: 
   };
   const pill = text('[data-car-status]', car ? STATUS_LABELS[status] : 'No longer available');
   pill?.setAttribute('data-status', status);
+  const arrival = car ? arrivalText(car, site.locale) : '';
+  const arriving = text('[data-car-arrival]', arrival);
+  if (arriving) arriving.hidden = arrival === '';
   if (car) {
     text('[data-car-price]', priceText(car.price, site));
     const subscription = text('[data-car-subscription]', subscriptionPriceText(car.subscription_price, site));

@@ -508,9 +508,28 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   else price = Math.max(3_000, list * 0.87 ** age * (1 - Math.min(0.3, km / 700_000)) * (0.92 + r.next() * 0.16));
   price = roundPrice(price, market);
 
+  // One roll decides the status and, for a car on its way, how far off it is (no extra draws, so
+  // adding a status leaves every other car as it was): about 5% coming soon (half with a date),
+  // 6% sold, 2% sale pending, 2% in transit (arriving in 3 to 30 days) and, of new cars, 1.5%
+  // in production (30 to 120 days).
   const statusRoll = r.next();
-  const status = statusRoll < 0.05 ? 'coming_soon' : statusRoll < 0.11 ? 'sold' : 'in_stock';
-  const poaChance = status === 'coming_soon' ? 0.25 : carType === 'used' ? 0.008 : 0.025;
+  const rollShare = (from: number, to: number) => (statusRoll - from) / (to - from);
+  let status: Vehicle['status'] = 'in_stock';
+  let arrivingInDays: number | undefined;
+  if (statusRoll < 0.05) {
+    status = 'coming_soon';
+    if (statusRoll < 0.025) arrivingInDays = 7 + Math.floor(rollShare(0, 0.025) * 50);
+  } else if (statusRoll < 0.11) status = 'sold';
+  else if (statusRoll < 0.13) status = 'sale_pending';
+  else if (statusRoll < 0.15) {
+    status = 'in_transit';
+    arrivingInDays = 3 + Math.floor(rollShare(0.13, 0.15) * 28);
+  } else if (statusRoll < 0.165 && carType === 'new') {
+    status = 'in_production';
+    arrivingInDays = 30 + Math.floor(rollShare(0.15, 0.165) * 91);
+  }
+  const onItsWay = status === 'coming_soon' || status === 'in_transit' || status === 'in_production';
+  const poaChance = status === 'coming_soon' || status === 'in_production' ? 0.25 : carType === 'used' ? 0.008 : 0.025;
   if (r.chance(poaChance)) price = 0;
 
   // Dates count back from midnight UTC so the sold window holds for the whole day.
@@ -523,7 +542,7 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     showSold = soldRoll < 0.7;
     soldAgo = within ? r.int(0, Math.max(0, W - 1) * DAY) : r.int((W + 1) * DAY, (W + 45) * DAY);
   }
-  const listedAgo = soldAgo !== undefined ? soldAgo + r.int(5 * DAY, 110 * DAY) : status === 'coming_soon' ? r.int(0, 10 * DAY) : r.int(0, 120 * DAY);
+  const listedAgo = soldAgo !== undefined ? soldAgo + r.int(5 * DAY, 110 * DAY) : onItsWay ? r.int(0, 10 * DAY) : r.int(0, 120 * DAY);
 
   const certified = carType === 'used' && spec.itemType === 'car' && age <= 6 && km <= 120_000 && r.chance(spec.make === plan.franchise ? 0.35 : 0.12);
   const tags: string[] = [];
@@ -608,6 +627,7 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     certified,
     created_at_timestamp: plan.dayStart - listedAgo,
     sold_date_timestamp: soldAgo !== undefined ? plan.dayStart - soldAgo : null,
+    ...(arrivingInDays !== undefined ? { arrival_date: new Date((plan.dayStart + arrivingInDays * DAY) * 1000).toISOString().slice(0, 10) } : {}),
     show_on_dealer_website: showSold,
     dealership_name: dealership.name,
     dealership_slug: dealership.slug,
@@ -622,6 +642,6 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     images: images.map((image_url) => ({ image_url })),
     photos_count: images.length,
     ...(market === 'AU' && spec.itemType === 'car' ? { has_nvic: true } : {}),
-    custom_rank: status === 'coming_soon' ? r.int(1, 300) : r.int(1, 1000),
+    custom_rank: onItsWay ? r.int(1, 300) : r.int(1, 1000),
   };
 }

@@ -11,6 +11,8 @@ import { carAvailabilityPath, financeLink, primaryImage, tradeInLink } from '../
 import { priceText } from '../../stock/model/car';
 import { checkoutSlugFromPath } from '../model/api';
 import { startReservation } from './checkout-calls';
+import { ascItem } from '../../stock/model/asc-item';
+import { trackAsc } from '../../platform/web/asc-events';
 
 export async function initCheckoutPage(doc: Document = document, win: Window = window): Promise<void> {
   const root = doc.querySelector<HTMLElement>('[data-checkout]');
@@ -88,11 +90,14 @@ export async function initCheckoutPage(doc: Document = document, win: Window = w
     if (pay) pay.hidden = true;
     return;
   }
+  const retail = (flow_outcome: string) => trackAsc('asc_retail_process', { ...ascItem(car), flow_name: 'reservation', flow_outcome, department: 'sales' });
+  retail('start');
   pay?.addEventListener('click', () => {
     pay.disabled = true;
     if (error) error.hidden = true;
     void startReservation(String(car.id), signedInEmail ? undefined : emailInput?.value.trim()).then((result) => {
       if (result.ok) {
+        retail('payment');
         win.location.assign(result.value.redirect_url);
         return;
       }

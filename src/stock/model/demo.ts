@@ -508,8 +508,10 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   else price = Math.max(3_000, list * 0.87 ** age * (1 - Math.min(0.3, km / 700_000)) * (0.92 + r.next() * 0.16));
   price = roundPrice(price, market);
 
-  // One roll decides the status and, for a car on its way, how far off it is (no extra draws, so
-  // adding a status leaves every other car as it was): about 5% coming soon (half with a date),
+  // One roll decides the status and, for a car on its way, how far off it is. No extra draws, and
+  // what later draws depend on (price on application, listed date, tags) is decided as before
+  // these statuses existed, so every other car and every other field stays as it was: about 5%
+  // coming soon (half with a date),
   // 6% sold, 2% sale pending, 2% in transit (arriving in 3 to 30 days) and, of new cars, 1.5%
   // in production (30 to 120 days).
   const statusRoll = r.next();
@@ -529,7 +531,8 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     arrivingInDays = 30 + Math.floor(rollShare(0.15, 0.165) * 91);
   }
   const onItsWay = status === 'coming_soon' || status === 'in_transit' || status === 'in_production';
-  const poaChance = status === 'coming_soon' || status === 'in_production' ? 0.25 : carType === 'used' ? 0.008 : 0.025;
+  const forSale = status !== 'coming_soon' && status !== 'sold';
+  const poaChance = status === 'coming_soon' ? 0.25 : carType === 'used' ? 0.008 : 0.025;
   if (r.chance(poaChance)) price = 0;
 
   // Dates count back from midnight UTC so the sold window holds for the whole day.
@@ -542,16 +545,18 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     showSold = soldRoll < 0.7;
     soldAgo = within ? r.int(0, Math.max(0, W - 1) * DAY) : r.int((W + 1) * DAY, (W + 45) * DAY);
   }
-  const listedAgo = soldAgo !== undefined ? soldAgo + r.int(5 * DAY, 110 * DAY) : onItsWay ? r.int(0, 10 * DAY) : r.int(0, 120 * DAY);
+  const listedAgo = soldAgo !== undefined ? soldAgo + r.int(5 * DAY, 110 * DAY) : status === 'coming_soon' ? r.int(0, 10 * DAY) : r.int(0, 120 * DAY);
 
   const certified = carType === 'used' && spec.itemType === 'car' && age <= 6 && km <= 120_000 && r.chance(spec.make === plan.franchise ? 0.35 : 0.12);
   const tags: string[] = [];
   if (carType === 'used' && km < Math.max(1, age) * 9_000 + 3_000) tags.push(market === 'US' ? 'Low miles' : 'Low km');
   if (carType === 'used' && age <= 6) tags.push('One owner');
   if (listedAgo <= 7 * DAY) tags.push('Just arrived');
-  if (status === 'in_stock' && listedAgo > 30 * DAY && price > 0) tags.push('Price drop');
+  if (forSale && listedAgo > 30 * DAY && price > 0) tags.push('Price drop');
   if (certified) tags.push('Certified');
-  const tag = tags.length > 0 && r.chance(0.45) ? r.pick(tags) : undefined;
+  const picked = tags.length > 0 && r.chance(0.45) ? r.pick(tags) : undefined;
+  // Drawn as before; a car not on the lot has not just arrived, nor dropped its lot price.
+  const tag = (picked === 'Price drop' && status !== 'in_stock') || (picked === 'Just arrived' && (status === 'in_transit' || status === 'in_production')) ? undefined : picked;
 
   let badge: string | undefined;
   if (certified) badge = spec.make === plan.franchise ? `${spec.make} Certified Pre-Owned` : 'Certified Pre-Owned';

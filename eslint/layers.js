@@ -16,7 +16,7 @@ export const FLOORS = [
   ['saved-cars'],
   ['search'],
   ['dealer'],
-  ['providers'],
+  ['providers', 'feeds'],
   ['leads'],
   ['accounts'],
   ['cars'],
@@ -28,7 +28,20 @@ export const FLOORS = [
 ];
 
 /** Folders split by runtime: `src/<feature>/<runtime>/`. */
-export const FEATURES = new Set(['stock', 'saved-cars', 'search', 'dealer', 'leads', 'accounts', 'cars', 'checkout', 'finance', 'spin-to-win', 'garage']);
+export const FEATURES = new Set([
+  'stock',
+  'saved-cars',
+  'search',
+  'dealer',
+  'leads',
+  'accounts',
+  'cars',
+  'checkout',
+  'finance',
+  'spin-to-win',
+  'garage',
+  'feeds',
+]);
 
 /** What each runtime may import, in its own feature or a lower one. */
 export const RUNTIMES = {

@@ -23,7 +23,7 @@ import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
-import { benchSessionCheck, type SessionCheckResult } from './bench/session-check';
+import { benchSessionCheck, signInCookie, type SessionCheckResult } from './bench/session-check';
 import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './bench/checkout';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import {
@@ -53,6 +53,7 @@ import { listDealerSlugs, loadDealer } from '../src/platform/config/load';
 import { generateDemoStock } from '../src/stock/model/demo';
 import { loadStock } from '../src/stock/server/store';
 import { candidateFiles, resolveSafePath } from '../src/server/static';
+import type { ShopperMail } from '../src/accounts/delivery/mail';
 import { createApp } from '../src/server/app';
 import { createPlatformServer } from '../src/server/http-server';
 import { pageTypes } from '../tests/browser/pages';
@@ -97,10 +98,22 @@ function readSiteFile(siteRoot: string, sitePath: string): Buffer | undefined {
   }
 }
 
-function listen(distDir: string, dealers: string[]): Promise<{ server: Server; port: number }> {
-  const app = createApp({ distDir, dealers, defaultDealer: dealers[0] ?? '' });
+function listen(distDir: string, dealers: string[]): Promise<{ server: Server; port: number; mail: ShopperMail[] }> {
+  // Sign-in mails stay in memory: the bench signs in to measure gated pages as a shopper sees them.
+  const mail: ShopperMail[] = [];
+  const app = createApp({
+    distDir,
+    dealers,
+    defaultDealer: dealers[0] ?? '',
+    accounts: {
+      sendMail: (_site, message) => {
+        mail.push(message);
+        return Promise.resolve({ via: 'folder', file: 'memory' });
+      },
+    },
+  });
   const server = createPlatformServer(app.fetch, '127.0.0.1');
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })));
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, mail })));
 }
 
 /** The search API as the browser calls it: the same multi-searches as the engine bench, over HTTP. */
@@ -201,7 +214,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   // 2. The platform server, so Lighthouse sees the real headers, compression and 404 handling.
-  const { server, port } = await listen(paths.distDir, built);
+  const { server, port, mail } = await listen(paths.distDir, built);
 
   // 3. Page weights straight from dist/.
   const rows: (PageRow & { file: string; js: PageJs })[] = [];
@@ -318,9 +331,15 @@ async function main(argv: string[]): Promise<number> {
     const chrome = await chromeLauncher.launch({ chromePath: findChromium() ?? fail(CHROMIUM_MISSING), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
     try {
       for (const row of rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type))) {
-        const url = `http://${row.slug}.localhost:${port}${row.path}`;
         const runStart = performance.now();
+        let url = `http://${row.slug}.localhost:${port}${row.path}`;
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+        if (row.type === 'checkout') {
+          // A car's checkout as a signed-in shopper opens it: signed out, the gate sends them to sign in.
+          const car = loadStock(loadDealer(row.slug, paths.dealersDir), process.env).find((v) => v.status === 'in_stock' && v.price > 0);
+          if (car) url = `http://${row.slug}.localhost:${port}/cars/${car.slug}/checkout`;
+          flags.extraHeaders = { Cookie: await signInCookie(`http://127.0.0.1:${port}`, `${row.slug}.localhost:${port}`, mail, 'lighthouse@example.com') };
+        }
         try {
           const results: RunnerResult['lhr'][] = [];
           for (let run = 0; run < args.runs; run += 1) {

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { listDealerSlugs, loadDealer } from '../src/platform/config/load';
 import { buildDealers } from '../src/build/run';
+import type { DealerResult } from '../src/build/plan';
 import { projectPaths, staleReasons } from '../src/build/stamps';
 import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/platform/db/lock';
 import { leadFilesDir } from '../src/leads/server/files';
@@ -146,6 +147,26 @@ async function serveWhileBuilding({
   const order = smallestFirst([...stale.keys()], paths.dealersDir, env);
   const builds = trackSiteBuilds(order.filter((slug) => dealers.includes(slug)));
 
+  console.log(`\nBuilding ${stale.size} of ${all.length} dealers, fewest cars first; each is served as soon as it is built:`);
+  for (const slug of order) console.log(`  ${slug}: ${stale.get(slug)}`);
+  let serving: () => void = () => undefined;
+  const listening = new Promise<void>((resolve) => (serving = resolve));
+  const onBuilt = (result: DealerResult): void => {
+    builds.finished(result.slug, result.ok);
+    const { done, total } = builds.progress();
+    void listening.then(() => {
+      const after = ((performance.now() - started) / 1000).toFixed(1);
+      if (result.ok)
+        console.log(
+          `→ ${dealerName(result.slug, paths.dealersDir)} is up at http://${result.slug}.localhost:${port}/ (${done} of ${total} built, ${after} s after start)`,
+        );
+      else console.error(`→ ${result.slug} is not served: its build failed (see above). ${done} of ${total} built.`);
+    });
+  };
+  // The first dealer builds alone, and starts while the server is still opening its database: on
+  // two cores a newcomer's first site answers in about half the time it takes when two build at once.
+  const firstBuild = buildDealers(order.slice(0, 1), { ...paths, signal: controller.signal, concurrency: 1, onBuilt });
+
   const platform = await startPlatformProcesses({ paths, dealers, defaultDealer, port, env, holder: 'npm start', lock, processes: 1, builds }).catch(
     (error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Port ${port} is in use: stop the other server or run with PORT=<another port>.`);
@@ -154,23 +175,10 @@ async function serveWhileBuilding({
   );
   platform.server?.once('error', (error: NodeJS.ErrnoException) => fail(`Server error: ${error.message}`));
   printBanner({ dealers, defaultDealer, port, proxied, database: platform.database, env, paths, limitPerMinute, processes: 1, building: new Set(order) });
+  serving();
 
-  console.log(`\nBuilding ${stale.size} of ${all.length} dealers, fewest cars first; each is served as soon as it is built:`);
-  for (const slug of order) console.log(`  ${slug}: ${stale.get(slug)}`);
-  await buildDealers(order, {
-    ...paths,
-    signal: controller.signal,
-    onBuilt: (result) => {
-      builds.finished(result.slug, result.ok);
-      const { done, total } = builds.progress();
-      const after = ((performance.now() - started) / 1000).toFixed(1);
-      if (result.ok)
-        console.log(
-          `→ ${dealerName(result.slug, paths.dealersDir)} is up at http://${result.slug}.localhost:${port}/ (${done} of ${total} built, ${after} s after start)`,
-        );
-      else console.error(`→ ${result.slug} is not served: its build failed (see above). ${done} of ${total} built.`);
-    },
-  });
+  await firstBuild;
+  if (!controller.signal.aborted) await buildDealers(order.slice(1), { ...paths, signal: controller.signal, onBuilt });
   if (controller.signal.aborted) {
     await platform.close();
     process.exit(130);

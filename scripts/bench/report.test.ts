@@ -126,6 +126,14 @@ describe('checkTargets', () => {
     expect(perf).toMatchObject({ status: 'MISS', detail: '1/1 pages below: acme car 99' });
   });
 
+  it('holds the checkout to performance and accessibility, but not to SEO: it is not indexed on purpose', () => {
+    const rows = [row({ type: 'checkout', scores: { ...perfect, seo: 69, performance: 99 } })];
+    const checks = checkTargets({ rows, lighthouseRan: true });
+    expect(checks.find((t) => t.target.startsWith('Lighthouse SEO'))).toMatchObject({ status: 'SKIP' });
+    expect(checks[0]).toMatchObject({ status: 'MISS', detail: '1/1 pages below: acme checkout 99' });
+    expect(checks.find((t) => t.target.startsWith('Lighthouse accessibility'))).toMatchObject({ status: 'PASS' });
+  });
+
   it('holds each page type to its own JS budget', () => {
     const fits = [
       row({ jsGzip: 10 * 1024 }),

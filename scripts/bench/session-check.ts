@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { accountPaths } from '../../src/accounts/model/api';
-import type { ShopperMail } from '../../src/accounts/delivery/mail';
+import type { ShopperMail } from '../../src/leads/delivery/outbox/shopper-mail';
 import { openDatabase } from '../../src/platform/db/open';
 import { createApp } from '../../src/server/app';
 import { createPlatformServer } from '../../src/server/http-server';
@@ -49,6 +49,25 @@ async function timed(url: string, headers: Record<string, string>, rounds: numbe
   return times;
 }
 
+/**
+ * Signs `email` in on the site `host` names, as a shopper does (a code by email, read from `mail`,
+ * where the app under test puts the mails it sends), and answers the session cookie (`name=value`).
+ */
+export async function signInCookie(origin: string, host: string, mail: readonly ShopperMail[], email: string): Promise<string> {
+  const post = (target: string, body: unknown) =>
+    fetch(`${origin}${target}`, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify(body),
+    });
+  if ((await post(accountPaths.signIn, { email })).status !== 202) throw new Error('the bench could not ask for a sign-in code');
+  const code = /^\s+(\d{6})\s*$/m.exec(mail.at(-1)?.text ?? '')?.[1] ?? '';
+  const verified = await post(accountPaths.verify, { email, code });
+  const cookie = verified.headers.getSetCookie()[0]?.split(';')[0];
+  if (verified.status !== 200 || !cookie) throw new Error(`the bench could not sign in: ${verified.status}`);
+  return cookie;
+}
+
 export async function benchSessionCheck(
   kind: 'pglite' | 'postgres',
   { dealersDir, slug, root, rounds = 2000, warmup = 200 }: SessionCheckOptions,
@@ -76,18 +95,7 @@ export async function benchSessionCheck(
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const host = `${slug}.localhost`;
   try {
-    const post = (target: string, body: unknown) =>
-      fetch(`${origin}${target}`, {
-        method: 'POST',
-        headers: { host, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-        body: JSON.stringify(body),
-      });
-    const email = 'bench@example.com';
-    if ((await post(accountPaths.signIn, { email })).status !== 202) throw new Error('the bench could not ask for a sign-in code');
-    const code = /^\s+(\d{6})\s*$/m.exec(mail.at(-1)?.text ?? '')?.[1] ?? '';
-    const verified = await post(accountPaths.verify, { email, code });
-    const cookie = verified.headers.getSetCookie()[0]?.split(';')[0];
-    if (verified.status !== 200 || !cookie) throw new Error(`the bench could not sign in: ${verified.status}`);
+    const cookie = await signInCookie(origin, host, mail, 'bench@example.com');
     const url = `${origin}${accountPaths.session}`;
     const signedIn = await timed(url, { host, cookie }, rounds, warmup, true);
     const signedOut = await timed(url, { host }, rounds, warmup, false);

@@ -4,13 +4,14 @@
  * one dealer's crash or broken config cannot take the others down.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DealerConfigError, dealerFile, readDealerFile } from '../platform/config/load';
 import type { DealerConfig } from '../platform/config/schema';
 import { BUILD_SEARCH_KEY } from '../platform/config/search-endpoint';
+import { FEED_REPORT_PATH, formatFeedReport, type FeedReport } from '../feeds/model/feeds';
 import { buildSearchToken } from '../search/server/tenant-token';
 import { mapLimit, type DealerResult } from './plan';
 import { dealerInputHash, projectPaths, removeStamp, sharedInputsHash, writeStamp, type ProjectPaths } from './stamps';
@@ -55,6 +56,17 @@ function countHtml(dir: string): number {
     else if (entry.name.endsWith('.html')) count += 1;
   }
   return count;
+}
+
+/** What the inventory feeds took and left out, from the report the build wrote beside them; nothing when there is none. */
+function feedReportLines(outDir: string): string[] {
+  const file = path.join(outDir, FEED_REPORT_PATH);
+  if (!existsSync(file)) return [];
+  try {
+    return formatFeedReport(JSON.parse(readFileSync(file, 'utf8')) as FeedReport);
+  } catch (error) {
+    return [`  feeds report unreadable: ${error instanceof Error ? error.message : String(error)}`];
+  }
 }
 
 interface ChildOutcome {
@@ -169,6 +181,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
     const pages = countHtml(outDir);
     writeStamp({ slug, inputHash, builtAt: new Date().toISOString(), pages }, paths.distDir);
     log(`✓ ${slug} built in ${seconds().toFixed(1)}s (${pages} page${pages === 1 ? '' : 's'})`);
+    for (const line of feedReportLines(outDir)) log(line);
     if (opts.verbose && child.output.trim()) log(indent(child.output));
     return { slug, ok: true, seconds: seconds(), pages, output: child.output };
   };

@@ -18,7 +18,7 @@ import { ACCOUNT_RATE_LIMIT } from '../accounts/server/rate-limit';
 import { startOutboxWorker } from '../leads/delivery/outbox/worker';
 import { checkOutboxFolderAtStart, checkSmtpAtStart, createDeliveryHealth, type DeliveryHealth } from '../leads/delivery/outbox/health';
 import { alertPollMs, startAlertWatcher } from '../accounts/server/alert-watcher';
-import { sendShopperMail } from '../accounts/delivery/mail';
+import { sendShopperMail } from '../leads/delivery/outbox/shopper-mail';
 import { createHeldCars } from '../checkout/server/held-cars';
 import { reservationPollMs, startReservationExpiry } from '../checkout/server/expiry';
 import { createSettlement } from '../checkout/server/settlement';

@@ -40,6 +40,7 @@ describe('contentType and isCompressible', () => {
       'a.avif': 'image/avif',
       'favicon.ico': 'image/x-icon',
       'robots.txt': 'text/plain; charset=utf-8',
+      'google-vehicle-listings.csv': 'text/csv; charset=utf-8',
       'sitemap.xml': 'application/xml; charset=utf-8',
       'f.woff2': 'font/woff2',
       'site.webmanifest': 'application/manifest+json; charset=utf-8',
@@ -48,7 +49,8 @@ describe('contentType and isCompressible', () => {
     for (const [file, type] of Object.entries(expected)) expect(contentType(file), file).toBe(type);
   });
   it('compresses text, not images or fonts', () => {
-    for (const f of ['a.html', 'a.css', 'a.js', 'a.json', 'a.svg', 'a.xml', 'a.txt', 'a.webmanifest']) expect(isCompressible(contentType(f)), f).toBe(true);
+    for (const f of ['a.html', 'a.css', 'a.js', 'a.json', 'a.svg', 'a.xml', 'a.txt', 'a.csv', 'a.webmanifest'])
+      expect(isCompressible(contentType(f)), f).toBe(true);
     for (const f of ['a.png', 'a.jpg', 'a.webp', 'a.avif', 'a.woff2', 'a.ico']) expect(isCompressible(contentType(f)), f).toBe(false);
   });
 });

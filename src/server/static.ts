@@ -22,6 +22,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',

@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
@@ -120,5 +121,27 @@ describe('checkout with a deposit', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Payment declined' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await api('GET', `/api/cars/${car.id}/availability`)).toEqual({ car_id: String(car.id), reserved: false });
     expect(await reservedInSearch(car.id)).toBe(false);
+  });
+
+  it('at 390 px, signed in: the deposit and terms show, Pay is reachable by keyboard, no overflow, axe-clean', async () => {
+    const phone = await newShopperContext(browser, { width: 390, height: 844 });
+    try {
+      const car = carAt(2);
+      const { page } = await openPage(phone, `${demoOrigin(SLUG)}/cars/${car.slug}/checkout`, 20_000);
+      await signIn(page, 'phone-reserver@example.com');
+      await page.waitForURL(new RegExp(`/cars/${car.slug}/checkout`));
+      const pay = page.getByRole('button', { name: /^Pay .* deposit$/ });
+      await expect.poll(() => pay.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByRole('heading', { name: car.name }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Terms' }).isVisible()).toBe(true);
+      expect(await page.locator('.saved-strip').isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await pay.focus();
+      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Pay .* deposit$/);
+    } finally {
+      await phone.close();
+    }
   });
 });

@@ -156,7 +156,7 @@ describe('every repayment shows its terms', () => {
     expect(await page.getByRole('link', { name: 'My personalised quote' }).getAttribute('href')).toBe(`/personalised/finance?car_id=${au.id}`);
     const us = carFor(US);
     await page.goto(`${demoOrigin(US)}${carPath(us.slug)}`);
-    expect(await page.locator('.car-weekly').textContent()).toMatch(/^\$[\d,]+\/month\*$/);
+    expect(await page.locator('.car-weekly').textContent()).toMatch(/^Est\. \$[\d,]+\/month\*$/);
     expect(await page.locator('#repayment-terms [data-rate]').textContent()).toBe('7.49% APR');
     expect(await page.locator('#repayment-terms [data-comparison-rate]').count()).toBe(0);
     await context.close();

@@ -41,8 +41,11 @@ async function withSessionData(body: object): Promise<{ page: Page; asked: () =>
 describe('live dealer data', () => {
   it('shows holiday hours entered in the dashboard after the build, without moving the page, and asks once per tab', async () => {
     const header = [{ name: 'Holiday Sale', url: '/search/used-cars', target: '_self', dropdownItems: [], dropdownMenus: [] }, ...site.navigation.header];
+    const footer = [
+      { name: 'Dashboard Links', target: '_self', dropdownItems: [{ name: 'Holiday Trading', url: '/contact', target: '_self' }], dropdownMenus: [] },
+    ];
     const { page, asked, errors } = await withSessionData({
-      navigation: { header },
+      navigation: { header, footer },
       special_hours: [{ date: inThreeDays, name: 'Dashboard Holiday', status: 'Closed', location_id: location.id }],
       source: 'dashboard',
     });
@@ -60,6 +63,10 @@ describe('live dealer data', () => {
     const toggle = page.locator('.site-nav .menu-toggle').first();
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    // So is the footer's, column by column.
+    await expect.poll(() => page.locator('.footer-columns .footer-heading').allTextContents()).toEqual(['Dashboard Links']);
+    expect(await page.locator('.footer-columns').getByRole('link', { name: 'Holiday Trading' }).getAttribute('href')).toBe('/contact');
 
     // Another page of the same tab, and the tab regaining focus, use the copy already fetched.
     await page.goto(`${demoOrigin(slug)}/contact`);

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { blockOutsideRequests, demoOrigin, launchBrowser } from './browser';
@@ -15,6 +15,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+type ItemList = { '@type': string; url: string; numberOfItems: number; itemListElement: { '@type': string; position: number; url: string; name: string }[] };
+
+/** The ItemList names the cars the result cards show, in their order, by position and canonical car URL. */
+async function expectShownCarsListed(page: Page, list: ItemList, canonical: string): Promise<void> {
+  expect(list).toMatchObject({ '@type': 'ItemList', url: canonical });
+  const cards = page.getByRole('article');
+  await expect.poll(() => cards.count()).toBeGreaterThan(0);
+  const shown = await cards.evaluateAll((articles) =>
+    articles.map((a) => new URL(a.querySelector<HTMLAnchorElement>('a[href*="/cars/"]')?.href ?? '').pathname),
+  );
+  expect(list.numberOfItems).toBe(list.itemListElement.length);
+  expect(list.itemListElement.map((item) => item.position)).toEqual(shown.map((_, i) => i + 1));
+  expect(list.itemListElement.map((item) => new URL(item.url).pathname)).toEqual(shown);
+  for (const item of list.itemListElement) {
+    expect(item).toMatchObject({ '@type': 'ListItem', name: expect.any(String) as string });
+    expect(item.url.startsWith(new URL('/cars/', canonical).href)).toBe(true);
+  }
+}
 
 type Graph = { '@context': string; '@graph': { '@type': string; [key: string]: unknown }[] };
 
@@ -34,12 +53,15 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
       expect(await page.locator('meta[name="keywords"]').count(), type).toBe(1);
       expect(await page.locator('link[rel="canonical"]').getAttribute('href'), type).toBe(path === '/' ? home : `${home}${path.slice(1)}`);
       expect(await page.locator('meta[property="og:image"]').getAttribute('content'), type).toMatch(new RegExp(`^${home}`));
-      const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b) as Graph & { '@type'?: string });
-      // The dealer graph on every page; a car page adds its Car (checked in car.test.ts).
+      const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const blocks = texts.map((b) => JSON.parse(b) as Graph & { '@type'?: string });
+      // The dealer graph on every page; a car page adds its Car (checked in car.test.ts), a search
+      // landing page the ItemList of the cars it shows first.
       expect(
         blocks.map((b) => b['@type'] ?? 'graph'),
         type,
-      ).toEqual(type === 'car' ? ['graph', 'Car'] : ['graph']);
+      ).toEqual(type === 'car' ? ['graph', 'Car'] : type === 'search' ? ['graph', 'ItemList'] : ['graph']);
+      if (type === 'search') await expectShownCarsListed(page, JSON.parse(texts[1] ?? '{}') as ItemList, `${home}${path.slice(1)}`);
       const data = blocks[0] as Graph;
       const types = data['@graph'].map((n) => n['@type']);
       expect(types.slice(0, 3), type).toEqual(['AutoDealer', 'Organization', 'WebSite']);

@@ -10,7 +10,7 @@ import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/platform/db/open';
 import type { NodeBindings } from '../../src/platform/http/client-ip';
 import type { RateLimiter } from '../../src/platform/http/rate-limit';
-import { sendShopperMail, type ShopperMail } from '../../src/accounts/delivery/mail';
+import { sendShopperMail, type ShopperMail } from '../../src/leads/delivery/outbox/shopper-mail';
 import { DEALER, NOW, OTHER_DEALER } from './lead-api';
 import { DEALER_FILES_DIR } from './test-site';
 

@@ -9,7 +9,7 @@ import type { OpenForCli } from '../../leads/admin/cli';
 import { accounts, accountSavedCars } from '../../platform/db/schema';
 import { generateDemoStock } from '../../stock/model/demo';
 import { writeStockFile } from '../../stock/server/import';
-import type { ShopperMail } from '../delivery/mail';
+import type { ShopperMail } from '../../leads/delivery/outbox/shopper-mail';
 import { ALERT_CONSENT_WORDING } from '../model/api';
 import { parseAlertsArgs, runAlertsCommand } from './alerts-run';
 

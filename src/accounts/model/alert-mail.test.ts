@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
-import { alertMail, alertSubject, MAX_CARS_PER_SEARCH, singleLine } from './alert-mail';
-import { escapeHtml } from '../../platform/formats/text';
+import { alertMail, alertSubject, MAX_CARS_PER_SEARCH } from './alert-mail';
+import { escapeHtml, singleLine } from '../../platform/formats/text';
 import type { Alert, AlertCar } from './alerts';
 
 const site = testSite();

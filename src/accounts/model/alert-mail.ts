@@ -13,7 +13,7 @@ import { defaultSearchPath } from '../../search/model/search-path';
 import { accountPaths } from './api';
 import type { Alert, AlertCar, AlertSearch } from './alerts';
 import { safeReturnPath } from './return-path';
-import { escapeHtml } from '../../platform/formats/text';
+import { escapeHtml, singleLine } from '../../platform/formats/text';
 
 export type AlertMailSite = Pick<DealerConfig, 'name' | 'url' | 'region' | 'locale' | 'search'>;
 
@@ -28,16 +28,6 @@ export interface AlertMail {
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 /** Cars listed per saved search in one email; the rest are counted with a link to the search. */
 export const MAX_CARS_PER_SEARCH = 10;
-
-/** One line of plain text: control, line-separator and bidirectional-override characters become spaces. */
-export function singleLine(text: string, max = 200): string {
-  const line = text
-    .replace(/[\p{Cc}\p{Zl}\p{Zp}\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = Array.from(line);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
-}
 
 const absolute = (site: AlertMailSite, path: string): string => new URL(path, site.url).href;
 

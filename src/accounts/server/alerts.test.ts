@@ -9,7 +9,7 @@ import { testSite } from '../../../tests/support/test-site';
 import type { Database } from '../../platform/db/open';
 import { accounts, accountSavedCars, alertSends, savedSearches, stockWatch } from '../../platform/db/schema';
 import type { VehicleInput } from '../../stock/model/vehicle';
-import type { ShopperMail } from '../delivery/mail';
+import type { ShopperMail } from '../../leads/delivery/outbox/shopper-mail';
 import { ALERT_CONSENT_WORDING } from '../model/api';
 import { formatAlertSummary, runAlerts, type AlertRunOptions } from './alerts';
 

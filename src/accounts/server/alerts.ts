@@ -28,7 +28,7 @@ import { accounts, accountSavedCars, alertSends, savedSearches, stockWatch } fro
 import { savedCarOf } from '../../saved-cars/model/saved-list';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { loadStock } from '../../stock/server/store';
-import { sendShopperMail, type MailOptions, type ShopperMail } from '../delivery/mail';
+import { sendShopperMail, type MailOptions, type ShopperMail } from '../../leads/delivery/outbox/shopper-mail';
 import { alertMail } from '../model/alert-mail';
 import { alertKey, countAlerts, noAlerts, type Alert, type AlertCar, type AlertCounts } from '../model/alerts';
 import { newSavedSearchSchema } from '../model/api';

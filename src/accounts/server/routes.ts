@@ -25,7 +25,7 @@ import { accounts, type AlertConsent } from '../../platform/db/schema';
 import { formOptionsFor } from '../../leads/model/form-options';
 import { checkPhone } from '../../leads/model/phone';
 import { savedCarOf, type SavedCar } from '../../saved-cars/model/saved-list';
-import { sendShopperMail, type MailReceipt, type ShopperMail } from '../delivery/mail';
+import { sendShopperMail, type MailReceipt, type ShopperMail } from '../../leads/delivery/outbox/shopper-mail';
 import {
   accountPaths,
   ALERT_CONSENT_WORDING,

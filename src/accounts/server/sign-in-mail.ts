@@ -4,7 +4,7 @@
  * Plain text only: nothing in it needs markup, and a mail client cannot be tricked by text.
  */
 import type { DealerConfig } from '../../platform/config/schema';
-import type { ShopperMail } from '../delivery/mail';
+import type { ShopperMail } from '../../leads/delivery/outbox/shopper-mail';
 import { SIGN_IN_PATH } from '../model/sign-in';
 import { CODE_LIFETIME_MS } from './sign-in-codes';
 

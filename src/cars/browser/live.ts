@@ -2,7 +2,16 @@
  * Puts the live price and status from search onto a rendered car (prerendered page or shell):
  * a static page can be days old, and a car sold this morning must not read "In Stock".
  */
-import { STATUS_LABELS, arrivalText, priceText, repaymentPriceText, subscriptionPriceText, type CarView, type RepaymentSite } from '../../stock/model/car';
+import {
+  STATUS_LABELS,
+  arrivalText,
+  priceText,
+  repaymentLineFrom,
+  repaymentPriceText,
+  subscriptionPriceText,
+  type CarView,
+  type RepaymentSite,
+} from '../../stock/model/car';
 import { financeLink } from '../../stock/model/car-page';
 import { regions, type Region } from '../../platform/config/regions';
 
@@ -10,9 +19,8 @@ export function siteFromDataset(el: HTMLElement): RepaymentSite | undefined {
   const { locale, region, repaymentPerPrice, repaymentPer } = el.dataset;
   const known = regions.find((r): r is Region => r === region);
   if (!locale || !known) return undefined;
-  const perPrice = Number(repaymentPerPrice);
-  const per = repaymentPer === '/week' || repaymentPer === '/month' ? repaymentPer : undefined;
-  return { locale, region: known, ...(perPrice > 0 && per ? { repayment: { per_price: perPrice, per } } : {}) };
+  const repayment = repaymentLineFrom(repaymentPerPrice, repaymentPer);
+  return { locale, region: known, ...(repayment ? { repayment } : {}) };
 }
 
 /** `car` null means search no longer has it: shown as no longer available, like a sold car. */
@@ -32,6 +40,9 @@ export function applyLiveState(article: HTMLElement, car: CarView | null, site: 
   if (arriving) arriving.hidden = arrival === '';
   if (car) {
     text('[data-car-price]', priceText(car.price, site));
+    // "Drive away" qualifies a price, never "Price on application".
+    const words = article.querySelector<HTMLElement>('[data-price-words]');
+    if (words) words.hidden = !(car.price > 0);
     const subscription = text('[data-car-subscription]', subscriptionPriceText(car.subscription_price, site));
     if (subscription) subscription.hidden = !car.subscription_price;
     // The repayment sits with its footnote marker: both show, or neither.

@@ -21,8 +21,22 @@ export function initCarPage(doc: Document = document): void {
   }
   initGallery(doc);
   initShare(doc);
+  initNoticePrint(doc);
   initSafetyBanner(doc, doc);
   if (article) void refreshCar(article).then(() => showHold(article));
+}
+
+/** "Print this notice" (NZ used cars): prints the Consumer Information Notice alone. */
+export function initNoticePrint(doc: Document): void {
+  const button = doc.querySelector<HTMLButtonElement>('[data-print-notice]');
+  const view = doc.defaultView;
+  if (!button || !view) return;
+  button.hidden = false;
+  button.addEventListener('click', () => {
+    doc.documentElement.dataset.printing = 'notice';
+    view.addEventListener('afterprint', () => delete doc.documentElement.dataset.printing, { once: true });
+    view.print();
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
- * The checkout shell page: slug from the URL, then the gate (a signed-out shopper is sent to
- * sign in only once there is a car to come back to), then the car from search and whether it is
- * held, then Pay: the server makes the payment and answers where to pay it.
+ * The checkout shell page: slug from the URL, then the car from search and the gate side by side
+ * (a signed-out shopper is sent to sign in only once there is a car to come back to), then
+ * whether the car is held, then Pay: the server makes the payment and answers where to pay it.
+ * The deposit and terms are static and show at once; the pay area shows only once the car can
+ * be reserved.
  */
 import { initGate } from '../../accounts/browser/gate';
 import { getSession } from '../../accounts/browser/account-calls';
@@ -32,18 +34,19 @@ export async function initCheckoutPage(doc: Document = document, win: Window = w
     return;
   }
   const gated = root.querySelector('[data-gate]') !== null;
-  const account = gated ? await initGate(doc, win) : undefined;
-  const found = await fetchCar(slug, config);
+  // The car is public stock: it is asked for at once, beside the session check, not after it.
+  const [account, found] = await Promise.all([gated ? initGate(doc, win) : Promise.resolve(undefined), fetchCar(slug, config)]);
+  const carBox = part('car');
+  carBox?.removeAttribute('aria-busy');
   if (found.kind !== 'found') {
     say(found.kind === 'missing' ? 'This car is not in stock any more.' : 'We could not load this car just now. Please try again.');
+    const body = part('body');
+    if (body) body.hidden = true;
     const missing = part('missing');
     if (missing) missing.hidden = false;
     return;
   }
   const car = found.car;
-  say('');
-  const body = part('body');
-  if (body) body.hidden = false;
   const name = part('name');
   if (name) name.textContent = car.name;
   const price = part('price');
@@ -59,13 +62,15 @@ export async function initCheckoutPage(doc: Document = document, win: Window = w
   if (tradeIn) tradeIn.href = tradeInLink(car);
   const finance = part<HTMLAnchorElement>('finance');
   if (finance) finance.href = financeLink(car);
-  const email = part('email');
   let signedInEmail = account?.account.email;
   if (!signedInEmail) {
     const session = await getSession();
     if (session.ok && session.value.signedIn) signedInEmail = session.value.account.email;
   }
+  const email = part('email');
   if (email) email.textContent = signedInEmail ?? '';
+  const accountLine = part('account');
+  if (accountLine) accountLine.hidden = signedInEmail === undefined;
   // Where checkout is not gated, a signed-out shopper says where the receipt goes.
   const emailField = part('guest');
   if (emailField) emailField.hidden = signedInEmail !== undefined;
@@ -87,11 +92,12 @@ export async function initCheckoutPage(doc: Document = document, win: Window = w
   if (held || car.status !== 'in_stock') {
     const reserved = part('reserved');
     if (reserved) reserved.hidden = false;
-    if (pay) pay.hidden = true;
     return;
   }
   const retail = (flow_outcome: string) => trackAsc('asc_retail_process', { ...ascItem(car), flow_name: 'reservation', flow_outcome, department: 'sales' });
   retail('start');
+  const payArea = part('pay-area');
+  if (payArea) payArea.hidden = false;
   pay?.addEventListener('click', () => {
     pay.disabled = true;
     if (error) error.hidden = true;

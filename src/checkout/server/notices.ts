@@ -10,7 +10,7 @@ import { formatMoney } from '../../platform/formats/region';
 import { EVENT_IDS } from '../../platform/web/event-ids';
 import { outboxDestinations } from '../../leads/delivery/outbox/destinations';
 import { createLead, type LeadInput } from '../../leads/server/store';
-import type { ShopperMail } from '../../accounts/delivery/mail';
+import type { ShopperMail } from '../../leads/delivery/outbox/shopper-mail';
 import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { carPath } from '../../stock/model/car';

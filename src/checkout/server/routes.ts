@@ -24,7 +24,7 @@ import type { Database, LeadDb } from '../../platform/db/open';
 import type { PaymentRow } from '../../platform/db/schema';
 import { hasUnsafeCharacters } from '../../platform/formats/unsafe-text';
 import { needsSignIn } from '../../accounts/model/gating';
-import { sendShopperMail, type MailReceipt, type ShopperMail } from '../../accounts/delivery/mail';
+import { sendShopperMail, type MailReceipt, type ShopperMail } from '../../leads/delivery/outbox/shopper-mail';
 import { sessionChecker, NO_ACCOUNT_STORAGE, SIGN_IN_FIRST, type SessionCheck } from '../../accounts/server/require-session';
 import { siteOrigin } from '../../accounts/server/site-origin';
 import { TOO_MANY_TRIES } from '../../accounts/server/rate-limit';

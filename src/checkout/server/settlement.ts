@@ -9,7 +9,7 @@ import type { DealerConfig } from '../../platform/config/schema';
 import type { ConfigFor } from '../../platform/http/dealer-site';
 import type { LeadDb } from '../../platform/db/open';
 import type { PaymentRow, ReservationRow } from '../../platform/db/schema';
-import type { MailReceipt, ShopperMail } from '../../accounts/delivery/mail';
+import type { MailReceipt, ShopperMail } from '../../leads/delivery/outbox/shopper-mail';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { providerNamed, type PaymentProviders, type PaymentToTake } from '../../providers/payments';
 import { receiptMail, sendDepositLead } from './notices';

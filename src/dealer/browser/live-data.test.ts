@@ -32,6 +32,8 @@ describe('live session data', () => {
     const hours = [{ date: '2030-12-25', status: 'Closed' }, 'nope'];
     expect(readSessionData({ navigation: { header }, special_hours: hours })).toEqual({ header, special_hours: [{ date: '2030-12-25', status: 'Closed' }] });
     expect(readSessionData({ navigation: { header: [{ name: 'x' }] } })).toEqual({});
+    expect(readSessionData({ navigation: { header, footer: header } })).toEqual({ header, footer: header });
+    expect(readSessionData({ navigation: { header, footer: 'nope' } })).toEqual({ header });
     expect(readSessionData('<html>')).toEqual({});
   });
 

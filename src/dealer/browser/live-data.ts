@@ -14,7 +14,7 @@ import type { CarType } from '../../search/model/search-path';
 import { todayIn } from '../../platform/formats/zoned-time';
 import { upcomingSpecialHours } from '../model/hours';
 import { specialHoursFor } from '../model/locations';
-import { navigationDigest, STOCK_MENU_ORDER, stockMenuTypes } from '../model/navigation';
+import { footerColumnsOf, navigationDigest, STOCK_MENU_ORDER, stockMenuTypes } from '../model/navigation';
 import { formatRating, starIcons } from '../model/reviews';
 
 /** How long one tab keeps an answer before asking again on its next page. */
@@ -189,20 +189,54 @@ export function applyNavigation(doc: Document, items: readonly NavigationItem[])
   menu.dataset.navDigest = navigationDigest(items);
 }
 
-/** Special hours and header navigation from a /api/session-data answer, each undefined when unusable. */
-export function readSessionData(body: unknown): { special_hours?: SpecialHours[]; header?: NavigationItem[] } {
+/**
+ * Redraws the footer's link columns from the dashboard's footer navigation when it differs from
+ * the one the page was built with. A footer built without columns (the minimal footer) stays so.
+ */
+export function applyFooterNavigation(doc: Document, items: readonly NavigationItem[]): void {
+  const nav = doc.querySelector<HTMLElement>('[data-footer-digest]');
+  if (!nav || nav.dataset.footerDigest === navigationDigest(items)) return;
+  const columns = footerColumnsOf(items).map((column) => {
+    const box = doc.createElement('div');
+    box.className = 'footer-column';
+    const heading = doc.createElement('h2');
+    heading.className = 'footer-heading';
+    heading.append(column.url ? menuLink(doc, column.heading, column.url, column.target, '') : column.heading);
+    const halves = doc.createElement('div');
+    halves.className = 'footer-halves';
+    for (const half of column.halves.filter((h) => h.length > 0)) {
+      const list = doc.createElement('ul');
+      for (const link of half) {
+        const row = doc.createElement('li');
+        row.append(menuLink(doc, link.name, link.url, link.target, ''));
+        list.append(row);
+      }
+      halves.append(list);
+    }
+    box.append(heading, halves);
+    return box;
+  });
+  nav.replaceChildren(...columns);
+  nav.dataset.footerDigest = navigationDigest(items);
+}
+
+const isNavigationList = (value: unknown): value is NavigationItem[] =>
+  Array.isArray(value) &&
+  value.every(
+    (i) => isObject(i) && typeof i.name === 'string' && Array.isArray(i.dropdownItems) && Array.isArray(i.dropdownMenus) && typeof i.target === 'string',
+  );
+
+/** Special hours and header and footer navigation from a /api/session-data answer, each undefined when unusable. */
+export function readSessionData(body: unknown): { special_hours?: SpecialHours[]; header?: NavigationItem[]; footer?: NavigationItem[] } {
   if (!isObject(body)) return {};
-  // The API checked both with the dealer file's own rules; here only their outline is checked.
+  // The API checked them with the dealer file's own rules; here only their outline is checked.
   const hours = Array.isArray(body.special_hours)
     ? (body.special_hours as unknown[]).filter((e): e is SpecialHours => isObject(e) && typeof e.date === 'string')
     : undefined;
-  const navigation = isObject(body.navigation) && Array.isArray(body.navigation.header) ? (body.navigation.header as unknown[]) : undefined;
-  const header = navigation?.every(
-    (i) => isObject(i) && typeof i.name === 'string' && Array.isArray(i.dropdownItems) && Array.isArray(i.dropdownMenus) && typeof i.target === 'string',
-  )
-    ? (navigation as NavigationItem[])
-    : undefined;
-  return { ...(hours ? { special_hours: hours } : {}), ...(header ? { header } : {}) };
+  const navigation = isObject(body.navigation) ? body.navigation : {};
+  const header = isNavigationList(navigation.header) ? navigation.header : undefined;
+  const footer = isNavigationList(navigation.footer) ? navigation.footer : undefined;
+  return { ...(hours ? { special_hours: hours } : {}), ...(header ? { header } : {}), ...(footer ? { footer } : {}) };
 }
 
 /** The rating out of 5 from a /api/reviews/snap21 answer; undefined when it has none. */
@@ -254,6 +288,7 @@ export async function applyLiveData(doc: Document = document): Promise<void> {
       const data = readSessionData(body);
       if (data.special_hours) applyHolidayHours(doc, data.special_hours);
       if (data.header) applyNavigation(doc, data.header);
+      if (data.footer) applyFooterNavigation(doc, data.footer);
     }),
   );
   // Offline or refused: the built page stays as it is.

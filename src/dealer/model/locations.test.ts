@@ -3,6 +3,7 @@ import { locationSchema, type Location, type SpecialHours } from '../../platform
 import {
   nearestFirst,
   contactPages,
+  businessName,
   contactSlug,
   directionsUrl,
   formatAddress,
@@ -59,6 +60,14 @@ describe('sortLocations: primary first, then by position', () => {
     expect(sortLocations([])).toEqual([]);
     sortLocations(input);
     expect(input).toEqual(before);
+  });
+});
+
+describe('businessName', () => {
+  it('drops a trailing department and keeps everything else', () => {
+    expect(businessName('Kingfisher Toyota - Sales ')).toBe('Kingfisher Toyota');
+    expect(businessName('Southern Lakes Caravans & Motorcycles')).toBe('Southern Lakes Caravans & Motorcycles');
+    expect(businessName('City Auto-Parts')).toBe('City Auto-Parts');
   });
 });
 

@@ -22,9 +22,14 @@ export function sortLocations(locations: readonly Location[]): Location[] {
 // Spaces around the hyphen are required so names such as "City Auto-Parts" keep their last word.
 const DEPARTMENT_SUFFIX = /\s+-\s+(?:sales|service|parts)$/i;
 
+/** The business a location's name names, without its department: "Kingfisher Toyota - Sales" → "Kingfisher Toyota". */
+export function businessName(name: string): string {
+  return name.trim().replace(DEPARTMENT_SUFFIX, '');
+}
+
 /** Slug for /contact-us/{slug}: one contact page serves a site's sales, service and parts departments. */
 export function contactSlug(name: string): string {
-  return slugify(name.trim().replace(DEPARTMENT_SUFFIX, ''));
+  return slugify(businessName(name));
 }
 
 /**

@@ -172,7 +172,12 @@ export function splitInHalves<T>(items: readonly T[]): [T[], T[]] {
 }
 
 export function footerColumns(site: DealerConfig): FooterColumn[] {
-  return (site.navigation.footer ?? []).map((item) => {
+  return footerColumnsOf(site.navigation.footer ?? []);
+}
+
+/** The footer's columns from navigation items: the dealer file's, or the dealer dashboard's live ones. */
+export function footerColumnsOf(items: readonly NavigationItem[]): FooterColumn[] {
+  return items.map((item) => {
     const links = item.dropdownItems.length > 0 ? item.dropdownItems.map(toLink) : item.dropdownMenus.flatMap((c) => c.items.map(toLink));
     return {
       heading: item.name,

@@ -1,6 +1,7 @@
-/** What the garage pages read off their root element: the site's slug, search and region. */
+/** What the garage pages read off their root element: the site's slug, search, region and advertised repayment line. */
 import type { CompareSite } from '../model/compare';
 import { searchConfig, type SearchConfig } from '../../cars/browser/fetch-car';
+import { repaymentLineFrom } from '../../stock/model/car';
 
 export interface GarageSite extends CompareSite {
   slug: string;
@@ -8,8 +9,10 @@ export interface GarageSite extends CompareSite {
 }
 
 export function garageSite(root: HTMLElement): GarageSite | undefined {
-  const { siteSlug, locale, region, units } = root.dataset;
+  const { siteSlug, locale, region, units, repaymentPerPrice, repaymentPer } = root.dataset;
   const search = searchConfig(root);
   if (!siteSlug || !locale || !search || (region !== 'AU' && region !== 'NZ' && region !== 'US') || (units !== 'km' && units !== 'miles')) return undefined;
-  return { slug: siteSlug, locale, region, units, search };
+  // Repayments only where the page prints their terms (GarageRoot.astro does, with the line).
+  const repayment = repaymentLineFrom(repaymentPerPrice, repaymentPer);
+  return { slug: siteSlug, locale, region, units, search, ...(repayment ? { repayment } : {}) };
 }

@@ -81,7 +81,14 @@ describe('compareRows', () => {
   it('shows repayments on the advertised terms only, never for a sold car', () => {
     const advertising = { ...au, repayment: { per_price: 0.005, per: '/week' as const } };
     const rows = compareRows([car(1, { status: 'sold' }), car(2)], advertising);
-    expect(rows.find((r) => r.label === 'Weekly price')!.values).toEqual(['—', '$150/week']);
+    expect(rows.find((r) => r.label === 'Weekly price')!.values).toEqual(['—', '$150/week*']);
+  });
+
+  it('calls a US repayment an estimated monthly payment, marked to its APR terms', () => {
+    const us = { region: 'US', locale: 'en-US', units: 'miles', repayment: { per_price: 0.02, per: '/month' as const } } as const;
+    const rows = compareRows([car(1)], us);
+    expect(rows.find((r) => r.label === 'Estimated monthly payment')!.values[0]).toMatch(/^\$[\d,]+\/month\*$/);
+    expect(rows.map((r) => r.label)).not.toContain('Weekly price');
   });
 
   it('speaks US English and miles on a US site', () => {

@@ -3,7 +3,7 @@
  * the rows a shopper weighs them by, each marked where the cars differ. The same URL opens the
  * same comparison on another device, since it names the cars and nothing else.
  */
-import { priceText, repaymentPriceText, STATUS_LABELS, type CarSite, type CarView } from '../../stock/model/car';
+import { priceText, repaymentPriceText, STATUS_LABELS, TERMS_MARKER, type CarSite, type CarView } from '../../stock/model/car';
 import { formatDistance, wording } from '../../platform/formats/region';
 
 export const MIN_COMPARE = 2;
@@ -34,7 +34,7 @@ export interface CompareRow {
   differs: boolean;
 }
 
-/** `repayment` only where the page shows the advertised finance terms too; without it no repayment is shown. */
+/** `repayment` only where the page shows the advertised finance terms too (marked `*` to them); without it no repayment is shown. */
 export type CompareSite = Pick<CarSite, 'region' | 'locale' | 'units' | 'repayment'>;
 
 const NONE = '—';
@@ -51,7 +51,10 @@ export function compareRows(cars: readonly CarView[], site: CompareSite): Compar
   };
   return [
     row('Price', (car) => (car.status === 'sold' ? STATUS_LABELS.sold : priceText(car.price, site))),
-    row('Weekly price', (car) => (car.status === 'sold' ? undefined : repaymentPriceText(car.price, site))),
+    row(site.repayment?.per === '/month' ? 'Estimated monthly payment' : 'Weekly price', (car) => {
+      const repayment = car.status === 'sold' ? '' : repaymentPriceText(car.price, site);
+      return repayment && repayment + TERMS_MARKER;
+    }),
     row('Odometer', (car) => (car.km > 0 ? formatDistance(car.km, site.units, site.locale) : undefined)),
     row('Year', (car) => car.year),
     row('Body', (car) => car.body),

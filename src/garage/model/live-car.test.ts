@@ -10,7 +10,7 @@ describe('liveCarText', () => {
   it('shows the price of a car in stock, with no badge, and a repayment only where the page shows its terms', () => {
     expect(liveCarText(view(), site, false)).toEqual({ price: '$38,990', state: '', status: 'in_stock' });
     const advertising = { ...site, repayment: { per_price: 0.005, per: '/week' as const } };
-    expect(liveCarText(view(), advertising, false).price).toBe('$38,990 · $195/week');
+    expect(liveCarText(view(), advertising, false).price).toBe('$38,990 · $195/week*');
   });
 
   it('badges a sold or coming car', () => {

@@ -3,7 +3,7 @@
  * price), a state badge when it is not simply in stock, or why there is no price to show.
  * Shared by /favourites and /my-garage so the two never word a car differently.
  */
-import { priceText, repaymentPriceText, STATUS_LABELS, type CarView } from '../../stock/model/car';
+import { priceText, repaymentPriceText, STATUS_LABELS, TERMS_MARKER, type CarView } from '../../stock/model/car';
 import type { CompareSite } from './compare';
 
 export interface LiveCarText {
@@ -21,7 +21,10 @@ export interface LiveCarText {
 export function liveCarText(now: CarView | null | undefined, site: CompareSite, failed: boolean): LiveCarText {
   if (now) {
     return {
-      price: [priceText(now.price, site), repaymentPriceText(now.price, site)].filter(Boolean).join(' · '),
+      price: [priceText(now.price, site), repaymentPriceText(now.price, site)]
+        .filter(Boolean)
+        .map((text, i) => (i === 1 ? text + TERMS_MARKER : text))
+        .join(' · '),
       state: now.status === 'in_stock' ? '' : STATUS_LABELS[now.status],
       status: now.status,
     };

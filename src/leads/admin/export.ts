@@ -15,7 +15,7 @@ import { loadDealer } from '../../platform/config/load';
 import type { DealerConfig } from '../../platform/config/schema';
 import { zonedTime } from '../../platform/formats/zoned-time';
 import { leadLocation, nameParts } from '../delivery/adf';
-import { csvRow, type CsvValue } from '../delivery/csv';
+import { csvRow, type CsvValue } from '../../platform/formats/csv';
 import type { Database } from '../../platform/db/open';
 import { leads, type LeadRow } from '../../platform/db/schema';
 import { CliError, knownDealer, openDatabaseForCli, parseOptions, streamWriter, type OpenForCli } from './cli';

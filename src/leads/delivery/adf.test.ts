@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { dealerFileCopy } from '../../../tests/support/test-site';
-import { adfDate, leadToAdf, nameParts, xmlText } from './adf';
+import { adfDate, leadToAdf, nameParts } from './adf';
 import type { DeliverableLead } from './webhook';
 
 const site = dealerFileCopy('kingfisher-toyota');
@@ -111,14 +111,6 @@ function makeLead(overrides: Partial<DeliverableLead> = {}): DeliverableLead {
     ...overrides,
   };
 }
-
-describe('xmlText', () => {
-  it('escapes the five markup characters and drops characters XML 1.0 forbids', () => {
-    expect(xmlText(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;');
-    expect(xmlText('a\u0000b\u0008c\u000Bd\u001Fe\uFFFEf\uFFFFg\uD800h')).toBe('abcdefgh');
-    expect(xmlText('tab\tnew\nline\r ok 🚗 ü')).toBe('tab\tnew\nline\r ok 🚗 ü');
-  });
-});
 
 describe('adfDate', () => {
   it('writes local time with the offset of the dealer time zone', () => {

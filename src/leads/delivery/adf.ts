@@ -22,6 +22,7 @@
 import type { DealerConfig, Location } from '../../platform/config/schema';
 import { regionDefaults } from '../../platform/config/regions';
 import { zonedTime } from '../../platform/formats/zoned-time';
+import { xmlText } from '../../platform/formats/xml';
 import type { DeliverableLead, LeadVehicle } from './webhook';
 import { consentLine } from '../server/consent';
 
@@ -35,17 +36,6 @@ export interface AdfOptions {
 }
 
 export const defaultProvider: { name: string; url?: string } = { name: 'Dealer Sites' };
-
-// XML 1.0 Char production; anything else (C0 controls, lone surrogates, U+FFFE/U+FFFF) is dropped.
-const illegalXmlChars = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text safe for element content and attribute values. */
-export function xmlText(value: string | number): string {
-  return String(value)
-    .replace(illegalXmlChars, '')
-    .replace(/[&<>"']/g, (c) => escapes[c] ?? c);
-}
 
 type Attributes = Record<string, string | number | undefined>;
 

@@ -16,8 +16,8 @@ function errors(schema: z.ZodMiniType, value: unknown): Record<string, string> {
 const enquiry = { name: 'Jane Citizen', phone: '0412 345 678', email: 'jane@example.com', message: 'Is it still available?' };
 
 describe('formDefinition', () => {
-  it('knows the four forms', () => {
-    expect(FORM_KINDS).toEqual(['enquiry', 'finance', 'service', 'trade_in']);
+  it('knows the five forms', () => {
+    expect(FORM_KINDS).toEqual(['enquiry', 'finance', 'service', 'trade_in', 'test_drive']);
   });
 
   // The contract table in docs/decisions/leads.md, step by step.
@@ -52,6 +52,13 @@ describe('formDefinition', () => {
         ['Trade-in', ['trade_in_make', 'trade_in_model', 'trade_in_year', 'trade_in_km']],
         ['Employment', ['employment_status', 'employer', 'years_employed', 'annual_income']],
         ['User Details', ['first_name', 'middle_name', 'last_name', 'email', 'phone', 'postcode', 'opt_in', 'terms_conditions']],
+      ],
+    ],
+    [
+      'test_drive',
+      [
+        ['Date & Time', ['location_id', 'booking_date', 'booking_time']],
+        ['User Details', ['first_name', 'last_name', 'email', 'phone', 'opt_in', 'notes']],
       ],
     ],
     [

@@ -31,7 +31,7 @@ import {
 } from './fields';
 import { REQUIRED_MESSAGE } from './messages';
 
-export const FORM_KINDS = ['enquiry', 'finance', 'service', 'trade_in'] as const;
+export const FORM_KINDS = ['enquiry', 'finance', 'service', 'trade_in', 'test_drive'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 export const HEAR_ABOUT_US_OPTIONS = {
@@ -110,6 +110,7 @@ export const FORM_CATEGORIES = {
   finance: ['finance-pre-approval'],
   service: ['service-booking'],
   trade_in: ['trade-in', 'sell-my-car', 'valuation'],
+  test_drive: ['test-drive'],
 } as const satisfies Record<FormKind, readonly string[]>;
 
 export const PRICE_MAX = 1_000_000;
@@ -326,6 +327,18 @@ function serviceSteps(options: FormOptions): FormStep[] {
   ];
 }
 
+/**
+ * A test drive of one car (the lead carries its car_id): a time at the sales location that has the
+ * car, from GET /api/appointment-slots, then who is coming. The location is the page's, not a
+ * choice; the server checks the time against the location's free slots when the lead arrives.
+ */
+function testDriveSteps(options: FormOptions): FormStep[] {
+  return [
+    step('date_time', 'Date & Time', { location_id: requiredText(40), booking_date: dateField(), booking_time: timeField() }),
+    step('user_details', 'User Details', { ...userDetails(options, {}), notes: optionalText(MESSAGE_MAX) }),
+  ];
+}
+
 function tradeInSteps(options: FormOptions): FormStep[] {
   return [
     step('car', 'Your Car', {
@@ -364,6 +377,8 @@ function buildDefinition(form: FormKind, options: FormOptions): FormDefinition {
       return { form, steps: serviceSteps(options) };
     case 'trade_in':
       return { form, steps: tradeInSteps(options) };
+    case 'test_drive':
+      return { form, steps: testDriveSteps(options) };
   }
 }
 

@@ -317,6 +317,11 @@ function stepFields(form: Exclude<FormKind, 'enquiry'>, o: FormOptions): fc.Arbi
         }),
         fc.record(userDetails(o, { postcode: true })),
       ];
+    case 'test_drive':
+      return [
+        fc.record({ location_id: fc.stringMatching(/^[0-9]{1,6}$/), booking_date: isoDate, booking_time: time }),
+        fc.record({ ...userDetails(o, {}), notes: maybe(freeText(5000)) }),
+      ];
   }
 }
 

@@ -93,7 +93,8 @@ describe.each(testDatabaseKinds())('consent through the API and delivery on %s',
       log: () => undefined,
       vehicleFor: () => undefined,
     });
-    expect(await worker.runOnce()).toMatchObject({ delivered: 1 });
+    // The dealer's copy and the reply to the shopper.
+    expect(await worker.runOnce()).toMatchObject({ delivered: 2, failed: 0, dead: 0 });
     await worker.stop();
     const json = JSON.parse(readFileSync(path.join(outboxDir, DEALER, `${id}.json`), 'utf8')) as WebhookBody;
     // The comments as text: XML writes the wording's quotes as &quot;.

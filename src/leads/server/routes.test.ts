@@ -11,6 +11,8 @@ import { consentWordings } from '../model/consent';
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, testApp } from '../../../tests/support/lead-api';
 import { multipart, MULTIPART_TYPE, partText, streamedParts } from '../../../tests/support/multipart';
+import { availableServiceSlots } from '../../providers/service-slots';
+import { SLOT_GONE, NO_CAR, NO_SALES_LOCATION } from './booking-check';
 
 const fill = (head: number[] | string, size = 256): Blob => {
   const bytes = new Uint8Array(size);
@@ -55,7 +57,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       });
       expect(row?.data).toMatchObject({ name: 'Jane Citizen', phone: '0412345678', message: 'Is it still available?' });
       expect(row?.completed_at?.getTime()).toBe(NOW);
-      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder', 'shopper_reply']);
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
 
@@ -70,7 +72,67 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       });
       const withSmtp = testApp({ database: db.current, dealersDir, env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, filesDir });
       const res = await send(withSmtp, { body: enquiry() });
-      expect(await outboxOf(String(res.body.id))).toEqual(['adf_email:1', 'folder', 'webhook:0']);
+      expect(await outboxOf(String(res.body.id))).toEqual(['adf_email:1', 'folder', 'shopper_reply', 'webhook:0']);
+    });
+
+    it('owes the shopper a reply only when the dealer sends replies, and stores the lead either way', async () => {
+      const dealersDir = editedDealers((d) => {
+        d.leads = { shopper_reply: { enabled: false } };
+      });
+      const quiet = testApp({ database: db.current, dealersDir, filesDir });
+      const res = await send(quiet, { body: enquiry() });
+      expect(res.status).toBe(201);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      const nowhere = testApp({ database: db.current, env: { LEADS_OUTBOX_DIR: 'off' }, filesDir });
+      const stored = await send(nowhere, { body: enquiry() });
+      expect(stored.status).toBe(201);
+      expect(await outboxOf(String(stored.body.id))).toEqual([]);
+    });
+
+    describe('test drives', () => {
+      // The sales location's free times as GET /api/appointment-slots gives them at the test clock.
+      const [day] = availableServiceSlots(site, 31001, NOW, 'appointment');
+      const slot = { location_id: '31001', booking_date: day?.date, booking_time: day?.times[0] };
+      const testDrive = (extra: Record<string, unknown> = {}) => ({
+        lead: {
+          form: 'test_drive',
+          website_slug: DEALER,
+          form_started_at: NOW - 120_000,
+          company_website: '',
+          car_id: '5001',
+          ...slot,
+          first_name: 'Jane',
+          last_name: 'Citizen',
+          email: 'jane@example.com',
+          phone: '0412 345 678',
+          opt_in: true,
+          lead_status: 'Complete',
+          form_completed: true,
+          ...extra,
+        },
+      });
+
+      it('stores a test drive of a car at a free slot, with the car and the slot, and owes the shopper a reply', async () => {
+        expect(day).toBeDefined();
+        const res = await send(app, { body: testDrive() });
+        expect(res.status).toBe(201);
+        const [row] = await allLeads();
+        expect(row).toMatchObject({ form: 'test_drive', category: 'test-drive', status: 'Complete' });
+        expect(row?.data).toMatchObject({ car_id: '5001', ...slot });
+        expect(await outboxOf(String(res.body.id))).toEqual(['folder', 'shopper_reply']);
+      });
+
+      it('refuses a time the location does not offer, another kind of location, and a test drive of no car; stores nothing', async () => {
+        const closed = await send(app, { body: testDrive({ booking_time: '03:00' }) });
+        expect(closed).toMatchObject({ status: 400, body: { fields: { 'lead.booking_time': SLOT_GONE } } });
+        const past = await send(app, { body: testDrive({ booking_date: '2020-01-06' }) });
+        expect(past.body).toMatchObject({ fields: { 'lead.booking_time': SLOT_GONE } });
+        const workshop = await send(app, { body: testDrive({ location_id: '31002' }) });
+        expect(workshop).toMatchObject({ status: 400, body: { fields: { 'lead.location_id': NO_SALES_LOCATION } } });
+        const noCar = await send(app, { body: testDrive({ car_id: undefined }) });
+        expect(noCar).toMatchObject({ status: 400, body: { fields: { 'lead.car_id': NO_CAR } } });
+        expect(await allLeads()).toEqual([]);
+      });
     });
 
     it('answers field errors by path, and stores nothing', async () => {
@@ -204,7 +266,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
       expect(await allLeads()).toHaveLength(1);
       expect(await db.current.db.select().from(idempotencyKeys)).toHaveLength(1);
-      expect(await outboxOf(String(results[0]?.body.id))).toEqual(['folder']);
+      expect(await outboxOf(String(results[0]?.body.id))).toEqual(['folder', 'shopper_reply']);
     });
 
     it('answers 2xx only after the commit: a failing write stores nothing, and a retry then succeeds', async () => {
@@ -244,14 +306,14 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(row).toMatchObject({ status: 'Complete', form: 'finance', category: 'finance-pre-approval' });
       expect(row?.data).toMatchObject({ vehiclePriceBudget: 35000, employment_status: 'Full time', first_name: 'Jane' });
       expect(row?.completed_at).not.toBeNull();
-      expect(await outboxOf(id)).toEqual(['folder']);
+      expect(await outboxOf(id)).toEqual(['folder', 'shopper_reply']);
 
       // A retry of the final save replays; a new change to a complete lead is refused.
       const replay = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { lead_id: id }), key: 'step-3-key' });
       expect(replay).toMatchObject({ status: 200, body: { id } });
       const reopen = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(2, 'Incomplete', { lead_id: id }), key: 'reopen-key' });
       expect(reopen.status).toBe(409);
-      expect(await outboxOf(id)).toEqual(['folder']);
+      expect(await outboxOf(id)).toEqual(['folder', 'shopper_reply']);
     });
 
     it('answers 404 for an unknown lead and for another dealer’s lead', async () => {
@@ -392,7 +454,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
           .subarray(0, 5)
           .toString(),
       ).toBe('%PDF-');
-      expect(await outboxOf(id)).toEqual(['folder']);
+      expect(await outboxOf(id)).toEqual(['folder', 'shopper_reply']);
 
       // A retry gets the same answer and writes no second copy.
       const again = await send(app, {
@@ -516,7 +578,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(res.status).toBe(201);
       const [row] = await allLeads();
       expect(row).toMatchObject({ form: 'finance', category: 'finance-pre-approval', status: 'Complete', consent: { opt_in: true } });
-      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder', 'shopper_reply']);
     });
 
     it('takes multipart form data too, and names bad fields', async () => {
@@ -555,7 +617,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const res = await carClarity(LONE_STAR, usFinance());
       expect(res.status).toBe(201);
       expect((await allLeads()).map((row) => row.dealer)).toEqual([OTHER_DEALER]);
-      expect(await outboxOf(String(res.body.id))).toEqual(['folder']);
+      expect(await outboxOf(String(res.body.id))).toEqual(['folder', 'shopper_reply']);
       const json = await send(app, { host: 'kingfishertoyota.example', body: enquiry() });
       expect(json.status).toBe(201);
       expect((await allLeads()).map((row) => row.dealer).sort()).toEqual([DEALER, OTHER_DEALER]);

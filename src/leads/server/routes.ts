@@ -17,7 +17,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type { DealerConfig } from '../../platform/config/schema';
 import { isRecord } from '../../platform/formats/records';
-import { answerFaults, problem, send, type Problem } from '../../platform/http/answers';
+import { answerFaults, CHECK_FIELDS, problem, send, type Problem } from '../../platform/http/answers';
 import { accepts, jsonBody, parseJson } from '../../platform/http/request-body';
 import { readForm, UNREADABLE_FORM, type FormLimits } from '../../platform/http/form-body';
 import { formOptionsFor } from '../model/form-options';
@@ -25,7 +25,7 @@ import { LEAD_BODY_LIMIT, parseLeadRequest, type LeadRequestMode, type ParsedLea
 import type { Database } from '../../platform/db/open';
 import type { DealerConfigs } from '../../platform/config/dealer-configs';
 import type { AppEnv } from '../../platform/http/app-env';
-import { outboxDestinations } from '../delivery/outbox/destinations';
+import { outboxDestinations, replyDestinations } from '../delivery/outbox/destinations';
 import type { DeliveryHealth } from '../delivery/outbox/health';
 import { quarantineReason } from './abuse';
 import { refuseOtherSites } from '../../platform/http/cross-site';
@@ -48,6 +48,8 @@ import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestHash, sha256Hex } from '
 import { memoryLeadLimiter, rateLimit } from './rate-limit';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { checkStorable } from './storable';
+import { bookingProblems, type SlotSource } from './booking-check';
+import { providersFromEnv } from '../../providers';
 import { consentRecord } from './consent';
 import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
 
@@ -75,6 +77,8 @@ export interface LeadsApiOptions {
   /** Project root that a relative LEADS_FILES_DIR is resolved from. */
   root?: string;
   log?: (message: string, error?: unknown) => void;
+  /** Where a test drive's time is checked (default: the providers from env, as GET /api/appointment-slots). */
+  slots?: SlotSource;
 }
 
 /** Room for the lead part and the multipart boundaries and headers around the files. */
@@ -110,9 +114,17 @@ const MAX_ID_LENGTH = 100;
 
 type LeadContext = Context<AppEnv>;
 
-export function createLeadsApi({ storage, configs, env = process.env, root = process.cwd(), log: defaultLog = console.error }: LeadsApiOptions): Hono<AppEnv> {
+export function createLeadsApi({
+  storage,
+  configs,
+  env = process.env,
+  root = process.cwd(),
+  log: defaultLog = console.error,
+  slots,
+}: LeadsApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const log = storage?.log ?? defaultLog;
+  const slotSource = slots ?? providersFromEnv(env, { log: (line) => log(line) });
   const limiter = storage?.rateLimiter ?? memoryLeadLimiter(env);
   const now = storage?.now ?? Date.now;
   const filesDir = storage?.filesDir ?? leadFilesDir(env, root);
@@ -180,8 +192,11 @@ export function createLeadsApi({ storage, configs, env = process.env, root = pro
     }
 
     const receivedAt = now();
+    const booking = await bookingProblems(config, lead, receivedAt, slotSource);
+    if (booking) return refuse(problem(400, CHECK_FIELDS, booking));
     const input = leadInput(lead, config, receivedAt);
-    const destinations = outboxDestinations(config, env);
+    // The dealer's destinations, and the reply owed to the shopper (sent after the lead is stored).
+    const destinations = [...outboxDestinations(config, env), ...replyDestinations(config, lead, env)];
     const at = new Date(receivedAt);
 
     if (submission.mode === 'update' && submission.id !== undefined) {

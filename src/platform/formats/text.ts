@@ -17,3 +17,13 @@ export function truncateAtWord(text: string, limit: number): { text: string; tru
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** One line of plain text: control, line-separator and bidirectional-override characters become spaces. */
+export function singleLine(text: string, max = 200): string {
+  const line = text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(line);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
+}

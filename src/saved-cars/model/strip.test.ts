@@ -12,6 +12,11 @@ describe('the favourites strip', () => {
     for (const path of ['/', '/contact', '/finance', '/service', '/about-us', '/favourites']) expect(stripShowsOn(path), path).toBe(false);
   });
 
+  it('stays off a car checkout, where it would cover the Pay button', () => {
+    expect(stripShowsOn('/cars/2021-mazda-cx-5-1/checkout')).toBe(false);
+    expect(stripShowsOn('/cars/2021-mazda-cx-5-1/checkout/')).toBe(false);
+  });
+
   it("offers 'Get Started' when nothing is saved", () => {
     expect(stripView([])).toEqual({ cars: [], badge: '', empty: true });
   });

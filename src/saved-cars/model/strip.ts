@@ -11,12 +11,15 @@ export const STRIP_CARS = 3;
 export const STRIP_BADGE_CAP = 9;
 export const STRIP_HIDE_AFTER_MS = 5000;
 
-/** Result and car pages: any path with a `cars` or `search` segment (`/used-cars`, `/search/...`, `/cars/...`). */
+/**
+ * Result and car pages: any path with a `cars` or `search` segment (`/used-cars`, `/search/...`,
+ * `/cars/...`), but not a car's checkout: a shopper paying a deposit should not have the strip
+ * over the Pay button.
+ */
 export function stripShowsOn(pathname: string): boolean {
-  return pathname
-    .toLowerCase()
-    .split('/')
-    .some((segment) => segment.includes('cars') || segment.includes('search'));
+  const segments = pathname.toLowerCase().split('/');
+  if (segments.filter(Boolean).at(-1) === 'checkout') return false;
+  return segments.some((segment) => segment.includes('cars') || segment.includes('search'));
 }
 
 export interface StripView {

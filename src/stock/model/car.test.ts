@@ -7,6 +7,7 @@ import {
   arrivalText,
   carSlugFromPath,
   priceText,
+  repaymentLineFrom,
   repaymentPriceText,
   subscriptionPriceText,
 } from './car';
@@ -56,6 +57,17 @@ describe('subscription price', () => {
     expect(subscriptionPriceText(249, site)).toBe('Subscription $249 per week');
     expect(subscriptionPriceText(undefined, site)).toBe('');
     expect(subscriptionPriceText(0, site)).toBe('');
+  });
+});
+
+describe('repaymentLineFrom', () => {
+  it('reads back the line a page wrote into its markup, and nothing from a page without one', () => {
+    expect(repaymentLineFrom('0.0048', '/week')).toEqual({ per_price: 0.0048, per: '/week' });
+    expect(repaymentLineFrom('0.02', '/month')).toEqual({ per_price: 0.02, per: '/month' });
+    expect(repaymentLineFrom(undefined, undefined)).toBeUndefined();
+    expect(repaymentLineFrom('0', '/week')).toBeUndefined();
+    expect(repaymentLineFrom('abc', '/week')).toBeUndefined();
+    expect(repaymentLineFrom('0.01', '/fortnight')).toBeUndefined();
   });
 });
 

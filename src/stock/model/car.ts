@@ -149,6 +149,26 @@ export function advertisedRepayment(price: number | undefined, line: RepaymentLi
 
 export type RepaymentSite = Pick<CarSite, 'region' | 'locale' | 'repayment'>;
 
+/** A page's repayment line read back from its markup (`data-repayment-per-price`, `data-repayment-per`); undefined when the page shows no repayments. */
+export function repaymentLineFrom(perPrice: string | undefined, per: string | undefined): RepaymentLine | undefined {
+  const n = Number(perPrice);
+  return n > 0 && (per === '/week' || per === '/month') ? { per_price: n, per } : undefined;
+}
+
+/**
+ * Beside a car's one price on its page. Australian law wants a single total price, the one the
+ * shopper pays, so AU pages say the price is drive away; US payments are estimates until a lender
+ * approves credit, so US pages say so before the figure.
+ */
+export const PRICE_WORDS = {
+  AU: { price: 'Drive away', repayment: '' },
+  NZ: { price: '', repayment: '' },
+  US: { price: '', repayment: 'Est. ' },
+} as const satisfies Record<CarSite['region'], { price: string; repayment: string }>;
+
+/** Beside a repayment outside the search cards: points to the terms the page prints once (src/stock/ui/RepaymentTerms.astro). */
+export const TERMS_MARKER = '*';
+
 /**
  * The repayment beside a price: "$189/week" (AU, NZ) or "$823/month" (US). Worked out from the
  * price on the dealer's advertised terms (finance.advertised), never taken from the feed, so it

@@ -556,7 +556,10 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   if (certified) tags.push('Certified');
   const picked = tags.length > 0 && r.chance(0.45) ? r.pick(tags) : undefined;
   // Drawn as before; a car not on the lot has not just arrived, nor dropped its lot price.
-  const tag = (picked === 'Price drop' && status !== 'in_stock') || (picked === 'Just arrived' && (status === 'in_transit' || status === 'in_production')) ? undefined : picked;
+  const tag =
+    (picked === 'Price drop' && status !== 'in_stock') || (picked === 'Just arrived' && (status === 'in_transit' || status === 'in_production'))
+      ? undefined
+      : picked;
 
   let badge: string | undefined;
   if (certified) badge = spec.make === plan.franchise ? `${spec.make} Certified Pre-Owned` : 'Certified Pre-Owned';
@@ -648,5 +651,30 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     photos_count: images.length,
     ...(market === 'AU' && spec.itemType === 'car' ? { has_nvic: true } : {}),
     custom_rank: onItsWay ? r.int(1, 300) : r.int(1, 1000),
+    ...(market === 'NZ' && carType !== 'new' ? nzNoticeFields(id, year, fuel, plan.dayStart) : {}),
+  };
+}
+
+/**
+ * What New Zealand's Consumer Information Notice needs, for the demo's used and demonstrator cars:
+ * worked out from the id so the rest of the demo draws the same numbers as before. Every third car
+ * is a Japanese import. Engine capacity is left out, as many feeds do, so the notice shows what a
+ * missing value looks like.
+ */
+function nzNoticeFields(id: number, year: number, fuel: Fuel | undefined, dayStart: number): Partial<Vehicle> {
+  const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+  const plate = [id, id >> 3, id >> 7].map((n) => letters[n % letters.length]).join('') + String(id % 1000).padStart(3, '0');
+  const day = (offset: number) => new Date((dayStart + offset * DAY) * 1000).toISOString().slice(0, 10);
+  const imported = id % 3 === 0;
+  const thisYear = new Date(dayStart * 1000).getUTCFullYear();
+  return {
+    registration_plate: plate,
+    wof_expiry: day(30 + (id % 330)),
+    licence_expiry: day(20 + ((id * 7) % 340)),
+    first_registered_nz: imported ? Math.min(year + 1, thisYear) : year,
+    ...(imported ? { first_registered_overseas: year, country_last_registered: 'Japan' } : {}),
+    imported_damaged: false,
+    security_interest: false,
+    road_user_charges: fuel === 'diesel' || fuel === 'electric',
   };
 }

@@ -115,6 +115,9 @@ describe('disclosure words', () => {
     const words = disclosure({ ...input, deposit_percent: 10 }, 'US');
     expect(words.rate).toBe('8.99% APR');
     expect(words.comparison_rate).toBeUndefined();
-    expect(words.terms).toBe('Monthly payments over 60 months at 8.99% APR with 10% down, subject to credit approval.');
+    expect(words.terms).toBe(
+      'Estimated monthly payments for 60 months at 8.99% APR with a 10% down payment. Estimates only, subject to credit approval; taxes, title and registration are extra.',
+    );
+    expect(disclosure(input, 'US').terms).toContain('with no down payment.');
   });
 });

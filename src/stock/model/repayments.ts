@@ -7,8 +7,8 @@
  *
  * Law decides the words: in Australia an advertised rate needs an equally prominent comparison
  * rate (National Credit Code: $30,000 over 5 years, monthly, every fee counted) and the standard
- * warning; New Zealand shoppers see the rate and the fees; US sites quote the APR and monthly
- * repayments, AU and NZ sites weekly ones.
+ * warning; New Zealand shoppers see the rate and the fees; US sites quote the APR, the term and
+ * the down payment with monthly payments called estimates, AU and NZ sites weekly repayments.
  */
 import type { Region } from '../../platform/config/regions';
 import { formatMoney } from '../../platform/formats/region';
@@ -205,10 +205,12 @@ export function feesText(input: Pick<DisclosureInput, 'fees' | 'establishment_fe
 export function disclosure(input: DisclosureInput, region: Region): Disclosure {
   const balloon = input.balloon_percent ? ` and a ${input.balloon_percent}% balloon` : '';
   if (region === 'US') {
-    const deposit = input.deposit_percent ? `${input.deposit_percent}% down` : 'no money down';
+    // Regulation Z: a payment in an advertisement brings the down payment, the terms of
+    // repayment and the APR with it; the figure is an estimate until a lender approves credit.
+    const deposit = input.deposit_percent ? `a ${input.deposit_percent}% down payment` : 'no down payment';
     return {
       rate: `${percentText(input.rate)} APR`,
-      terms: `Monthly payments over ${input.term_months} months at ${percentText(input.rate)} APR with ${deposit}${balloon}, subject to credit approval.`,
+      terms: `Estimated monthly payments for ${input.term_months} months at ${percentText(input.rate)} APR with ${deposit}${balloon}. Estimates only, subject to credit approval; taxes, title and registration are extra.`,
     };
   }
   const deposit = input.deposit_percent ? `a ${input.deposit_percent}% deposit` : 'no deposit';

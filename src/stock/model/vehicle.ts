@@ -97,6 +97,18 @@ export const vehicleSchema = z
     photos_count: z.number().int().min(0).max(1000).default(0),
     has_nvic: z.boolean().optional(),
     custom_rank: z.number().int().min(0).max(1_000_000_000).default(0).describe('Dealer ranking; higher first.'),
+    // What New Zealand's Consumer Information Notice needs beyond the fields above
+    // (src/cars/model/consumer-notice.ts); a notice shows "Not provided" for any left out.
+    engine_cc: z.number().int().min(50).max(20_000).optional().describe('Engine capacity in cc (NZ consumer information notice).'),
+    registration_plate: text(10).optional().describe('Registration plate (NZ consumer information notice).'),
+    wof_expiry: z.iso.date().optional().describe('Warrant or certificate of fitness expiry, "YYYY-MM-DD".'),
+    licence_expiry: z.iso.date().optional().describe('Vehicle licence (rego) expiry, "YYYY-MM-DD".'),
+    first_registered_nz: z.number().int().min(1900).max(2100).optional().describe('Year first registered in New Zealand.'),
+    first_registered_overseas: z.number().int().min(1900).max(2100).optional().describe('Year first registered overseas (imported used).'),
+    country_last_registered: text(60).optional().describe('Country where last registered before New Zealand.'),
+    imported_damaged: z.boolean().optional().describe('Imported as a damaged vehicle.'),
+    security_interest: z.boolean().optional().describe('A security interest is registered on the PPSR.'),
+    road_user_charges: z.boolean().optional().describe('Road user charges apply (diesel, electric and heavy vehicles).'),
   })
   .superRefine((car, ctx) => {
     if (car.arrival_date !== undefined && !(arrivingStatuses as readonly string[]).includes(car.status)) {

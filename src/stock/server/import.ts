@@ -50,8 +50,11 @@ export const csvNumberFields = [
   'sold_date_timestamp',
   'photos_count',
   'custom_rank',
+  'engine_cc',
+  'first_registered_nz',
+  'first_registered_overseas',
 ] as const;
-export const csvBooleanFields = ['certified', 'show_on_dealer_website', 'has_nvic'] as const;
+export const csvBooleanFields = ['certified', 'show_on_dealer_website', 'has_nvic', 'imported_damaged', 'security_interest', 'road_user_charges'] as const;
 /** `|`-separated lists; `images` holds image URLs and becomes `[{ image_url }]`. */
 export const csvListFields = ['categories', 'filtered_features', 'thumbnails', 'images'] as const;
 /** Integer ids stay numbers, anything else stays text (back-office ids come in both kinds). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DestinationError, outboxDestinations, resolveDestination, type DestinationSite } from './destinations';
+import { DestinationError, outboxDestinations, replyDestinations, resolveDestination, type DestinationSite } from './destinations';
 
 const configured: DestinationSite = {
   email: 'sales@dealer.example',
@@ -44,5 +44,22 @@ describe('resolveDestination', () => {
     expect(() => resolveDestination(configured, 'webhook:9')).toThrow('webhook:9 is no longer in the dealer');
     expect(() => resolveDestination({ leads: { destinations: [] } }, 'adf_email:default')).toThrow('no longer has an email');
     expect(() => resolveDestination(configured, 'ftp:0')).toThrow('unknown destination');
+  });
+});
+
+describe('replyDestinations', () => {
+  const on = { leads: { shopper_reply: { enabled: true } } };
+  const off = { leads: { shopper_reply: { enabled: false } } };
+
+  it('owes a reply to a lead with an email address, by SMTP or as a mail file in the outbox folder', () => {
+    expect(replyDestinations(on, { email: 'sam@example.com' }, {})).toEqual(['shopper_reply']);
+    expect(replyDestinations(on, { email: 'sam@example.com' }, { LEADS_OUTBOX_DIR: 'off', SMTP_URL: 'smtp://localhost:2525' })).toEqual(['shopper_reply']);
+    expect(resolveDestination({ leads: { destinations: [] } }, 'shopper_reply')).toEqual({ type: 'shopper_reply' });
+  });
+
+  it('owes none without an address, with replies off, or with nowhere for mail to go', () => {
+    expect(replyDestinations(on, { phone: '0412345678' }, {})).toEqual([]);
+    expect(replyDestinations(off, { email: 'sam@example.com' }, {})).toEqual([]);
+    expect(replyDestinations(on, { email: 'sam@example.com' }, { LEADS_OUTBOX_DIR: 'off' })).toEqual([]);
   });
 });

@@ -6,12 +6,18 @@
  * - `adf_email:<n>` for each ADF email destination, only when SMTP_URL is set: without a mail
  *   server the row could only fail for 72 hours and die.
  * - With no destinations configured, SMTP_URL set and a site email, `adf_email:default` to it.
+ *
+ * `shopper_reply` (the automatic reply to the shopper) is owed per lead, not per dealer: the lead
+ * route adds it with `replyDestinations` when the lead has an email address.
  */
 import type { DealerConfig, LeadDestination } from '../../../platform/config/schema';
+import { wantsReply } from '../../model/shopper-reply';
 
 export type DestinationSite = Pick<DealerConfig, 'email'> & { leads: Pick<DealerConfig['leads'], 'destinations'> };
+type ReplySiteSwitch = { leads: Pick<DealerConfig['leads'], 'shopper_reply'> };
 
 export const folderDestination = 'folder';
+export const shopperReplyDestination = 'shopper_reply';
 export const defaultEmailDestination = 'adf_email:default';
 
 export const outboxDirOff = (env: NodeJS.ProcessEnv): boolean => env.LEADS_OUTBOX_DIR?.trim().toLowerCase() === 'off';
@@ -29,13 +35,24 @@ export function outboxDestinations(site: DestinationSite, env: NodeJS.ProcessEnv
   return names;
 }
 
+/**
+ * The reply to the shopper, when the dealer sends replies, the lead left an email address, and
+ * the mail can go somewhere (SMTP, or the outbox folder's mail files).
+ */
+export function replyDestinations(site: ReplySiteSwitch, lead: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (!wantsReply(site, lead)) return [];
+  return smtpConfigured(env) || !outboxDirOff(env) ? [shopperReplyDestination] : [];
+}
+
 /** What a destination name stands for, against the dealer's current config. */
-export type ResolvedDestination = { type: 'folder' } | { type: 'webhook'; url: string; secret_env: string } | { type: 'adf_email'; to: string[] };
+export type ResolvedDestination =
+  { type: 'folder' } | { type: 'shopper_reply' } | { type: 'webhook'; url: string; secret_env: string } | { type: 'adf_email'; to: string[] };
 
 export class DestinationError extends Error {}
 
 export function resolveDestination(site: DestinationSite, name: string): ResolvedDestination {
   if (name === folderDestination) return { type: 'folder' };
+  if (name === shopperReplyDestination) return { type: 'shopper_reply' };
   if (name === defaultEmailDestination) {
     if (!site.email) throw new DestinationError('adf_email:default: the dealer file no longer has an email');
     return { type: 'adf_email', to: [site.email] };

@@ -103,6 +103,41 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     await w.stop();
   });
 
+  it('replies to the shopper through the shopper mail path: a mail file naming the car, the hostile name escaped', async () => {
+    const leadId = await insertLead(db.current, {
+      created_at: T0,
+      data: { name: '<script>alert(1)</script> Citizen', email: 'jane@example.com', phone: '0412 345 678', message: 'Hi', car_id: '7' },
+      destinations: ['shopper_reply'],
+    });
+    const w = worker(base, { vehicleFor: (_site, id) => (id === '7' ? { id: 7, name: '2021 Toyota Corolla Ascent Sport' } : undefined) });
+    expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
+    const mailDir = path.join(outboxRoot, 'kingfisher-toyota', 'mail');
+    const [file] = readdirSync(mailDir);
+    const eml = readFileSync(path.join(mailDir, String(file)), 'utf8');
+    expect(eml).toMatch(/^To: jane@example.com$/m);
+    expect(decodeWords(eml)).toContain('Your enquiry about the 2021 Toyota Corolla Ascent Sport');
+    expect(eml).toMatch(/^Auto-Submitted: auto-replied$/m);
+    expect(eml).toMatch(new RegExp(`^X-Lead-Delivery-Id: ${leadId}:shopper_reply$`, 'im'));
+    expect(eml).toMatch(/^Reply-To: sales@kingfishertoyota.example$/m);
+    const html = decodeQuotedPrintable(eml.slice(eml.indexOf('Content-Type: text/html')));
+    expect(html).toContain('Hi &#60;script&#62;alert(1)&#60;/script&#62;,');
+    expect(html).not.toContain('<script>');
+    expect(await rowsOf(leadId)).toMatchObject([{ destination: 'shopper_reply', status: 'delivered' }]);
+    await w.stop();
+  });
+
+  it('owes no reply once the dealer turns replies off, and never replies to a quarantined lead', async () => {
+    const off = { ...base, leads: { ...base.leads, shopper_reply: { enabled: false } } };
+    const leadId = await insertLead(db.current, { created_at: T0, destinations: ['shopper_reply'] });
+    const spam = await insertLead(db.current, { created_at: T0, destinations: ['shopper_reply'], quarantine_reason: 'honeypot' });
+    const w = worker(off);
+    expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 1 });
+    expect(await rowsOf(leadId)).toMatchObject([{ status: 'delivered' }]);
+    expect(await rowsOf(spam)).toMatchObject([{ status: 'dead' }]);
+    expect(readdirSync(outboxRoot)).toEqual([]);
+    await w.stop();
+  });
+
   it('keeps the lead and retries when the outbox folder cannot be written, says so in health, and clears it once written', async () => {
     const blocker = path.join(outboxRoot, 'not-a-folder');
     writeFileSync(blocker, '');

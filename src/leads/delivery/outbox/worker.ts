@@ -21,6 +21,7 @@ import { leadFiles, leads, outbox, type LeadRow, type OutboxRow } from '../../..
 import { DestinationError, resolveDestination } from './destinations';
 import { afterFailure } from './schedule';
 import { channelOf, type DeliveryHealth } from './health';
+import { replyToShopper } from './shopper-mail';
 import { closeMailers, deliverByEmail, deliverToFolder, deliverToWebhook, DeliveryError, outboxDir, shortError, type Delivery } from './transports';
 
 export interface OutboxWorkerOptions {
@@ -141,6 +142,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     const delivery: Delivery = { lead, files, site, destination: row.destination, vehicle };
     if (target.type === 'folder') await deliverToFolder(delivery, outboxDir(env, root));
+    else if (target.type === 'shopper_reply') await replyToShopper(delivery, { env, root });
     else if (target.type === 'webhook') await deliverToWebhook(delivery, target, { env, fetch: fetchImpl });
     else await deliverByEmail(delivery, target, { env });
   }

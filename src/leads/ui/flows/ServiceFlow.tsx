@@ -4,13 +4,13 @@
  * location when the dealer has more than one and the page has none preset; Date & Time offers
  * that location's free times from GET /api/service-slots.
  */
-import { useEffect, useState } from 'react';
-import { useWatch, type FieldValues } from 'react-hook-form';
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { SERVICE_TYPES, formDefinition, lastModelYear, type FormOptions } from '../../model/forms';
-import { CheckboxGroupField, RadioGroupField, SelectField, TextField } from '../fields';
+import { CheckboxGroupField, SelectField, TextField } from '../fields';
 import { MultiStepForm } from '../MultiStepForm';
 import { UserDetails } from '../steps/UserDetails';
-import { dayLabel, readSlots, timeLabel, type DaySlots } from '../../browser/slots';
+import { SlotPicker } from '../steps/SlotPicker';
 import { useLeadFlow, type FlowSite } from './use-lead-flow';
 
 export interface ServiceLocation {
@@ -27,90 +27,6 @@ export interface ServiceFlowProps {
   locations: ServiceLocation[];
   /** A per-location booking page books there and asks no location. */
   presetLocationId?: string;
-}
-
-type SlotsState = { status: 'loading' } | { status: 'ready'; days: DaySlots[] } | { status: 'failed' };
-
-function useSlots(locationId: string | undefined): SlotsState {
-  const [state, setState] = useState<SlotsState>({ status: 'loading' });
-  useEffect(() => {
-    if (!locationId) {
-      setState({ status: 'ready', days: [] });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetch(`/api/service-slots?location_id=${encodeURIComponent(locationId)}`, { headers: { Accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`service slots: ${response.status}`);
-        setState({ status: 'ready', days: readSlots(await response.json()) });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'failed' });
-      });
-    return () => controller.abort();
-  }, [locationId]);
-  return state;
-}
-
-function DateAndTime({
-  idPrefix,
-  locationId,
-  location,
-  locale,
-  sitePhone,
-}: {
-  idPrefix: string;
-  locationId: string | undefined;
-  location: ServiceLocation | undefined;
-  locale: string;
-  sitePhone: string;
-}) {
-  const slots = useSlots(locationId);
-  const chosenDate = useWatch({ name: 'booking_date' }) as unknown;
-  const phone = location?.phone || sitePhone;
-  const where = location ? ` at ${location.name}` : '';
-
-  if (slots.status === 'loading') {
-    return (
-      <p role="status" className="multi-step-note">
-        Finding available times{where}…
-      </p>
-    );
-  }
-  if (slots.status === 'failed' || slots.days.length === 0) {
-    return (
-      <p role="status" className="multi-step-note">
-        {slots.status === 'failed' ? `We couldn't load booking times${where} just now.` : `There are no online booking times${where} at the moment.`} Please
-        call us on <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a> and we'll find a time for you.
-      </p>
-    );
-  }
-  const day = slots.days.find((d) => d.date === chosenDate);
-  return (
-    <>
-      <SelectField
-        id={`${idPrefix}-booking-date`}
-        name="booking_date"
-        label="Date"
-        required
-        placeholder="Choose a date"
-        options={slots.days.map((d) => ({ value: d.date, label: dayLabel(d.date, locale) }))}
-      />
-      {day ? (
-        <RadioGroupField
-          key={day.date}
-          id={`${idPrefix}-booking-time`}
-          name="booking_time"
-          legend={`Time on ${dayLabel(day.date, locale)}`}
-          required
-          options={day.times.map((t) => ({ value: t, label: timeLabel(t, locale) }))}
-        />
-      ) : (
-        <p className="lead-field-hint">Choose a date to see its times.</p>
-      )}
-    </>
-  );
 }
 
 export default function ServiceFlow({ site, options, heading, locations, presetLocationId }: ServiceFlowProps) {
@@ -181,7 +97,8 @@ export default function ServiceFlow({ site, options, heading, locations, presetL
               const chosen: unknown = flow.saver.collected().location_id;
               const locationId = typeof chosen === 'string' && chosen !== '' ? chosen : onlyLocation;
               return (
-                <DateAndTime
+                <SlotPicker
+                  kind="service"
                   idPrefix={idPrefix}
                   locationId={locationId}
                   location={locations.find((l) => l.id === locationId)}

@@ -53,6 +53,21 @@ export const leadsSchema = z
       .min(1)
       .default('Keep me up to date with offers and news')
       .describe('Opt-in wording shown beside the checkbox and stored with each lead.'),
+    shopper_reply: z
+      .strictObject({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe('Email each shopper who leaves an email address a reply once their lead is stored, naming the car or booking it is about.'),
+        message: text(1000)
+          .min(1)
+          .optional()
+          .describe(
+            "The reply's words after the greeting, in the dealer's voice (blank lines start a paragraph). Without it the reply thanks the shopper and says the team will be in touch within one business day.",
+          ),
+      })
+      .prefault({})
+      .describe('The automatic reply to the shopper (sent through the outbox after the lead is stored, so it never holds a lead up).'),
     service_booking_pages: z
       .array(
         z

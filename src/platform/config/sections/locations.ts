@@ -28,6 +28,10 @@ export const locationSchema = z
       .optional()
       .describe('Dealership this location belongs to.'),
     dealership_slug: slug.optional().describe('Slug of the dealership this location belongs to.'),
+    store_code: text(64)
+      .min(1)
+      .optional()
+      .describe('Store code this location goes by in Google Business Profile and Merchant Center, named by the inventory feeds; defaults to the location id.'),
     manufacturers: z.array(text(60)).default([]).describe('Makes sold or serviced here.'),
     dealer_license_number: text(60).optional().describe('Dealer licence number shown on the location card, e.g. "MD12345".'),
     motor_vehicle_repairer: text(60).optional().describe('Motor vehicle repairer licence number.'),

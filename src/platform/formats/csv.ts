@@ -1,5 +1,5 @@
 /**
- * CSV for lead exports: RFC 4180 quoting, plus a defence against formula injection. A cell with a
+ * CSV for lead exports and inventory feeds: RFC 4180 quoting, plus a defence against formula injection. A cell with a
  * semicolon is quoted too: Excel in locales whose list separator is ';' (most of Europe, and any
  * machine set up so) splits unquoted cells there, shifting every column after it. Dealers open
  * exports in Excel or Google Sheets, which run a cell starting with = + - @ (or a tab or carriage

@@ -1,5 +1,5 @@
 /**
- * Email to shoppers (sign-in codes, alerts): over SMTP when SMTP_URL is set, otherwise written as
+ * Email to shoppers (sign-in codes, alerts, receipts, the reply to a lead): over SMTP when SMTP_URL is set, otherwise written as
  * a complete message file into the outbox folder, `<LEADS_OUTBOX_DIR>/<dealer>/mail/`, so a
  * newcomer with no mail server can open the file and sign in. A message that cannot be sent or
  * written throws: a sign-in code that never left must be reported to the shopper, not lost.
@@ -8,16 +8,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { shopperReply } from '../../model/shopper-reply';
 import {
+  deliveryId,
   DeliveryError,
   headerText,
   OUTBOX_DIR_MODE,
   outboxDir,
   sendOverSmtp,
   writeFileAtomic,
+  type Delivery,
   type EmailMessage,
-} from '../../leads/delivery/outbox/transports';
-import type { DealerConfig } from '../../platform/config/schema';
+} from './transports';
+import type { DealerConfig } from '../../../platform/config/schema';
 
 export interface ShopperMail {
   to: string;
@@ -81,4 +84,19 @@ export async function sendShopperMail(site: DealerConfig, mail: ShopperMail, opt
     throw new DeliveryError(`could not write the email to the outbox folder${code ? ` (${code})` : ''}`);
   }
   return { via: 'folder', file };
+}
+
+/**
+ * The automatic reply to the shopper who sent a lead (src/leads/model/shopper-reply.ts), sent by
+ * the outbox after the lead is stored. Undefined when nothing is owed any more: the dealer turned
+ * replies off since, or the lead has no address. Replies go to the dealer's email when it has
+ * one; `Auto-Submitted` keeps the shopper's out-of-office from answering back (RFC 3834).
+ */
+export async function replyToShopper(delivery: Delivery, options: MailOptions = {}): Promise<MailReceipt | undefined> {
+  const { site, lead } = delivery;
+  const reply = shopperReply(site, lead.data, lead.form, lead.category, delivery.vehicle);
+  if (!reply) return undefined;
+  const headers: Record<string, string> = { 'Auto-Submitted': 'auto-replied', 'X-Lead-Delivery-Id': deliveryId(delivery) };
+  if (site.email) headers['Reply-To'] = site.email;
+  return sendShopperMail(site, { ...reply, headers }, options);
 }

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testSite } from '../../../tests/support/test-site';
-import { mailFolder, sendShopperMail } from './mail';
+import { testSite } from '../../../../tests/support/test-site';
+import { mailFolder, sendShopperMail } from './shopper-mail';
 
 const dirs: string[] = [];
 afterEach(async () => {

@@ -1,0 +1,24 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { site } from '../../platform/config/current';
+import { siteStock } from '../../stock/server/site-stock';
+import { siteFeeds } from '../../feeds/server/site-feeds';
+import { FEED_REPORT_PATH } from '../../feeds/model/feeds';
+
+/**
+ * The inventory feeds (Google vehicle listings, Google Vehicle Ads, Meta automotive catalog) and
+ * the report of cars each left out and why, one file each under /feeds/ (docs/decisions/inventory-feeds.md).
+ */
+let feeds: ReturnType<typeof siteFeeds> | undefined;
+const current = (): ReturnType<typeof siteFeeds> => (feeds ??= siteFeeds(site, siteStock()));
+
+const fileName = (path: string): string => path.slice('/feeds/'.length);
+
+export const getStaticPaths = (() => {
+  const { files, report } = current();
+  return [
+    ...files.map((file) => ({ params: { file: fileName(file.path) }, props: { body: file.body, contentType: file.contentType } })),
+    { params: { file: fileName(FEED_REPORT_PATH) }, props: { body: `${JSON.stringify(report, null, 2)}\n`, contentType: 'application/json; charset=utf-8' } },
+  ];
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props }) => new Response(String(props.body), { headers: { 'Content-Type': String(props.contentType) } });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientDirectives, dealerAssets, siteHeaders } from './src/platform/astro/integration.ts';
 import { loadDealer, listDealerSlugs, defaultDealersDir } from './src/platform/config/load.ts';
-import { contentSecurityPolicy } from './src/platform/http/security.ts';
+import { contentSecurityPolicy, siteScriptUrls } from './src/platform/http/security.ts';
 import { sitemapOptions } from './src/site/site-pages.ts';
 import { loadStock } from './src/stock/server/store.ts';
 
@@ -35,8 +35,8 @@ export default defineConfig({
     sitemap(sitemapOptions(dealer, () => loadStock(dealer))),
     siteHeaders({ slug }),
   ],
-  // The car page's safety banner script is allowed on every page: see contentSecurityPolicy.
-  experimental: { csp: contentSecurityPolicy(dealer.features.safety_banner ? [dealer.features.safety_banner.script_url] : []) },
+  // The car page's safety banner script and Google's gtag are allowed on every page: see contentSecurityPolicy.
+  experimental: { csp: contentSecurityPolicy(siteScriptUrls(dealer)) },
   vite: {
     // instantsearch.js imports qs only for its default history router, which the search islands
     // replace with their own; the stand-in keeps qs and its six dependencies out of the bundle.

@@ -141,7 +141,10 @@ export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performanc
   // filter's URL rules and a subscription car's price (about 0.5 KB; the postcode box itself loads
   // just after hydration), the inline check that keeps a filtered link from painting unfiltered
   // cars, the range sliders' round-amount steps and the mobile drawer's focus trap (about 0.8 KB;
-  // the range number boxes and quick picks load after hydration).
+  // the range number boxes and quick picks load after hydration), the Availability filter with
+  // each card's status and arrival date (about 0.3 KB), and the ASC data layer with the consent
+  // check every event passes (about 0.5 KB; the ASC events themselves load after the page's load
+  // event).
   search: { jsBytes: 145 * 1024, performance: 95 },
   car: FORM_PAGE,
   contact: FORM_PAGE,

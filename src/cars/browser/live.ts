@@ -4,6 +4,7 @@
  */
 import {
   STATUS_LABELS,
+  arrivalText,
   priceText,
   repaymentLineFrom,
   repaymentPriceText,
@@ -34,6 +35,9 @@ export function applyLiveState(article: HTMLElement, car: CarView | null, site: 
   };
   const pill = text('[data-car-status]', car ? STATUS_LABELS[status] : 'No longer available');
   pill?.setAttribute('data-status', status);
+  const arrival = car ? arrivalText(car, site.locale) : '';
+  const arriving = text('[data-car-arrival]', arrival);
+  if (arriving) arriving.hidden = arrival === '';
   if (car) {
     text('[data-car-price]', priceText(car.price, site));
     // "Drive away" qualifies a price, never "Price on application".

@@ -25,6 +25,8 @@ import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
 import { formatDistance, wording } from '../../platform/formats/region';
 import { slugify } from '../../platform/formats/slugify';
 import { fetchCar, searchConfig } from './fetch-car';
+import { ascItem } from '../../stock/model/asc-item';
+import { trackAscItemPage } from '../../platform/web/asc-page';
 import { applyLiveState } from './live';
 import { initGallery } from './gallery';
 import { initShare } from './share';
@@ -89,6 +91,7 @@ async function loadCar(root: HTMLElement, article: HTMLElement, site: CarSite, d
   }
   renderCar(root, article, result.car, site, doc, win);
   saveButtons?.setCar(result.car);
+  trackAscItemPage(ascItem(result.car));
 }
 
 function renderCar(root: HTMLElement, article: HTMLElement, car: CarView, site: CarSite, doc: Document, win: Window): void {

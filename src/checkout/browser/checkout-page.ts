@@ -13,6 +13,8 @@ import { carAvailabilityPath, financeLink, primaryImage, tradeInLink } from '../
 import { priceText } from '../../stock/model/car';
 import { checkoutSlugFromPath } from '../model/api';
 import { startReservation } from './checkout-calls';
+import { ascItem } from '../../stock/model/asc-item';
+import { trackAsc } from '../../platform/web/asc-events';
 
 export async function initCheckoutPage(doc: Document = document, win: Window = window): Promise<void> {
   const root = doc.querySelector<HTMLElement>('[data-checkout]');
@@ -92,6 +94,8 @@ export async function initCheckoutPage(doc: Document = document, win: Window = w
     if (reserved) reserved.hidden = false;
     return;
   }
+  const retail = (flow_outcome: string) => trackAsc('asc_retail_process', { ...ascItem(car), flow_name: 'reservation', flow_outcome, department: 'sales' });
+  retail('start');
   const payArea = part('pay-area');
   if (payArea) payArea.hidden = false;
   pay?.addEventListener('click', () => {
@@ -99,6 +103,7 @@ export async function initCheckoutPage(doc: Document = document, win: Window = w
     if (error) error.hidden = true;
     void startReservation(String(car.id), signedInEmail ? undefined : emailInput?.value.trim()).then((result) => {
       if (result.ok) {
+        retail('payment');
         win.location.assign(result.value.redirect_url);
         return;
       }

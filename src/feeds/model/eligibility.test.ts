@@ -16,9 +16,11 @@ describe('leftOutBecause', () => {
     expect(everyFeed({})).toEqual({ 'google-vehicle-listings': [], 'google-vehicle-ads': [], 'meta-vehicles': [] });
   });
 
-  it('leaves sold and coming-soon cars out of every feed', () => {
+  it('leaves sold cars, and cars not for sale on the lot (sale pending or on their way), out of every feed', () => {
     expect(reasons({ status: 'sold', sold_date_timestamp: 1_760_100_000, show_on_dealer_website: true }, 'meta-vehicles')).toEqual(['sold']);
     expect(everyFeed({ status: 'coming_soon' })['google-vehicle-ads']).toEqual(['not_in_stock']);
+    for (const status of ['sale_pending', 'in_transit', 'in_production'] as const)
+      expect(everyFeed({ status })['google-vehicle-listings'], status).toEqual(['not_in_stock']);
   });
 
   it('names every missing attribute at once', () => {

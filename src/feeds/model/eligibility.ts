@@ -13,7 +13,7 @@ export type FeedId = (typeof feedIds)[number];
 /** Why a car is left out of a feed, in the order they are checked. */
 export const leftOutReasons = {
   sold: 'sold (still listed on the site for its sold window)',
-  not_in_stock: 'not at the dealership yet (coming soon)',
+  not_in_stock: 'not for sale on the lot now (sale pending, or not there yet: in transit, in production, coming soon)',
   not_for_sale: 'not for sale (rental or subscription only)',
   vehicle_type: 'a vehicle type the feed does not take (caravans, motorcycles)',
   no_vin: 'no VIN',

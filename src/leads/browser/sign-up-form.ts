@@ -12,7 +12,7 @@ import { REQUIRED_MESSAGE } from '../model/messages';
 import { normalisePhone, type PhoneRule } from '../model/phone';
 import { loadSavedDetails, saveDetails } from './saved-details';
 import { successUrl } from '../model/success';
-import { trackFormSubmit } from '../../platform/web/tracker';
+import { trackFormSubmit } from '../../platform/web/asc-events';
 
 export const SIGN_UP_FIELDS = ['name', 'email', 'phone'] as const;
 export type SignUpField = (typeof SIGN_UP_FIELDS)[number];

@@ -18,7 +18,7 @@ import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead, type LeadSite }
 import { HEAR_ABOUT_US_OPTIONS, enquirySchema, type EnquiryInput, type EnquiryValues, type FormOptions } from '../model/forms';
 import { loadSavedDetails, saveDetails } from '../browser/saved-details';
 import { successUrl } from '../model/success';
-import { trackFormSubmit } from '../../platform/web/tracker';
+import { trackFormSubmit } from '../../platform/web/asc-events';
 import { CheckboxField } from './fields/CheckboxField';
 import { CheckboxGroupField } from './fields/CheckboxGroupField';
 import { FormAlert } from './fields/FormAlert';

@@ -11,6 +11,7 @@
  * exported from the back-office needs as little mapping as possible.
  */
 import { z } from 'zod';
+import { analyticsSchema } from './sections/analytics';
 import { manufacturerSchema, modelSchema } from './sections/brands';
 import { homeSchema, reviewsSchema, seoSchema } from './sections/content';
 import { domainsSchema } from './sections/domains';
@@ -30,6 +31,7 @@ import { absoluteUrl, hexColour, imageUrl, slug, text } from './sections/values'
 import { regionDefaults } from './regions';
 
 export { regions, regionDefaults, type Region } from './regions';
+export { consentModes, type ConsentMode } from './sections/analytics';
 export { manufacturerSchema, modelSchema, modelStatuses } from './sections/brands';
 export { gatedPages, savedCarsModes } from './sections/features';
 export { creditProfiles, financeProviders, paymentProviders } from './sections/buying';
@@ -188,6 +190,7 @@ export const dealerConfigSchema = z
     finance: financeSchema.prefault({}).describe('Finance quotes and advertised rates.'),
     spin_to_win: spinToWinSchema.optional().describe('The spin-to-win campaign; the page needs one.'),
     leads: leadsSchema.prefault({}).describe('Lead delivery and keeping.'),
+    analytics: analyticsSchema.prefault({}).describe('Analytics: Automotive Standards Council events, GA4 measurement ids and consent.'),
     back_office: backOfficeSchema.optional().describe('Back-office service; service slots come from opening hours when absent.'),
   })
   .superRefine((site, ctx) => {

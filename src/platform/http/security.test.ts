@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
+  GTAG_SCRIPT_URL,
+  siteScriptUrls,
   FALLBACK_PAGE_POLICY,
   formatPolicy,
   headerLine,
@@ -38,6 +40,16 @@ describe('contentSecurityPolicy (the <meta> policy Astro writes)', () => {
   it("adds outside scripts' origins, once each, to every page's script-src", () => {
     const { scriptDirective } = contentSecurityPolicy(['https://banner.example/widget.js?id=1', 'https://banner.example/other.js']);
     expect(scriptDirective.resources).toEqual(["'self'", 'https://banner.example']);
+  });
+
+  it('allows Google’s gtag only on sites that name GA4 measurement ids', () => {
+    const banner = { script_url: 'https://banner.example/widget.js' };
+    expect(siteScriptUrls({ features: {}, analytics: { measurement_ids: [] } })).toEqual([]);
+    expect(siteScriptUrls({ features: { safety_banner: banner }, analytics: { measurement_ids: ['G-AB12CD34EF'] } })).toEqual([
+      'https://banner.example/widget.js',
+      GTAG_SCRIPT_URL,
+    ]);
+    expect(contentSecurityPolicy([GTAG_SCRIPT_URL]).scriptDirective.resources).toEqual(["'self'", 'https://www.googletagmanager.com']);
   });
 });
 

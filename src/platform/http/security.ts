@@ -19,6 +19,24 @@
  * script-src and the site-wide header can equal it: one vendor origin on pages that do not load it
  * is the price of a header that a CDN can send with one rule.
  */
+/** Google's gtag script, which sends the ASC events to a dealer's GA4 properties (src/platform/web/asc-page.ts). */
+export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
+
+/**
+ * The outside scripts a dealer file asks for: the safety banner's widget, and Google's gtag when
+ * the dealer names GA4 measurement ids. GA4's own calls go to https: hosts, which connect-src and
+ * img-src already allow.
+ */
+export function siteScriptUrls(site: {
+  features: { safety_banner?: { script_url: string } | undefined };
+  analytics: { measurement_ids: readonly string[] };
+}): string[] {
+  return [
+    ...(site.features.safety_banner ? [site.features.safety_banner.script_url] : []),
+    ...(site.analytics.measurement_ids.length > 0 ? [GTAG_SCRIPT_URL] : []),
+  ];
+}
+
 export function contentSecurityPolicy(scriptUrls: readonly string[] = []) {
   const origins = [...new Set(scriptUrls.map((url) => new URL(url).origin))];
   return {

@@ -24,6 +24,11 @@ describe('hits from the network', () => {
     expect(toCardHit({ ...good, reserved: 'yes' })).toEqual(good);
   });
 
+  it('keeps a car’s availability and an arrival date shaped as a date, nothing else', () => {
+    expect(toCardHit({ ...good, status: 'in_transit', arrival_date: '2026-03-14' })).toEqual({ ...good, status: 'in_transit', arrival_date: '2026-03-14' });
+    expect(toCardHit({ ...good, status: 'sale_pending', arrival_date: '<img src=x>' })).toEqual({ ...good, status: 'sale_pending' });
+  });
+
   it('leaves out hits that are not cars', () => {
     expect(toCardHits([good, null, 'x', { ...good, id: '7' }, { ...good, slug: '../admin' }, { ...good, car_type: 'stolen' }, { ...good, price: -1 }])).toEqual(
       [good],

@@ -12,7 +12,12 @@ import { isRecord } from '../../platform/formats/records';
 
 /** What a result card shows of a car: checked here, rendered by HitCard. */
 export type CardHit = Pick<Vehicle, 'id' | 'slug' | 'name' | 'price' | 'km' | 'car_type' | 'status'> &
-  Partial<Pick<Vehicle, 'make' | 'model' | 'has_nvic' | 'year' | 'primary_image_url' | 'badge' | 'tag' | 'fuel' | 'transmission' | 'subscription_price'>> & {
+  Partial<
+    Pick<
+      Vehicle,
+      'make' | 'model' | 'has_nvic' | 'year' | 'primary_image_url' | 'badge' | 'tag' | 'fuel' | 'transmission' | 'subscription_price' | 'arrival_date'
+    >
+  > & {
     /** Held by a shopper's paid deposit (the search API's overlay). */
     reserved?: boolean;
   };
@@ -46,6 +51,8 @@ export function toCardHit(hit: unknown): CardHit | undefined {
   if (typeof hit.has_nvic === 'boolean') card.has_nvic = hit.has_nvic;
   if (hit.reserved === true) card.reserved = true;
   if (count(hit.subscription_price)) card.subscription_price = hit.subscription_price;
+  // Checked for shape here; arrivalText refuses a date that is not a real one.
+  if (typeof hit.arrival_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(hit.arrival_date)) card.arrival_date = hit.arrival_date;
   for (const key of ['make', 'model'] as const) {
     const value = optionalText(hit[key], 80);
     if (value) card[key] = value;

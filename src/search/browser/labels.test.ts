@@ -9,6 +9,7 @@ describe('facets offered', () => {
     const facets = facetDefinitions(searchSite(testSite({ search: { categories: ['cars', 'caravans'] } })));
     expect(facets.map((f) => f.attribute)).toEqual([
       'car_type',
+      'status',
       'categories',
       'make',
       'make_model',
@@ -87,6 +88,13 @@ describe('value labels', () => {
     expect(valueLabel('car_type', 'used', { preOwned: true })).toBe('Pre-Owned');
     expect(valueLabel('categories', 'rental')).toBe('Rental cars');
     expect(valueLabel('make', 'Land Rover')).toBe('Land Rover');
+  });
+
+  it('names availability as the badges do', () => {
+    expect(valueLabel('status', 'in_transit')).toBe('In Transit');
+    expect(valueLabel('status', 'sale_pending')).toBe('Sale Pending');
+    expect(valueLabel('status', 'in_production')).toBe('In Production');
+    expect(valueLabel('status', 'mystery')).toBe('mystery');
   });
 });
 

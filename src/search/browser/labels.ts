@@ -4,6 +4,7 @@
  * shown as indexed.
  */
 import { wording, type Units } from '../../platform/formats/region';
+import { STATUS_LABELS } from '../../stock/model/car';
 import { searchSort } from '../model/query';
 import { PRICE_SLIDER, rangeFields, refinementFields, type RangeField, type RefinementField } from '../model/state';
 import type { SearchSite } from '../model/site';
@@ -29,6 +30,7 @@ export function facetDefinitions(site: Pick<SearchSite, 'locale' | 'search'>): F
   });
   return [
     facet('car_type', 'Condition', 3, 3),
+    facet('status', 'Availability', 6, 6),
     ...(site.search.categories.length > 1 ? [facet('categories', 'Category', 6, 6)] : []),
     facet('make', 'Make', 8, 100),
     facet('make_model', 'Model', 8, 250),
@@ -100,6 +102,7 @@ const CATEGORY_LABELS: Record<string, string> = {
 export function valueLabel(attribute: string, value: string, options: { preOwned?: boolean } = {}): string {
   if (attribute === 'car_type') return value === 'used' && options.preOwned ? 'Pre-Owned' : (CAR_TYPE_LABELS[value] ?? value);
   if (attribute === 'categories') return CATEGORY_LABELS[value] ?? value;
+  if (attribute === 'status') return (STATUS_LABELS as Record<string, string>)[value] ?? value;
   return value;
 }
 

@@ -6,7 +6,10 @@ import { emptySearchState, rangeFields, refinementFields, type SearchState } fro
 
 const NOW = 1_800_000_000;
 const SOLD_SINCE = NOW - 3 * 86_400;
-const LISTING = ['status IN ["in_stock", "coming_soon"]', `(status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${SOLD_SINCE})`];
+const LISTING = [
+  'status IN ["in_stock", "sale_pending", "in_transit", "in_production", "coming_soon"]',
+  `(status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${SOLD_SINCE})`,
+];
 
 const context = (search: Parameters<typeof testSite>[0] = {}): SearchContext => ({ site: testSite(search), nowSeconds: NOW });
 const state = (refinements: SearchState['refinements'], extra: Partial<SearchState> = {}): SearchState => ({ refinements, ranges: {}, ...extra });
@@ -103,13 +106,16 @@ describe('ranges: a min becomes >= and a max becomes <=', () => {
 });
 
 describe('base filter: default listing plus site, template and manufacturer filters', () => {
-  it('lists in_stock and coming_soon plus sold cars flagged show_on_dealer_website within 3 days (259200 seconds)', () => {
+  it('lists every car not sold (in stock, sale pending, in transit, in production, coming soon) plus sold cars flagged show_on_dealer_website within 3 days (259200 seconds)', () => {
     expect(baseFilter(context())).toEqual([LISTING]);
   });
 
   it('measures the sold window in include_sold_cars_days', () => {
     expect(baseFilter(context({ search: { include_sold_cars_days: 7 } }))).toEqual([
-      ['status IN ["in_stock", "coming_soon"]', `(status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${NOW - 7 * 86_400})`],
+      [
+        'status IN ["in_stock", "sale_pending", "in_transit", "in_production", "coming_soon"]',
+        `(status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${NOW - 7 * 86_400})`,
+      ],
     ]);
   });
 
@@ -118,7 +124,7 @@ describe('base filter: default listing plus site, template and manufacturer filt
     const filter = baseFilter({ site, nowSeconds: NOW });
     expect(filter).toEqual(['(dealership_slug = "north" OR dealership_slug = "south")', ['car_type = "used"', 'make = "Toyota"'], LISTING]);
     expect(filterToString(filter)).toBe(
-      `(dealership_slug = "north" OR dealership_slug = "south") AND (car_type = "used" OR make = "Toyota") AND (status IN ["in_stock", "coming_soon"] OR (status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${SOLD_SINCE}))`,
+      `(dealership_slug = "north" OR dealership_slug = "south") AND (car_type = "used" OR make = "Toyota") AND (status IN ["in_stock", "sale_pending", "in_transit", "in_production", "coming_soon"] OR (status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${SOLD_SINCE}))`,
     );
   });
 

@@ -14,6 +14,7 @@
 import type { DealerConfig } from '../../platform/config/schema';
 import { isBalancedFilter, quoteFilterValue } from '../../platform/formats/filter-syntax';
 import { defaultSearchPath } from './search-path';
+import { listedStatuses } from '../../stock/model/kinds';
 import { indexSettings } from './index-settings';
 import { nearFilter, nearSort } from './near';
 import { DEFAULT_SORT, HITS_PER_PAGE, SECONDS_PER_DAY, rangeFields, refinementFields, type RangeField, type RefinementField, type SearchState } from './state';
@@ -107,10 +108,15 @@ export function manufacturerFilter(site: Pick<DealerConfig, 'manufacturer'>): st
   return ['car_type = "used"', `make = ${quoteFilterValue(make)}`];
 }
 
-/** The default listing: in stock and coming soon, plus sold cars flagged for the website within the sold window. */
+const LISTED = `status IN [${listedStatuses.map((status) => `"${status}"`).join(', ')}]`;
+
+/**
+ * The default listing: every car not sold (in stock, sale pending, in transit, in production,
+ * coming soon), plus sold cars flagged for the website within the sold window.
+ */
 export function defaultListingFilter(site: Pick<DealerConfig, 'search'>, nowSeconds: number): string[] {
   const since = Math.floor(nowSeconds) - site.search.include_sold_cars_days * SECONDS_PER_DAY;
-  return ['status IN ["in_stock", "coming_soon"]', `(status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${since})`];
+  return [LISTED, `(status = "sold" AND show_on_dealer_website = true AND sold_date_timestamp >= ${since})`];
 }
 
 /** Site filter, per-template filter, manufacturer filter and the default listing (statuses, sold window). */

@@ -8,6 +8,8 @@ import type { Near } from './near';
 /** Vehicle fields a shopper can refine by choosing values (OR within a field, AND across fields). */
 export const refinementFields = [
   'car_type',
+  // Availability: in stock, sale pending, in transit, in production, coming soon (sold within the sold window).
+  'status',
   'make',
   'model',
   'make_model',

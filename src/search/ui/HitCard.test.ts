@@ -53,6 +53,14 @@ describe('result card', () => {
     expect(render()).not.toContain('Reserved');
   });
 
+  it('shows availability as a badge, and when a car on its way arrives', () => {
+    expect(render({ hit: { ...hit, status: 'sale_pending' } })).toContain('<li>Sale Pending</li>');
+    const arriving = render({ hit: { ...hit, status: 'in_transit', arrival_date: '2026-03-14' } });
+    expect(arriving).toContain('<li>In Transit</li>');
+    expect(arriving).toContain('<li>Arriving 14 March 2026</li>');
+    expect(render()).not.toContain('In Stock');
+  });
+
   it("says 'Price on application' for a price of 0", () => {
     expect(render({ hit: { ...hit, price: 0 } })).toContain('<p class="car-card-price">Price on application</p>');
   });

@@ -10,6 +10,7 @@ import {
   RESERVED_LABEL,
   repaymentPriceText,
   STATUS_LABELS,
+  arrivalText,
   subscriptionPriceText,
   type RepaymentSite,
 } from '../../stock/model/car';
@@ -33,6 +34,7 @@ export const CARD_ATTRIBUTES = [
   'year',
   'car_type',
   'status',
+  'arrival_date',
   'primary_image_url',
   'badge',
   'tag',
@@ -81,7 +83,7 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
   const repayment = repaymentPriceText(hit.price, site);
   const typeLabel = hit.car_type === 'used' && site.pre_owned ? 'Pre-Owned' : CAR_TYPE_LABELS[hit.car_type];
   const status = hit.reserved && hit.status === 'in_stock' ? RESERVED_LABEL : hit.status !== 'in_stock' ? STATUS_LABELS[hit.status] : '';
-  const flags = [typeLabel, status, hit.badge ?? '', hit.tag ?? ''].filter(Boolean);
+  const flags = [typeLabel, status, arrivalText(hit, site.locale), hit.badge ?? '', hit.tag ?? ''].filter(Boolean);
   const titleId = `car-${hit.id}`;
   const id = String(hit.id);
   return (

@@ -103,7 +103,11 @@ describe('the spin-to-win page', () => {
     expect(parts['voucher-code']!.textContent).toBe('FUEL-34679ACD');
     expect(parts.voucher!.hidden).toBe(false);
     expect(parts['result-heading']!.focused).toBe(true);
-    expect(events).toEqual([{ event: 'form_submit', event_id: 22, form: 'spin_to_win', category: 'Spin to Win', subcategory: 'fuel' }]);
+    expect(events).toEqual([
+      { event: 'form_submit', event_id: 22, form: 'spin_to_win', category: 'Spin to Win', subcategory: 'fuel' },
+      // The standard's event for the same entry: a promotion form, no prize or personal detail in it.
+      { event: 'asc_form_submission', comm_type: 'form', comm_outcome: 'crm_update', form_name: 'spin_to_win', form_type: 'promotion', department: 'sales' },
+    ]);
     setTracker(undefined);
   });
 

@@ -9,7 +9,7 @@ import { callAccountApi, isSignedOutAnswer, type Fetch } from '../../accounts/br
 import { initGate } from '../../accounts/browser/gate';
 import { wording } from '../../platform/formats/region';
 import { EVENT_IDS } from '../../platform/web/event-ids';
-import { trackFormSubmit } from '../../platform/web/tracker';
+import { trackFormSubmit } from '../../platform/web/asc-events';
 import { readCampaignView, readDrawAnswer, spinPaths, type CampaignView, type DrawView } from '../model/api';
 import { pageState } from '../model/page-state';
 import { segmentAt, stopRotation } from '../model/wheel';

@@ -48,6 +48,8 @@ const safeImage = (v: unknown): string | undefined => {
  * The result cards check hits with their own, stricter rule (src/search/browser/hits.ts): a
  * card refuses a hit without km, which the car page reads as 0.
  */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export function parseCarHit(hit: unknown): CarView | null {
   if (!isRecord(hit)) return null;
   const id = num(hit.id);
@@ -103,6 +105,8 @@ export function parseCarHit(hit: unknown): CarView | null {
     ...optionalText('description'),
     ...optionalText('badge'),
     ...optionalText('item_type'),
+    ...(typeof hit.arrival_date === 'string' && ISO_DATE.test(hit.arrival_date) ? { arrival_date: hit.arrival_date } : {}),
+    ...optionalNumber('created_at_timestamp'),
     ...optionalNumber('weekly_price'),
     ...optionalNumber('subscription_price'),
     ...optionalNumber('seats'),

@@ -51,6 +51,18 @@ describe('Car JSON-LD', () => {
     });
   });
 
+  it('maps sale pending, in transit and in production to Reserved, BackOrder and PreOrder, with the arrival date as availabilityStarts', () => {
+    const offer = (overrides: Parameters<typeof car>[0]) => carJsonLd(car(overrides), { site, sellerId }).offers;
+    expect(offer({ status: 'sale_pending' })).toMatchObject({ availability: 'https://schema.org/Reserved' });
+    expect(offer({ status: 'sale_pending' })).not.toHaveProperty('availabilityStarts');
+    expect(offer({ status: 'in_transit', arrival_date: '2026-03-14' })).toMatchObject({
+      availability: 'https://schema.org/BackOrder',
+      availabilityStarts: '2026-03-14',
+    });
+    expect(offer({ status: 'in_production', car_type: 'new' })).toMatchObject({ availability: 'https://schema.org/PreOrder' });
+    expect(offer({ status: 'in_production', car_type: 'new' })).not.toHaveProperty('availabilityStarts');
+  });
+
   it('leaves the price out for price on application', () => {
     expect(carJsonLd(car({ price: 0 }), { site, sellerId }).offers).not.toHaveProperty('price');
   });

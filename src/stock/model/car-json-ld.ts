@@ -4,8 +4,16 @@ import { KM_TO_MILES } from '../../platform/formats/region';
 import { carPath, currencyOf, type CarSite, type CarView } from './car';
 import { galleryImages } from './car-page';
 
+/**
+ * schema.org ItemAvailability, as shopping search engines read it: a car in transit exists and can
+ * be ordered now for delivery when it lands (BackOrder); one still being built or not yet released
+ * is taken as a pre-order (PreOrder); a sale pending is held for another buyer (Reserved).
+ */
 const AVAILABILITY = {
   in_stock: 'https://schema.org/InStock',
+  sale_pending: 'https://schema.org/Reserved',
+  in_transit: 'https://schema.org/BackOrder',
+  in_production: 'https://schema.org/PreOrder',
   coming_soon: 'https://schema.org/PreOrder',
   sold: 'https://schema.org/SoldOut',
 } as const satisfies Record<VehicleStatus, string>;
@@ -65,6 +73,8 @@ export function carJsonLd(car: CarView, { site, sellerId }: CarJsonLdContext): R
       ...(car.price > 0 ? { price: car.price } : {}),
       priceCurrency: currencyOf(site),
       availability: AVAILABILITY[car.status],
+      // The day a car on its way is expected (arrival_date is only kept on such cars).
+      ...optional('availabilityStarts', car.status !== 'sold' && car.status !== 'in_stock' && car.status !== 'sale_pending' ? car.arrival_date : undefined),
       itemCondition: CONDITION[car.car_type],
       seller: { '@id': sellerId },
     },

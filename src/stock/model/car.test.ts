@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
-import { PRICE_ON_APPLICATION, advertisedRepayment, carSlugFromPath, priceText, repaymentLineFrom, repaymentPriceText, subscriptionPriceText } from './car';
+import {
+  PRICE_ON_APPLICATION,
+  STATUS_LABELS,
+  advertisedRepayment,
+  arrivalText,
+  carSlugFromPath,
+  priceText,
+  repaymentLineFrom,
+  repaymentPriceText,
+  subscriptionPriceText,
+} from './car';
 import { repaymentOf } from './repayments';
 
 const site = testSite();
@@ -58,5 +68,31 @@ describe('repaymentLineFrom', () => {
     expect(repaymentLineFrom('0', '/week')).toBeUndefined();
     expect(repaymentLineFrom('abc', '/week')).toBeUndefined();
     expect(repaymentLineFrom('0.01', '/fortnight')).toBeUndefined();
+  });
+});
+
+describe('availability', () => {
+  it('names every status as the badge reads it', () => {
+    expect(STATUS_LABELS).toEqual({
+      in_stock: 'In Stock',
+      sale_pending: 'Sale Pending',
+      in_transit: 'In Transit',
+      in_production: 'In Production',
+      coming_soon: 'Coming Soon',
+      sold: 'Sold',
+    });
+  });
+
+  it('says when a car on its way arrives, in the region’s date order', () => {
+    expect(arrivalText({ status: 'in_transit', arrival_date: '2026-03-14' }, 'en-AU')).toBe('Arriving 14 March 2026');
+    expect(arrivalText({ status: 'in_production', arrival_date: '2026-03-14' }, 'en-US')).toBe('Arriving March 14, 2026');
+    expect(arrivalText({ status: 'coming_soon', arrival_date: '2026-12-01' }, 'en-NZ')).toBe('Arriving 1 December 2026');
+  });
+
+  it('says nothing without a date, for a car not on its way, or for a date that is no date', () => {
+    expect(arrivalText({ status: 'in_transit' }, 'en-AU')).toBe('');
+    expect(arrivalText({ status: 'in_stock', arrival_date: '2026-03-14' }, 'en-AU')).toBe('');
+    expect(arrivalText({ status: 'sale_pending', arrival_date: '2026-03-14' }, 'en-AU')).toBe('');
+    expect(arrivalText({ status: 'in_transit', arrival_date: '2026-02-30' }, 'en-AU')).toBe('');
   });
 });

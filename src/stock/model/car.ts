@@ -9,7 +9,7 @@
 import type { DealerConfig } from '../../platform/config/schema';
 import type { CarType, Vehicle, VehicleStatus } from './vehicle';
 import { regionDefaults } from '../../platform/config/regions';
-import { formatMoney } from '../../platform/formats/region';
+import { formatDate, formatMoney } from '../../platform/formats/region';
 
 /** The vehicle fields a car page shows: what a search hit carries, so the shell can render one too. */
 export type CarView = Pick<
@@ -50,6 +50,8 @@ export type CarView = Pick<
       | 'description'
       | 'badge'
       | 'item_type'
+      | 'arrival_date'
+      | 'created_at_timestamp'
     >
   >;
 
@@ -182,7 +184,29 @@ export function repaymentPriceText(price: number, site: RepaymentSite): string {
 /** A car held by a shopper's paid deposit: shown instead of 'In Stock' wherever the car is. */
 export const RESERVED_LABEL = 'Reserved';
 
-export const STATUS_LABELS = { in_stock: 'In Stock', coming_soon: 'Coming Soon', sold: 'Sold' } as const satisfies Record<VehicleStatus, string>;
+export const STATUS_LABELS = {
+  in_stock: 'In Stock',
+  sale_pending: 'Sale Pending',
+  in_transit: 'In Transit',
+  in_production: 'In Production',
+  coming_soon: 'Coming Soon',
+  sold: 'Sold',
+} as const satisfies Record<VehicleStatus, string>;
+
+/**
+ * "Arriving 14 March 2026" (AU/NZ), "Arriving March 14, 2026" (US) for a car on its way with an
+ * arrival date; '' when there is none, the car is not on its way, or the date is not a real one
+ * (a hit from the network is not trusted to hold one).
+ */
+export function arrivalText(car: Pick<CarView, 'status' | 'arrival_date'>, locale: string): string {
+  const date = car.arrival_date;
+  if (!date || (car.status !== 'in_transit' && car.status !== 'in_production' && car.status !== 'coming_soon')) return '';
+  try {
+    return `Arriving ${formatDate(date, locale)}`;
+  } catch {
+    return '';
+  }
+}
 
 export const CAR_TYPE_LABELS = { new: 'New', demo: 'Demo', used: 'Used' } as const satisfies Record<CarType, string>;
 

@@ -23,12 +23,10 @@ const stock: Record<string, Vehicle[]> = Object.fromEntries(
 const share = (cars: Vehicle[], test: (car: Vehicle) => boolean): number => cars.filter(test).length / cars.length;
 const distinct = <T>(values: T[]): number => new Set(values).size;
 
-/** The default listing: in stock, coming soon, and sold cars flagged for the website within the sold window. */
+/** The default listing: every car not sold, and sold cars flagged for the website within the sold window. */
 function defaultListing(cars: Vehicle[], windowDays: number, now = NOW): Vehicle[] {
   const since = Math.floor(now / 1000) - windowDays * DAY;
-  return cars.filter(
-    (c) => c.status === 'in_stock' || c.status === 'coming_soon' || (c.status === 'sold' && c.show_on_dealer_website && (c.sold_date_timestamp ?? 0) >= since),
-  );
+  return cars.filter((c) => c.status !== 'sold' || (c.show_on_dealer_website && (c.sold_date_timestamp ?? 0) >= since));
 }
 
 describe('generateDemoStock', () => {
@@ -69,9 +67,11 @@ describe('generateDemoStock', () => {
     expect(generateDemoStock(site, 900, NOW)).toEqual(stock['kingfisher-toyota']);
     expect(generateDemoStock(site, 900, NOW + 3 * 3600)).toEqual(stock['kingfisher-toyota']);
     const tomorrow = generateDemoStock(site, 900, NOW + DAY * 1000);
-    const strip = ({ created_at_timestamp: _c, sold_date_timestamp: _s, ...rest }: Vehicle) => rest;
+    const strip = ({ created_at_timestamp: _c, sold_date_timestamp: _s, arrival_date: _a, ...rest }: Vehicle) => rest;
     expect(tomorrow.map(strip)).toEqual(stock['kingfisher-toyota']!.map(strip));
     expect(tomorrow[0]!.created_at_timestamp - stock['kingfisher-toyota']![0]!.created_at_timestamp).toBe(DAY);
+    const arriving = stock['kingfisher-toyota']!.findIndex((c) => c.arrival_date !== undefined);
+    expect(Date.parse(tomorrow[arriving]!.arrival_date!) - Date.parse(stock['kingfisher-toyota']![arriving]!.arrival_date!)).toBe(DAY * 1000);
   });
 
   it('gives different dealers different stock and ids', () => {
@@ -162,12 +162,29 @@ describe('generateDemoStock', () => {
     expect(stock['kingfisher-toyota']!.some((c) => c.categories.some((k) => k === 'rental' || k === 'subscription'))).toBe(false);
   });
 
-  it('mixes statuses: mostly in stock, about 5% coming soon and 6% sold', () => {
+  it('mixes statuses: mostly in stock, about 5% coming soon, 6% sold, 2% each sale pending and in transit, some new cars in production', () => {
     const cars = Object.values(stock).flat();
-    expect(share(cars, (c) => c.status === 'in_stock')).toBeGreaterThan(0.85);
+    expect(share(cars, (c) => c.status === 'in_stock')).toBeGreaterThan(0.8);
     expect(share(cars, (c) => c.status === 'coming_soon')).toBeCloseTo(0.05, 1);
     expect(share(cars, (c) => c.status === 'sold')).toBeCloseTo(0.06, 1);
+    expect(share(cars, (c) => c.status === 'sale_pending')).toBeCloseTo(0.02, 1);
+    expect(share(cars, (c) => c.status === 'in_transit')).toBeCloseTo(0.02, 1);
+    const inProduction = cars.filter((c) => c.status === 'in_production');
+    expect(inProduction.length).toBeGreaterThan(5);
+    expect(inProduction.every((c) => c.car_type === 'new')).toBe(true);
     expect(cars.filter((c) => c.status !== 'sold').every((c) => c.sold_date_timestamp === null)).toBe(true);
+  });
+
+  it('dates the arrival of cars on their way: every car in transit or in production, half the coming-soon ones, none other', () => {
+    const cars = Object.values(stock).flat();
+    const days = (c: Vehicle) => (Date.parse(c.arrival_date!) / 1000 - dayStart) / DAY;
+    const inTransit = cars.filter((c) => c.status === 'in_transit');
+    expect(inTransit.every((c) => days(c) >= 3 && days(c) <= 30)).toBe(true);
+    expect(cars.filter((c) => c.status === 'in_production').every((c) => days(c) >= 30 && days(c) <= 120)).toBe(true);
+    const comingSoon = cars.filter((c) => c.status === 'coming_soon');
+    expect(share(comingSoon, (c) => c.arrival_date !== undefined)).toBeGreaterThan(0.3);
+    expect(share(comingSoon, (c) => c.arrival_date !== undefined)).toBeLessThan(0.7);
+    expect(cars.filter((c) => c.arrival_date !== undefined).every((c) => ['in_transit', 'in_production', 'coming_soon'].includes(c.status))).toBe(true);
   });
 
   it('sells some cars within the sold window and some beyond it, flagged for the website or not', () => {

@@ -508,8 +508,30 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   else price = Math.max(3_000, list * 0.87 ** age * (1 - Math.min(0.3, km / 700_000)) * (0.92 + r.next() * 0.16));
   price = roundPrice(price, market);
 
+  // One roll decides the status and, for a car on its way, how far off it is. No extra draws, and
+  // what later draws depend on (price on application, listed date, tags) is decided as before
+  // these statuses existed, so every other car and every other field stays as it was: about 5%
+  // coming soon (half with a date),
+  // 6% sold, 2% sale pending, 2% in transit (arriving in 3 to 30 days) and, of new cars, 1.5%
+  // in production (30 to 120 days).
   const statusRoll = r.next();
-  const status = statusRoll < 0.05 ? 'coming_soon' : statusRoll < 0.11 ? 'sold' : 'in_stock';
+  const rollShare = (from: number, to: number) => (statusRoll - from) / (to - from);
+  let status: Vehicle['status'] = 'in_stock';
+  let arrivingInDays: number | undefined;
+  if (statusRoll < 0.05) {
+    status = 'coming_soon';
+    if (statusRoll < 0.025) arrivingInDays = 7 + Math.floor(rollShare(0, 0.025) * 50);
+  } else if (statusRoll < 0.11) status = 'sold';
+  else if (statusRoll < 0.13) status = 'sale_pending';
+  else if (statusRoll < 0.15) {
+    status = 'in_transit';
+    arrivingInDays = 3 + Math.floor(rollShare(0.13, 0.15) * 28);
+  } else if (statusRoll < 0.165 && carType === 'new') {
+    status = 'in_production';
+    arrivingInDays = 30 + Math.floor(rollShare(0.15, 0.165) * 91);
+  }
+  const onItsWay = status === 'coming_soon' || status === 'in_transit' || status === 'in_production';
+  const forSale = status !== 'coming_soon' && status !== 'sold';
   const poaChance = status === 'coming_soon' ? 0.25 : carType === 'used' ? 0.008 : 0.025;
   if (r.chance(poaChance)) price = 0;
 
@@ -530,9 +552,14 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   if (carType === 'used' && km < Math.max(1, age) * 9_000 + 3_000) tags.push(market === 'US' ? 'Low miles' : 'Low km');
   if (carType === 'used' && age <= 6) tags.push('One owner');
   if (listedAgo <= 7 * DAY) tags.push('Just arrived');
-  if (status === 'in_stock' && listedAgo > 30 * DAY && price > 0) tags.push('Price drop');
+  if (forSale && listedAgo > 30 * DAY && price > 0) tags.push('Price drop');
   if (certified) tags.push('Certified');
-  const tag = tags.length > 0 && r.chance(0.45) ? r.pick(tags) : undefined;
+  const picked = tags.length > 0 && r.chance(0.45) ? r.pick(tags) : undefined;
+  // Drawn as before; a car not on the lot has not just arrived, nor dropped its lot price.
+  const tag =
+    (picked === 'Price drop' && status !== 'in_stock') || (picked === 'Just arrived' && (status === 'in_transit' || status === 'in_production'))
+      ? undefined
+      : picked;
 
   let badge: string | undefined;
   if (certified) badge = spec.make === plan.franchise ? `${spec.make} Certified Pre-Owned` : 'Certified Pre-Owned';
@@ -608,6 +635,7 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     certified,
     created_at_timestamp: plan.dayStart - listedAgo,
     sold_date_timestamp: soldAgo !== undefined ? plan.dayStart - soldAgo : null,
+    ...(arrivingInDays !== undefined ? { arrival_date: new Date((plan.dayStart + arrivingInDays * DAY) * 1000).toISOString().slice(0, 10) } : {}),
     show_on_dealer_website: showSold,
     dealership_name: dealership.name,
     dealership_slug: dealership.slug,
@@ -622,7 +650,7 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     images: images.map((image_url) => ({ image_url })),
     photos_count: images.length,
     ...(market === 'AU' && spec.itemType === 'car' ? { has_nvic: true } : {}),
-    custom_rank: status === 'coming_soon' ? r.int(1, 300) : r.int(1, 1000),
+    custom_rank: onItsWay ? r.int(1, 300) : r.int(1, 1000),
     ...(market === 'NZ' && carType !== 'new' ? nzNoticeFields(id, year, fuel, plan.dayStart) : {}),
   };
 }

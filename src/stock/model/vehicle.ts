@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasUnsafeCharacters } from '../../platform/formats/unsafe-text';
-import { carTypes, stockCategories, vehicleStatuses } from './kinds';
+import { arrivingStatuses, carTypes, stockCategories, vehicleStatuses } from './kinds';
 
 /**
  * One stock document: the vehicle fields search results show and filter on, plus the other stock
@@ -23,11 +23,17 @@ const imageUrl = z
   .max(2000)
   .refine((s) => /^(https?:\/\/|\/(?!\/))/.test(s), { error: 'must be an http(s) URL or a site path' });
 
+/** 2026-02-30 matches the pattern but is no date: it must survive a round trip through Date. */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const money = z.number().min(0).max(100_000_000);
 const timestamp = z.number().int().min(0).max(4_102_444_800); // seconds, before 2100
 
-export { carTypes, stockCategories, vehicleStatuses, type CarType, type StockCategory, type VehicleStatus } from './kinds';
+export { arrivingStatuses, carTypes, listedStatuses, stockCategories, vehicleStatuses, type CarType, type StockCategory, type VehicleStatus } from './kinds';
 
 export const vehicleSchema = z
   .strictObject({
@@ -46,6 +52,12 @@ export const vehicleSchema = z
     transmission: text(40).optional(),
     car_type: z.enum(carTypes),
     status: z.enum(vehicleStatuses),
+    arrival_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date "YYYY-MM-DD"' })
+      .refine(isCalendarDate, { error: 'must be a real calendar date' })
+      .optional()
+      .describe('When a car on its way (in transit, in production, coming soon) is expected, "YYYY-MM-DD"; shown as "Arriving <date>".'),
     price: money.describe('Drive-away total price; 0 means "price on application".'),
     subscription_price: money.optional().describe('Weekly subscription price.'),
     weekly_price: money.optional().describe('Indicative weekly repayment.'),
@@ -99,6 +111,9 @@ export const vehicleSchema = z
     road_user_charges: z.boolean().optional().describe('Road user charges apply (diesel, electric and heavy vehicles).'),
   })
   .superRefine((car, ctx) => {
+    if (car.arrival_date !== undefined && !(arrivingStatuses as readonly string[]).includes(car.status)) {
+      ctx.addIssue({ code: 'custom', path: ['arrival_date'], message: `belongs to a car on its way (${arrivingStatuses.join(', ')}), not ${car.status}` });
+    }
     if (car.status === 'sold' && car.sold_date_timestamp === null) {
       ctx.addIssue({ code: 'custom', path: ['sold_date_timestamp'], message: 'is required when status is sold' });
     }

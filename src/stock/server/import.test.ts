@@ -258,7 +258,10 @@ describe('importFeed', () => {
   });
 
   it('summarises by car type and status', () => {
-    expect(summarise(readFeed(fixture('good.csv')).vehicles)).toEqual(['car_type: new 1, demo 0, used 3', 'status: in_stock 2, coming_soon 1, sold 1']);
+    expect(summarise(readFeed(fixture('good.csv')).vehicles)).toEqual([
+      'car_type: new 1, demo 0, used 3',
+      'status: in_stock 2, sale_pending 0, in_transit 0, in_production 0, coming_soon 1, sold 1',
+    ]);
   });
 
   it('writes through a temporary file in the same folder', () => {

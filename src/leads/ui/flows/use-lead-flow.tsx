@@ -10,7 +10,7 @@ import type { ConsentWording } from '../../model/consent';
 import type { FormKind, FormStep } from '../../model/forms';
 import { createLeadSaver, type LeadSaver, type LeadSaverState } from '../../browser/lead-saving';
 import { loadSavedDetails, saveDetails } from '../../browser/saved-details';
-import { trackFormSubmit } from '../../../platform/web/tracker';
+import { trackFormSubmit } from '../../../platform/web/asc-events';
 import { HoneypotField } from '../fields';
 
 /** Props every flow island gets from its page (plain, serialisable). */

@@ -132,8 +132,10 @@ export interface TargetCheck {
 
 /** Per page type: JavaScript budget (gzip) and Lighthouse performance floor; others get DEFAULT_BUDGET. */
 // A page with a lead form carries React, react-hook-form and the shared zod schemas, loaded when
-// the shopper reaches for the form (finance: at load, to show the price carried over).
-const FORM_PAGE = { jsBytes: 130 * 1024, performance: 100 };
+// the shopper reaches for the form (finance: at load, to show the price carried over), and the
+// tracker's ASC form events with the consent check (about 0.8 KB on a car page, with its status
+// and arrival date).
+const FORM_PAGE = { jsBytes: 131 * 1024, performance: 100 };
 export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performance: number }>> = {
   // InstantSearch and React, plus the saved-cars store, save toggle and favourites strip (about
   // 3 KB of it), and on each card the repayment worked out on the dealer's advertised terms and

@@ -25,8 +25,6 @@ import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
 import { formatDistance, wording } from '../../platform/formats/region';
 import { slugify } from '../../platform/formats/slugify';
 import { fetchCar, searchConfig } from './fetch-car';
-import { ascItem } from '../../stock/model/asc-item';
-import { trackAscItemPage } from '../../platform/web/asc-page';
 import { applyLiveState } from './live';
 import { initGallery } from './gallery';
 import { initShare } from './share';
@@ -91,7 +89,12 @@ async function loadCar(root: HTMLElement, article: HTMLElement, site: CarSite, d
   }
   renderCar(root, article, result.car, site, doc, win);
   saveButtons?.setCar(result.car);
-  trackAscItemPage(ascItem(result.car));
+  // The ASC car page view: loaded now rather than with the page, so car pages built with their car
+  // do not ship it.
+  const car = result.car;
+  void Promise.all([import('../../stock/model/asc-item'), import('../../platform/web/asc-page')])
+    .then(([{ ascItem }, { trackAscItemPage }]) => trackAscItemPage(ascItem(car)))
+    .catch(() => undefined);
 }
 
 function renderCar(root: HTMLElement, article: HTMLElement, car: CarView, site: CarSite, doc: Document, win: Window): void {

@@ -509,11 +509,10 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   price = roundPrice(price, market);
 
   // One roll decides the status and, for a car on its way, how far off it is. No extra draws, and
-  // what later draws depend on (price on application, listed date, tags) is decided as before
-  // these statuses existed, so every other car and every other field stays as it was: about 5%
-  // coming soon (half with a date),
-  // 6% sold, 2% sale pending, 2% in transit (arriving in 3 to 30 days) and, of new cars, 1.5%
-  // in production (30 to 120 days).
+  // what later draws depend on (price on application, listed date, tags, rank) is decided as
+  // before these statuses existed, so every other car and field, and the search order, stay as
+  // they were: about 5% coming soon (half with a date), 6% sold, 2% sale pending, 2% in transit
+  // (arriving in 3 to 30 days) and, of new cars, 1.5% in production (30 to 120 days).
   const statusRoll = r.next();
   const rollShare = (from: number, to: number) => (statusRoll - from) / (to - from);
   let status: Vehicle['status'] = 'in_stock';
@@ -530,7 +529,6 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     status = 'in_production';
     arrivingInDays = 30 + Math.floor(rollShare(0.15, 0.165) * 91);
   }
-  const onItsWay = status === 'coming_soon' || status === 'in_transit' || status === 'in_production';
   const forSale = status !== 'coming_soon' && status !== 'sold';
   const poaChance = status === 'coming_soon' ? 0.25 : carType === 'used' ? 0.008 : 0.025;
   if (r.chance(poaChance)) price = 0;
@@ -650,7 +648,7 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     images: images.map((image_url) => ({ image_url })),
     photos_count: images.length,
     ...(market === 'AU' && spec.itemType === 'car' ? { has_nvic: true } : {}),
-    custom_rank: onItsWay ? r.int(1, 300) : r.int(1, 1000),
+    custom_rank: status === 'coming_soon' ? r.int(1, 300) : r.int(1, 1000),
     ...(market === 'NZ' && carType !== 'new' ? nzNoticeFields(id, year, fuel, plan.dayStart) : {}),
   };
 }

@@ -41,10 +41,12 @@ describe('hostile text in a dealer config', () => {
       const searchSite = JSON.parse((await page.locator('script#search-site').textContent()) ?? '') as { name?: string };
       expect(searchSite.name, type).toBe(`Hostile ${SCRIPT} Motors`);
       const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-      expect(ld, type).toHaveLength(type === 'car' ? 2 : 1);
+      // A car page adds its Car, a search landing page the ItemList of the cars it shows first.
+      expect(ld, type).toHaveLength(type === 'car' || type === 'search' ? 2 : 1);
       const data = JSON.parse(ld[0] ?? '') as { '@graph': { name?: string }[] };
       expect(data['@graph'][0]?.name, type).toBe(`Hostile ${SCRIPT} Motors`);
       if (type === 'car') expect((JSON.parse(ld[1] ?? '') as { name?: string }).name, type).toBe(`2022 Hostile ${SCRIPT} Ute ${IMG}`);
+      if (type === 'search') expect(JSON.stringify(JSON.parse(ld[1] ?? '')), type).toContain(`Hostile ${SCRIPT}`);
       expect(await page.title(), type).toContain(type === 'home' ? IMG : SCRIPT);
     }
     await page.goto(`${fixtureOrigin('hostile-motors')}/`);

@@ -183,6 +183,41 @@ interface LighthouseRun {
   benchmarkIndex?: number;
   userAgent?: string;
   runWarnings?: string[];
+  /** The same Lighthouse on a bare page (a heading and a line of text, no CSS, no script). */
+  bare?: { performance: number | null; totalBlockingTimeMs: number | null; largestContentfulPaintMs: number | null };
+}
+
+/** A page with nothing in it to slow it down, served on its own port. */
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="A bare page."></head><body><h1>Bare page</h1><p>A heading and a line of text.</p></body></html>';
+
+/**
+ * Lighthouse's score for a bare page in the same browser, median of `runs`: the floor this
+ * machine's Chromium sets under every page's score. Simulated throttling multiplies the
+ * browser's own main-thread work (committing the navigation, creating the document) four times,
+ * so on some Chromium builds even a bare page loses points to Total Blocking Time; a page score
+ * reads against this one.
+ */
+async function bareLighthouse(chromePort: number, runs: number): Promise<NonNullable<LighthouseRun['bare']>> {
+  const server = (await import('node:http')).createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BARE_PAGE));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const results: RunnerResult['lhr'][] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const lhr = (await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))?.lhr;
+      if (lhr && !lhr.runtimeError) results.push(lhr);
+    }
+    const lhr = medianRun(results, (r) => r.categories.performance?.score);
+    const score = lhr?.categories.performance?.score;
+    return {
+      performance: typeof score === 'number' ? Math.round(score * 100) : null,
+      totalBlockingTimeMs: lhr?.audits['total-blocking-time']?.numericValue ?? null,
+      largestContentfulPaintMs: lhr?.audits['largest-contentful-paint']?.numericValue ?? null,
+    };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -330,17 +365,22 @@ async function main(argv: string[]): Promise<number> {
     mkdirSync(lhDir, { recursive: true });
     const chrome = await chromeLauncher.launch({ chromePath: findChromium() ?? fail(CHROMIUM_MISSING), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
     try {
+      lighthouseInfo.bare = await bareLighthouse(chrome.port, Math.max(args.runs, 3));
+      const bare = lighthouseInfo.bare;
+      console.log(
+        `lighthouse bare page (this browser's floor): performance ${bare.performance ?? 'err'}, total blocking time ${bare.totalBlockingTimeMs?.toFixed(0) ?? '-'} ms, LCP ${bare.largestContentfulPaintMs?.toFixed(0) ?? '-'} ms`,
+      );
       for (const row of rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type))) {
         const runStart = performance.now();
         let url = `http://${row.slug}.localhost:${port}${row.path}`;
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
-        if (row.type === 'checkout') {
-          // A car's checkout as a signed-in shopper opens it: signed out, the gate sends them to sign in.
-          const car = loadStock(loadDealer(row.slug, paths.dealersDir), process.env).find((v) => v.status === 'in_stock' && v.price > 0);
-          if (car) url = `http://${row.slug}.localhost:${port}/cars/${car.slug}/checkout`;
-          flags.extraHeaders = { Cookie: await signInCookie(`http://127.0.0.1:${port}`, `${row.slug}.localhost:${port}`, mail, 'lighthouse@example.com') };
-        }
         try {
+          if (row.type === 'checkout') {
+            // A car's checkout as a signed-in shopper opens it: signed out, the gate sends them to sign in.
+            const car = loadStock(loadDealer(row.slug, paths.dealersDir), process.env).find((v) => v.status === 'in_stock' && v.price > 0);
+            if (car) url = `http://${row.slug}.localhost:${port}/cars/${car.slug}/checkout`;
+            flags.extraHeaders = { Cookie: await signInCookie(`http://127.0.0.1:${port}`, `${row.slug}.localhost:${port}`, mail, 'lighthouse@example.com') };
+          }
           const results: RunnerResult['lhr'][] = [];
           for (let run = 0; run < args.runs; run += 1) {
             let result = (await lighthouse(url, flags))?.lhr;
@@ -435,6 +475,12 @@ async function main(argv: string[]): Promise<number> {
 
   console.log(`\nBuilds\n${buildTable}`);
   console.log(`\nPages (JS and HTML gzip level 9; Lighthouse mobile, simulated throttling)\n${formatPageTable(rows)}`);
+  if (lighthouseInfo.bare) {
+    const bare = lighthouseInfo.bare;
+    console.log(
+      `A bare page in the same browser scores performance ${bare.performance ?? '-'} (total blocking time ${bare.totalBlockingTimeMs?.toFixed(0) ?? '-'} ms): read the scores above against it.`,
+    );
+  }
   for (const row of rows.filter((r) => r.lighthouseError)) console.log(`lighthouse error on ${row.slug} ${row.type}: ${row.lighthouseError ?? ''}`);
   if (audits.length > 0) {
     console.log('\nFailing Lighthouse audits');

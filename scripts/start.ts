@@ -4,11 +4,13 @@
  * http://<slug>.localhost:<port>/. Leads are kept in the lead database (PGlite in LEADS_DB_DIR,
  * or Postgres with DATABASE_URL) and delivered by the outbox worker running alongside.
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { listDealerSlugs, loadDealer } from '../src/platform/config/load';
 import { buildDealers } from '../src/build/run';
 import type { DealerResult } from '../src/build/plan';
 import { projectPaths, staleReasons } from '../src/build/stamps';
+import { stagingDir, swapInBuild } from '../src/build/swap';
 import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/platform/db/lock';
 import { leadFilesDir } from '../src/leads/server/files';
 import { rateLimitPerMinute } from '../src/platform/http/rate-limit';
@@ -114,6 +116,24 @@ function smallestFirst(slugs: readonly string[], dealersDir: string, env: NodeJS
   return [...slugs].sort((a, b) => sizes.get(a)! - sizes.get(b)!);
 }
 
+/**
+ * The full build of a site first built without its car pages, beside the one being served, then
+ * put in its place. A failure leaves the first look up, and the dealer unbuilt for the next start.
+ */
+async function buildCarPages(slug: string, paths: ReturnType<typeof projectPaths>, signal: AbortSignal): Promise<void> {
+  const staging = stagingDir(paths.distDir);
+  rmSync(path.join(staging, slug), { recursive: true, force: true });
+  console.log(`… ${slug} building its car pages (its site stays up meanwhile)`);
+  const [result] = await buildDealers([slug], { ...paths, distDir: staging, signal, concurrency: 1 });
+  if (!result?.ok) return;
+  try {
+    swapInBuild(slug, paths.distDir, staging);
+    console.log(`→ ${dealerName(slug, paths.dealersDir)} has its car pages (${result.pages ?? 0} pages)`);
+  } catch (error) {
+    console.error(`${slug}: its full build could not replace the first look: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 interface ServeWhileBuildingOptions {
   all: readonly string[];
   stale: ReadonlyMap<string, string>;
@@ -165,7 +185,10 @@ async function serveWhileBuilding({
   };
   // The first dealer builds alone, and starts while the server is still opening its database: on
   // two cores a newcomer's first site answers in about half the time it takes when two build at once.
-  const firstBuild = buildDealers(order.slice(0, 1), { ...paths, signal: controller.signal, concurrency: 1, onBuilt });
+  // With nothing to serve yet (a fresh clone), it is first built without its car pages, which the
+  // car shell serves meanwhile, and gets its full build once every other site is up.
+  const firstLook = stale.size === all.length;
+  const firstBuild = buildDealers(order.slice(0, 1), { ...paths, signal: controller.signal, concurrency: 1, onBuilt, firstLook });
 
   const platform = await startPlatformProcesses({ paths, dealers, defaultDealer, port, env, holder: 'npm start', lock, processes: 1, builds }).catch(
     (error: unknown) => {
@@ -177,8 +200,9 @@ async function serveWhileBuilding({
   printBanner({ dealers, defaultDealer, port, proxied, database: platform.database, env, paths, limitPerMinute, processes: 1, building: new Set(order) });
   serving();
 
-  await firstBuild;
+  const [first] = await firstBuild;
   if (!controller.signal.aborted) await buildDealers(order.slice(1), { ...paths, signal: controller.signal, onBuilt });
+  if (firstLook && first?.ok && !controller.signal.aborted) await buildCarPages(first.slug, paths, controller.signal);
   if (controller.signal.aborted) {
     await platform.close();
     process.exit(130);

@@ -87,6 +87,27 @@ describe('buildDealers', () => {
     }
   });
 
+  it('builds a first look without car pages and writes no stamp, so the dealer still needs its full build', async () => {
+    const printCarPages = { cmd: process.execPath, args: ['-e', `(() => {${fakeBuild}})(); console.log('car pages=' + (process.env.CAR_PAGES ?? 'all'))`] };
+    const [firstLook] = await buildDealers(['alpha'], options({ firstLook: true, command: () => printCarPages, verbose: true }));
+    expect(firstLook?.ok).toBe(true);
+    expect(firstLook?.output).toContain('car pages=shell');
+    expect(logged.join('\n')).toContain('its car pages come from the car shell until its full build');
+    expect(existsSync(stampPath('alpha', path.join(root, 'dist')))).toBe(false);
+    expect(staleDealers(['alpha'], options())).toEqual(['alpha']);
+
+    const previous = process.env.CAR_PAGES;
+    process.env.CAR_PAGES = 'shell';
+    try {
+      const [full] = await buildDealers(['alpha'], options({ command: () => printCarPages }));
+      expect(full?.output).toContain('car pages=all');
+    } finally {
+      if (previous === undefined) delete process.env.CAR_PAGES;
+      else process.env.CAR_PAGES = previous;
+    }
+    expect(staleDealers(['alpha'], options())).toEqual([]);
+  });
+
   it('prints captured output for every dealer when verbose', async () => {
     await buildDealers(['alpha'], options({ verbose: true }));
     expect(logged.join('\n')).toContain('built alpha from');

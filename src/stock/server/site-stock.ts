@@ -12,3 +12,9 @@ export function siteStock(): Vehicle[] {
   stock ??= loadStock(site);
   return stock;
 }
+
+/**
+ * False in a first-look build (CAR_PAGES=shell, src/build/run.ts): the site is built without its
+ * car pages and the car shell serves every car until the full build.
+ */
+export const carPagesPrerendered = (): boolean => process.env.CAR_PAGES !== 'shell';

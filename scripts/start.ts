@@ -128,6 +128,7 @@ async function buildCarPages(slug: string, paths: ReturnType<typeof projectPaths
   if (!result?.ok) return;
   try {
     swapInBuild(slug, paths.distDir, staging);
+    rmSync(staging, { recursive: true, force: true });
     console.log(`→ ${dealerName(slug, paths.dealersDir)} has its car pages (${result.pages ?? 0} pages)`);
   } catch (error) {
     console.error(`${slug}: its full build could not replace the first look: ${error instanceof Error ? error.message : String(error)}`);

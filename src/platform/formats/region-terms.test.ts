@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loanTermLabel, loanTermPhrase, odometerKm, odometerLabel, regionTerms } from './region-terms';
+import { loanTermLabel, loanTermMonthsLabel, loanTermPhrase, odometerKm, odometerLabel, regionTerms } from './region-terms';
 
 describe('region finance and vehicle words', () => {
   it('gives US shoppers a down payment, monthly payments only and a license plate', () => {
@@ -34,6 +34,7 @@ describe('region finance and vehicle words', () => {
     expect([1, 5, 7].map((years) => loanTermLabel(years, 'US'))).toEqual(['12 months', '60 months', '84 months']);
     expect([1, 5, 7].map((years) => loanTermLabel(years, 'AU'))).toEqual(['1 year', '5 years', '7 years']);
     expect(loanTermPhrase(5, 'US')).toBe('60-month term');
+    expect([loanTermMonthsLabel(12, 'AU'), loanTermMonthsLabel(60, 'AU'), loanTermMonthsLabel(60, 'US')]).toEqual(['12 months (1 year)', '60 months (5 years)', '60 months']);
     expect(loanTermPhrase(5, 'NZ')).toBe('5-year term');
   });
 

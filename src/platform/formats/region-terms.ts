@@ -17,7 +17,8 @@ export interface RegionTerms {
   down_payment: string;
   /** The budget's payment field: "Repayments" or "Monthly payment". */
   payment: string;
-  /** The payments in a sentence: "repayments" or "monthly payments". */
+  /** The payments in a sentence: "repayments" or "payments", and with their frequency where it is the only one. */
+  payments: string;
   payments_in_words: string;
   /** The frequencies a shopper may choose from, the first the default: US payments are monthly only. */
   frequencies: readonly PaymentFrequency[];
@@ -35,6 +36,7 @@ export interface RegionTerms {
 const AU_NZ: RegionTerms = {
   down_payment: 'Deposit',
   payment: 'Repayments',
+  payments: 'repayments',
   payments_in_words: 'repayments',
   frequencies: ['weekly', 'monthly'],
   plate: 'Registration (rego)',
@@ -50,6 +52,7 @@ const TERMS: Readonly<Record<Region, RegionTerms>> = {
   US: {
     down_payment: 'Down payment',
     payment: 'Monthly payment',
+    payments: 'payments',
     payments_in_words: 'monthly payments',
     frequencies: ['monthly'],
     plate: 'License plate',
@@ -68,6 +71,12 @@ export function regionTerms(region: Region): RegionTerms {
 export function loanTermLabel(years: number, region: Region): string {
   if (region === 'US') return `${years * 12} months`;
   return `${years} year${years === 1 ? '' : 's'}`;
+}
+
+/** A term the shopper picks in months: "60 months" (US), "60 months (5 years)" (AU, NZ). */
+export function loanTermMonthsLabel(months: number, region: Region): string {
+  if (region === 'US' || months % 12 !== 0) return `${months} months`;
+  return `${months} months (${loanTermLabel(months / 12, region)})`;
 }
 
 /** "5-year term" (AU, NZ) or "60-month term" (US), for a sentence. */

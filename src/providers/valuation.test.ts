@@ -37,7 +37,10 @@ describe('the FAQ rule', () => {
     expect(estimateTradeIn(car({ km: 100_001 }))).toEqual({ refused: 'too_many_km', message: REFUSAL_MESSAGES.too_many_km });
     expect(REFUSAL_MESSAGES.too_many_km).toMatch(/over 100,000 km/);
     // The same limit, read in miles on US sites.
-    expect(estimateTradeIn(car({ km: 100_001, market: 'US' }))).toMatchObject({ refused: 'too_many_km', message: expect.stringContaining('over 62,137 miles') as unknown });
+    expect(estimateTradeIn(car({ km: 100_001, market: 'US' }))).toMatchObject({
+      refused: 'too_many_km',
+      message: expect.stringContaining('over 62,137 miles') as unknown,
+    });
     expect(maxOnlineDistanceText('NZ')).toBe('100,000 km');
     expect('estimate' in estimateTradeIn(car({ km: 100_000 }))).toBe(true);
   });

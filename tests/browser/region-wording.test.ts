@@ -67,8 +67,10 @@ describe('the home budget panel', () => {
     expect(await panel.getByLabel('Frequency').count()).toBe(0);
     // 600 a month × 60 months + 2,000 down
     expect(await panel.locator('[data-budget-total]').textContent()).toBe('$38,000');
+    // The panel's script is listening once it has counted the cars.
+    await expect.poll(() => panel.getByRole('link').textContent()).toMatch(/Found$/);
     await panel.getByRole('button', { name: 'Down payment $5,000' }).click();
-    expect(await panel.locator('[data-budget-total]').textContent()).toBe('$41,000');
+    await expect.poll(() => panel.locator('[data-budget-total]').textContent()).toBe('$41,000');
     expect(await panel.innerText()).toContain('based on your monthly payments over a 60-month term plus your down payment.');
     expect(withoutUsFees(await panel.innerText())).not.toMatch(AU_WORDS);
     const labels = await panel.locator('[aria-label]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
@@ -110,9 +112,13 @@ describe('finance pre-approval', () => {
     expect(await term.locator('option:checked').textContent()).toBe('60 months');
     expect(withoutUsFees(await form(page).innerText())).not.toMatch(AU_WORDS);
 
-    await form(page).getByLabel(/Vehicle price or budget/).fill('32000');
+    await form(page)
+      .getByLabel(/Vehicle price or budget/)
+      .fill('32000');
     await form(page).getByLabel('Down payment ($)').fill('4000');
     await term.selectOption({ label: '72 months' });
+    const dealership = form(page).getByLabel('Preferred dealership');
+    if ((await dealership.count()) > 0) await dealership.selectOption({ index: 1 });
     await form(page).getByLabel('I have a trade-in').check();
     await form(page).getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => form(page).locator('.multi-step-fields h3').textContent()).toBe('Trade-in');
@@ -135,7 +141,9 @@ describe('finance pre-approval', () => {
     const { page } = await openForm(AU, '/apply-for-finance#finance-form');
     expect(await form(page).getByLabel('Deposit ($)').isVisible()).toBe(true);
     expect(await form(page).getByLabel('Loan term').locator('option:checked').textContent()).toBe('5 years');
-    await form(page).getByLabel(/Vehicle price or budget/).fill('32000');
+    await form(page)
+      .getByLabel(/Vehicle price or budget/)
+      .fill('32000');
     await form(page).getByLabel('I have a trade-in').check();
     await form(page).getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => form(page).locator('.multi-step-fields h3').textContent()).toBe('Trade-in');

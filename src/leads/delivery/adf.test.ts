@@ -235,7 +235,18 @@ describe('leadToAdf', () => {
     const lead = makeLead({
       form: 'trade_in',
       category: 'trade-in',
-      data: { first_name: 'Sam', last_name: 'Ng', email: 's@example.com', rego: 'ABC1234', regoState: 'TX', make: 'Ford', model: 'F-150', year: 2019, km: 60000, odometer_units: 'miles' },
+      data: {
+        first_name: 'Sam',
+        last_name: 'Ng',
+        email: 's@example.com',
+        rego: 'ABC1234',
+        regoState: 'TX',
+        make: 'Ford',
+        model: 'F-150',
+        year: 2019,
+        km: 60000,
+        odometer_units: 'miles',
+      },
     });
     const { root } = parseXml(leadToAdf(lead, us));
     const [trade] = find(root, 'prospect', 'vehicle').filter((v) => v.attributes.interest === 'trade-in');

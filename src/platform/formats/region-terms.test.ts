@@ -34,7 +34,11 @@ describe('region finance and vehicle words', () => {
     expect([1, 5, 7].map((years) => loanTermLabel(years, 'US'))).toEqual(['12 months', '60 months', '84 months']);
     expect([1, 5, 7].map((years) => loanTermLabel(years, 'AU'))).toEqual(['1 year', '5 years', '7 years']);
     expect(loanTermPhrase(5, 'US')).toBe('60-month term');
-    expect([loanTermMonthsLabel(12, 'AU'), loanTermMonthsLabel(60, 'AU'), loanTermMonthsLabel(60, 'US')]).toEqual(['12 months (1 year)', '60 months (5 years)', '60 months']);
+    expect([loanTermMonthsLabel(12, 'AU'), loanTermMonthsLabel(60, 'AU'), loanTermMonthsLabel(60, 'US')]).toEqual([
+      '12 months (1 year)',
+      '60 months (5 years)',
+      '60 months',
+    ]);
     expect(loanTermPhrase(5, 'NZ')).toBe('5-year term');
   });
 

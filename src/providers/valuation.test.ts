@@ -10,6 +10,7 @@ import {
   MAX_ONLINE_KM,
   newPriceFor,
   REFUSAL_MESSAGES,
+  maxOnlineDistanceText,
   valuatorFromEnv,
   type TradeInInput,
   type TradeInResult,
@@ -35,6 +36,12 @@ describe('the FAQ rule', () => {
     expect(MAX_ONLINE_KM).toBe(100_000);
     expect(estimateTradeIn(car({ km: 100_001 }))).toEqual({ refused: 'too_many_km', message: REFUSAL_MESSAGES.too_many_km });
     expect(REFUSAL_MESSAGES.too_many_km).toMatch(/over 100,000 km/);
+    // The same limit, read in miles on US sites.
+    expect(estimateTradeIn(car({ km: 100_001, market: 'US' }))).toMatchObject({
+      refused: 'too_many_km',
+      message: expect.stringContaining('over 62,137 miles') as unknown,
+    });
+    expect(maxOnlineDistanceText('NZ')).toBe('100,000 km');
     expect('estimate' in estimateTradeIn(car({ km: 100_000 }))).toBe(true);
   });
 

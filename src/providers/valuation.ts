@@ -11,6 +11,8 @@
  */
 import { z } from 'zod';
 import { regionDefaults } from '../platform/config/regions';
+import { KM_TO_MILES } from '../platform/formats/region';
+import { regionTerms } from '../platform/formats/region-terms';
 import { carCatalogue, marketPriceFactor, type Market } from '../stock/model/catalogue';
 import { envUrl, postJson, type HttpOptions } from '../platform/http/outbound';
 
@@ -24,6 +26,20 @@ export const REFUSAL_MESSAGES = {
 } as const;
 
 export type Refusal = keyof typeof REFUSAL_MESSAGES;
+
+/**
+ * The distance limit as the shopper reads odometers: "100,000 km", or "62,137 miles" on US
+ * sites. The rule itself stays in km, as every reading is valued in km.
+ */
+export function maxOnlineDistanceText(market: Market = 'AU'): string {
+  if (regionTerms(market).distance === 'km') return `${MAX_ONLINE_KM.toLocaleString('en')} km`;
+  return `${Math.round(MAX_ONLINE_KM * KM_TO_MILES).toLocaleString('en')} miles`;
+}
+
+/** The refusal in the market's words: a US shopper reads the distance limit in miles. */
+export function refusalMessage(reason: Refusal, market: Market = 'AU'): string {
+  return reason === 'too_many_km' ? REFUSAL_MESSAGES.too_many_km.replace('100,000 km', maxOnlineDistanceText(market)) : REFUSAL_MESSAGES[reason];
+}
 
 export const conditions = ['excellent', 'good', 'fair', 'poor'] as const;
 export type Condition = (typeof conditions)[number];
@@ -71,7 +87,7 @@ export function refusalFor(year: number, km: number, now: number | Date): Refusa
   return undefined;
 }
 
-export const refusal = (reason: Refusal): TradeInResult => ({ refused: reason, message: REFUSAL_MESSAGES[reason] });
+export const refusal = (reason: Refusal, market: Market = 'AU'): TradeInResult => ({ refused: reason, message: refusalMessage(reason, market) });
 
 // ---------------------------------------------------------------------------
 // Offline estimate
@@ -119,7 +135,7 @@ const roundTo = (value: number, step: number) => Math.round(value / step) * step
 export function estimateTradeIn(input: TradeInInput): TradeInResult {
   const { make, model, year, km, adjustmentAnswers: answers = {}, now, market = 'AU' } = input;
   const refused = refusalFor(year, km, now);
-  if (refused) return refusal(refused);
+  if (refused) return refusal(refused, market);
 
   const age = carAge(year, now);
   const retail = newPriceFor(make, model, market) * (1 - YEARLY_DEPRECIATION) ** age * (1 - Math.min(0.3, Math.max(0, km) / 700_000));
@@ -176,7 +192,7 @@ export function httpValuator(options: ValuationServiceOptions): Valuator {
   const service = { ...options, logName: 'valuation', name: 'the valuation service' };
   return async (input) => {
     const refused = refusalFor(input.year, input.km, input.now);
-    if (refused) return refusal(refused);
+    if (refused) return refusal(refused, input.market);
     const data = await postJson(
       service,
       {
@@ -189,7 +205,7 @@ export function httpValuator(options: ValuationServiceOptions): Valuator {
       },
       serviceAnswer,
     );
-    if ('refused' in data) return refusal(data.refused);
+    if ('refused' in data) return refusal(data.refused, input.market);
     return { estimate: { low: Math.round(data.estimate.low), high: Math.round(data.estimate.high) }, currency: data.currency };
   };
 }

@@ -120,7 +120,7 @@ describe('personalised finance', () => {
     await page.getByLabel('Loan term').focus();
     await page.keyboard.press('ArrowUp');
     const term = await page.getByLabel('Loan term').inputValue();
-    await page.getByRole('button', { name: 'Show my repayments' }).focus();
+    await page.getByRole('button', { name: 'Show my payments' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.finance-notes').textContent()).toContain(`over ${term} months`);
     expect(await axe(page)).toEqual([]);

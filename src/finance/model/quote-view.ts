@@ -5,6 +5,7 @@
  */
 import type { Region } from '../../platform/config/regions';
 import { formatMoney } from '../../platform/formats/region';
+import { regionTerms } from '../../platform/formats/region-terms';
 import { COMPARISON_RATE_WARNING, type Frequency } from '../../stock/model/repayments';
 
 // The cards' '/week' words live in stock/model/car.ts, which this page must not load (see
@@ -56,7 +57,7 @@ export function quoteTable(answer: QuoteAnswer, region: Region, locale: string):
       .join(', ') || 'None';
   const repayment = (q: LenderQuote) => `${money(q.payment_cents / 100, true)}${PER[q.frequency]}`;
   const total = (q: LenderQuote) => money(q.total_cents / 100);
-  const deposit = region === 'US' ? 'down payment' : 'deposit';
+  const deposit = regionTerms(region).down_payment.toLowerCase();
   const common = `${money(answer.car.price)} car, ${money(answer.deposit)} ${deposit}: ${money(loan)} borrowed over ${answer.term_months} months.`;
 
   if (region === 'US') {

@@ -230,6 +230,34 @@ describe('leadToAdf', () => {
     expect(textOf(root, 'prospect', 'customer', 'comments')).not.toContain('Mazda');
   });
 
+  it('gives a US trade-in its odometer in the miles the lead records, under "License plate"', () => {
+    const us = dealerFileCopy('lone-star-auto');
+    const lead = makeLead({
+      form: 'trade_in',
+      category: 'trade-in',
+      data: {
+        first_name: 'Sam',
+        last_name: 'Ng',
+        email: 's@example.com',
+        rego: 'ABC1234',
+        regoState: 'TX',
+        make: 'Ford',
+        model: 'F-150',
+        year: 2019,
+        km: 60000,
+        odometer_units: 'miles',
+      },
+    });
+    const { root } = parseXml(leadToAdf(lead, us));
+    const [trade] = find(root, 'prospect', 'vehicle').filter((v) => v.attributes.interest === 'trade-in');
+    expect(trade && find(trade, 'odometer')[0]).toMatchObject({ text: '60000', attributes: { status: 'original', units: 'mi' } });
+    expect(trade && textOf(trade, 'comments')).toBe('License plate: ABC1234 (TX)');
+    expect(textOf(root, 'prospect', 'customer', 'comments')).not.toContain('miles');
+    // A reading taken before the lead recorded units was asked in km, whatever the site's units.
+    const older = parseXml(leadToAdf(makeLead({ form: 'trade_in', category: 'trade-in', data: { ...lead.data, odometer_units: undefined } }), us)).root;
+    expect(find(older, 'prospect', 'vehicle', 'odometer')[0]?.attributes.units).toBe('km');
+  });
+
   it('takes a finance trade-in from the trade_in_* fields, and none when there is no trade-in', () => {
     const data = {
       first_name: 'Al',

@@ -21,6 +21,7 @@
  */
 import type { DealerConfig, Location } from '../../platform/config/schema';
 import { regionDefaults } from '../../platform/config/regions';
+import { regionTerms } from '../../platform/formats/region-terms';
 import { zonedTime } from '../../platform/formats/zoned-time';
 import { xmlText } from '../../platform/formats/xml';
 import type { DeliverableLead, LeadVehicle } from './webhook';
@@ -155,8 +156,8 @@ const notForComments = new Set([
   'consent_id',
 ]);
 
-const tradeInFormFields = ['make', 'model', 'year', 'variant', 'km', 'rego', 'regoState', 'adjustmentAnswers'];
-const tradeInPrefixed = ['trade_in_make', 'trade_in_model', 'trade_in_year', 'trade_in_km', 'trade_in_variant', 'trade_in_rego'];
+const tradeInFormFields = ['make', 'model', 'year', 'variant', 'km', 'odometer_units', 'rego', 'regoState', 'adjustmentAnswers'];
+const tradeInPrefixed = ['trade_in_make', 'trade_in_model', 'trade_in_year', 'trade_in_km', 'odometer_units', 'trade_in_variant', 'trade_in_rego'];
 
 function buyVehicle(lead: DeliverableLead, site: AdfSite, vehicle: LeadVehicle | undefined): string {
   const carId = vehicle?.id ?? str(lead.data, 'car_id');
@@ -186,6 +187,12 @@ function buyVehicle(lead: DeliverableLead, site: AdfSite, vehicle: LeadVehicle |
   );
 }
 
+/** "Rego" for AU and NZ dealers, "License plate" for US ones. */
+function plateName(site: AdfSite): string {
+  const { plate_short } = regionTerms(site.region);
+  return plate_short.charAt(0).toUpperCase() + plate_short.slice(1);
+}
+
 function tradeInVehicle(lead: DeliverableLead, site: AdfSite): string {
   const data = lead.data;
   const fromForm = lead.form === 'trade_in';
@@ -201,7 +208,7 @@ function tradeInVehicle(lead: DeliverableLead, site: AdfSite): string {
   if (!fromForm && data.has_trade_in === false) return '';
   if (!(year || make || model || km || rego)) return '';
   const comments = [
-    rego ? `Rego: ${rego}${fromForm && str(data, 'regoState') ? ` (${str(data, 'regoState')})` : ''}` : '',
+    rego ? `${plateName(site)}: ${rego}${fromForm && str(data, 'regoState') ? ` (${str(data, 'regoState')})` : ''}` : '',
     fromForm ? plain(data.adjustmentAnswers) : '',
   ].filter(Boolean);
   return element(
@@ -211,7 +218,8 @@ function tradeInVehicle(lead: DeliverableLead, site: AdfSite): string {
       textElement('make', make),
       textElement('model', model),
       textElement('trim', variant),
-      textElement('odometer', km, { status: 'original', units: site.units === 'miles' ? 'mi' : 'km' }),
+      // The reading is in the units the form asked for, which the lead records when they are miles.
+      textElement('odometer', km, { status: 'original', units: str(data, 'odometer_units') === 'miles' ? 'mi' : 'km' }),
       textElement('comments', comments.join('\n')),
     ].join(''),
     { interest: 'trade-in', status: 'used' },

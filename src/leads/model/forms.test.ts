@@ -197,6 +197,19 @@ describe('multi-step forms', () => {
     });
   });
 
+  it('records miles beside every odometer reading on US sites, and nothing extra on km sites', () => {
+    const readings = [
+      ['finance', 'trade_in', { trade_in_make: 'Ford', trade_in_model: 'F-150', trade_in_year: '2019', trade_in_km: '60,000' }],
+      ['service', 'vehicle', { make: 'Ford', model: 'F-150', year: '2019', odometer: '60000' }],
+      ['trade_in', 'vehicle_details', { make: 'Ford', model: 'F-150', year: '2019', km: '60000' }],
+    ] as const;
+    for (const [form, id, values] of readings) {
+      expect(stepOf(form, id, { region: 'US' }).schema.parse(values)).toMatchObject({ odometer_units: 'miles' });
+      expect(errors(stepOf(form, id, { region: 'US' }).schema, { ...values, odometer_units: 'km' })).toEqual({ odometer_units: CHOICE_MESSAGE });
+      expect(stepOf(form, id, { region: 'AU' }).schema.parse(values)).not.toHaveProperty('odometer_units');
+    }
+  });
+
   it('finance: the trade-in step is skipped without a trade-in', () => {
     const tradeIn = stepOf('finance', 'trade_in');
     expect(tradeIn.skipWhen?.({ has_trade_in: 'no' })).toBe(true);
@@ -300,6 +313,7 @@ describe('browser bundle', () => {
       'platform/config/regions.ts',
       'platform/formats/phone.ts',
       'platform/formats/postcode.ts',
+      'platform/formats/region-terms.ts',
       'platform/formats/unsafe-text.ts',
       'platform/web/event-ids.ts',
     ]);

@@ -9,6 +9,7 @@
 import { z } from 'zod/mini';
 import { regionDefaults, type Region } from '../../platform/config/regions';
 import type { PhoneRule } from '../../platform/config/schema';
+import { regionTerms } from '../../platform/formats/region-terms';
 import { COMPETITION_ENQUIRY, GENERAL_ENQUIRY, NEWSLETTER_SUBCATEGORY } from './category';
 import {
   MESSAGE_MAX,
@@ -114,6 +115,7 @@ export const FORM_CATEGORIES = {
 } as const satisfies Record<FormKind, readonly string[]>;
 
 export const PRICE_MAX = 1_000_000;
+/** An odometer reading, in the units the form asks for (km, or miles on US sites). */
 export const KM_MAX = 1_000_000;
 export const INCOME_MAX = 10_000_000;
 export const LOAN_TERM_YEARS = { min: 1, max: 7 } as const;
@@ -208,6 +210,16 @@ function pickField(values: readonly string[], required: boolean) {
 const yearField = () => numberField({ min: FIRST_YEAR, max: lastModelYear() });
 
 /**
+ * Where shoppers read their odometer in miles (US), the lead records the unit beside the
+ * reading, so "60,000" is never taken for kilometres; km sites' leads stay as they were.
+ * Filled in by the schema itself: the form shows no field for it.
+ */
+function odometerUnitsField(options: FormOptions): FieldShape {
+  const { distance } = regionTerms(options.region);
+  return distance === 'km' ? {} : { odometer_units: z._default(choiceField([distance]), distance) };
+}
+
+/**
  * Category: one of the configured list when the form shows the select; otherwise the page's
  * own category (a vehicle enquiry, 'Competition Enquiry' for subscribe...), blank meaning
  * 'General Enquiry'.
@@ -293,6 +305,7 @@ function financeSteps(options: FormOptions): FormStep[] {
         trade_in_model: requiredText(60),
         trade_in_year: yearField(),
         trade_in_km: numberField({ min: 0, max: KM_MAX }),
+        ...odometerUnitsField(options),
       },
       (values) => saysNo(values.has_trade_in),
     ),
@@ -315,6 +328,7 @@ function serviceSteps(options: FormOptions): FormStep[] {
       model: requiredText(60),
       year: yearField(),
       odometer: optionalNumberField({ min: 0, max: KM_MAX }),
+      ...odometerUnitsField(options),
     }),
     step('service', 'Service', {
       location_id: pickField(places, true),
@@ -351,6 +365,7 @@ function tradeInSteps(options: FormOptions): FormStep[] {
       year: yearField(),
       variant: optionalText(100),
       km: numberField({ min: 0, max: KM_MAX }),
+      ...odometerUnitsField(options),
     }),
     step('condition', 'Condition', {
       adjustmentAnswers: z.strictObject(

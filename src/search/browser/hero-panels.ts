@@ -175,7 +175,8 @@ function initStockPanel(form: HTMLFormElement, hero: HeroSearch): (() => string)
 function initBudgetPanel(form: HTMLFormElement, hero: HeroSearch): () => void {
   const repaymentInput = form.querySelector<HTMLInputElement>('[data-amount="repayment"]');
   const depositInput = form.querySelector<HTMLInputElement>('[data-amount="deposit"]');
-  const frequencySelect = form.querySelector<HTMLSelectElement>('select[name="frequency"]');
+  // A select where the shopper chooses weekly or monthly; a hidden input where payments are monthly only (US).
+  const frequencySelect = form.querySelector<HTMLSelectElement | HTMLInputElement>('[name="frequency"]');
   const total = form.querySelector<HTMLElement>('[data-budget-total]');
   const none = form.querySelector<HTMLElement>('[data-budget-none]');
   const link = form.querySelector<HTMLAnchorElement>('[data-budget-link]');

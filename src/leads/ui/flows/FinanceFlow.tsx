@@ -12,6 +12,8 @@ import { MultiStepForm } from '../MultiStepForm';
 import { RadioGroupField, SelectField, TextField } from '../fields';
 import { UserDetails } from '../steps/UserDetails';
 import { useLeadFlow, type FlowSite } from './use-lead-flow';
+import { loanTermLabel, odometerLabel, regionTerms } from '../../../platform/formats/region-terms';
+import type { Region } from '../../../platform/config/regions';
 
 export interface FinanceFlowProps {
   site: FlowSite;
@@ -21,10 +23,12 @@ export interface FinanceFlowProps {
   termsLabel: string;
 }
 
-const terms = Array.from({ length: LOAN_TERM_YEARS.max - LOAN_TERM_YEARS.min + 1 }, (_, i) => {
-  const years = LOAN_TERM_YEARS.min + i;
-  return { value: String(years), label: `${years} year${years === 1 ? '' : 's'}` };
-});
+/** The lead keeps the term in years (loan_term_years); US shoppers choose it in months. */
+const loanTerms = (region: Region) =>
+  Array.from({ length: LOAN_TERM_YEARS.max - LOAN_TERM_YEARS.min + 1 }, (_, i) => {
+    const years = LOAN_TERM_YEARS.min + i;
+    return { value: String(years), label: loanTermLabel(years, region) };
+  });
 const yesNo = [
   { value: 'yes', label: 'I have a trade-in' },
   { value: 'no', label: 'No trade-in' },
@@ -48,6 +52,8 @@ export default function FinanceFlow({ site, options, heading, termsLabel }: Fina
     fixed: () => (query.car_id ? { car_id: query.car_id } : {}),
   });
   const chooseDealership = options.dealerships.length > 1;
+  const words = regionTerms(options.region);
+  const terms = loanTerms(options.region);
   const onlyDealership = options.dealerships.length === 1 ? options.dealerships[0]?.slug : undefined;
 
   return (
@@ -79,7 +85,7 @@ export default function FinanceFlow({ site, options, heading, termsLabel }: Fina
                 <>
                   <div className="grid grid-2">
                     <TextField id={id('budget')} name="vehiclePriceBudget" label="Vehicle price or budget ($)" required inputMode="numeric" maxLength={12} />
-                    <TextField id={id('deposit')} name="deposit" label="Deposit ($)" inputMode="numeric" maxLength={12} />
+                    <TextField id={id('deposit')} name="deposit" label={`${words.down_payment} ($)`} inputMode="numeric" maxLength={12} />
                     <SelectField id={id('term')} name="loan_term_years" label="Loan term" required options={terms} />
                     {chooseDealership && (
                       <SelectField
@@ -101,7 +107,7 @@ export default function FinanceFlow({ site, options, heading, termsLabel }: Fina
                   <TextField id={id('trade-make')} name="trade_in_make" label="Make" required maxLength={60} />
                   <TextField id={id('trade-model')} name="trade_in_model" label="Model" required maxLength={60} />
                   <TextField id={id('trade-year')} name="trade_in_year" label="Year" required inputMode="numeric" maxLength={4} />
-                  <TextField id={id('trade-km')} name="trade_in_km" label="Odometer (km)" required inputMode="numeric" maxLength={9} />
+                  <TextField id={id('trade-km')} name="trade_in_km" label={odometerLabel(options.region)} required inputMode="numeric" maxLength={9} />
                 </div>
               );
             case 'employment':

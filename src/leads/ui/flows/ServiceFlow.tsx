@@ -12,6 +12,7 @@ import { MultiStepForm } from '../MultiStepForm';
 import { UserDetails } from '../steps/UserDetails';
 import { SlotPicker } from '../steps/SlotPicker';
 import { useLeadFlow, type FlowSite } from './use-lead-flow';
+import { odometerLabel, regionTerms } from '../../../platform/formats/region-terms';
 
 export interface ServiceLocation {
   id: string;
@@ -55,11 +56,11 @@ export default function ServiceFlow({ site, options, heading, locations, presetL
             case 'vehicle':
               return (
                 <div className="grid grid-2">
-                  <TextField id={id('rego')} name="rego" label="Registration (rego)" maxLength={10} autoComplete="off" />
+                  <TextField id={id('rego')} name="rego" label={regionTerms(options.region).plate} maxLength={10} autoComplete="off" />
                   <TextField id={id('make')} name="make" label="Make" required maxLength={60} />
                   <TextField id={id('model')} name="model" label="Model" required maxLength={60} />
                   <TextField id={id('year')} name="year" label="Year" required inputMode="numeric" maxLength={4} hint={`1950 to ${year}`} />
-                  <TextField id={id('odometer')} name="odometer" label="Odometer (km)" inputMode="numeric" maxLength={9} />
+                  <TextField id={id('odometer')} name="odometer" label={odometerLabel(options.region)} inputMode="numeric" maxLength={9} />
                 </div>
               );
             case 'service': {

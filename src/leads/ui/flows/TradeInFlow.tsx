@@ -24,6 +24,7 @@ import {
   type Valuation,
 } from '../../browser/trade-in-api';
 import { useLeadFlow, type FlowSite } from './use-lead-flow';
+import { odometerKm, odometerLabel, regionTerms } from '../../../platform/formats/region-terms';
 
 export interface TradeInFlowProps {
   site: FlowSite;
@@ -33,8 +34,6 @@ export interface TradeInFlowProps {
   /** Trade-in towards a car in stock: the car id comes from the page's ?car_id=. */
   withCar?: boolean;
   dealerships: DealershipDirectory;
-  /** 'Registration (rego)' or 'License plate', in the site's wording. */
-  regoLabel: string;
   /** Keep the estimate against the lead once shown (leads.save_valuation). */
   saveValuation?: boolean;
 }
@@ -87,10 +86,10 @@ export default function TradeInFlow({
   category,
   withCar = false,
   dealerships,
-  regoLabel,
   saveValuation: keepValuation = false,
 }: TradeInFlowProps) {
   const [definition] = useState(() => formDefinition('trade_in', options));
+  const terms = regionTerms(options.region);
   const [carId] = useState(() => (withCar ? readCarId() : undefined));
   const [dealershipId, setDealershipId] = useState<string | undefined>(dealerships.only);
   const [vehicle, setVehicle] = useState<LookedUpVehicle | undefined>();
@@ -160,7 +159,8 @@ export default function TradeInFlow({
             model: String(values.model),
             ...(values.variant ? { variant: String(values.variant) } : {}),
             year: Number(values.year),
-            km: Number(values.km),
+            // The shopper reads the odometer in the site's units; valuations are worked out in km.
+            km: odometerKm(Number(values.km), terms.distance),
             ...(answers ? { adjustmentAnswers: answers } : {}),
           });
           setValuation(result);
@@ -175,7 +175,7 @@ export default function TradeInFlow({
             case 'car':
               return (
                 <div className="grid grid-2">
-                  <TextField id={id('rego')} name="rego" label={regoLabel} required maxLength={10} autoComplete="off" />
+                  <TextField id={id('rego')} name="rego" label={terms.plate} required maxLength={10} autoComplete="off" />
                   {options.states.length > 0 && (
                     <SelectField id={id('state')} name="regoState" label="State" required placeholder="Choose a state" options={options.states} />
                   )}
@@ -188,7 +188,7 @@ export default function TradeInFlow({
                     {vehicle
                       ? 'We found your car. Check the details and add its odometer reading.'
                       : lookupMissed
-                        ? "We couldn't find that registration. Please enter your car's details."
+                        ? `We couldn't find that ${terms.plate_in_words}. Please enter your car's details.`
                         : "Please enter your car's details."}
                   </p>
                   <div className="grid grid-2">
@@ -196,7 +196,7 @@ export default function TradeInFlow({
                     <TextField id={id('model')} name="model" label="Model" required maxLength={60} />
                     <TextField id={id('year')} name="year" label="Year" required inputMode="numeric" maxLength={4} hint={`1950 to ${year}`} />
                     <TextField id={id('variant')} name="variant" label="Variant" maxLength={100} />
-                    <TextField id={id('km')} name="km" label="Odometer (km)" required inputMode="numeric" maxLength={9} />
+                    <TextField id={id('km')} name="km" label={odometerLabel(options.region)} required inputMode="numeric" maxLength={9} />
                   </div>
                 </>
               );

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../../tests/support/test-site';
+import { regionTerms } from '../../../platform/formats/region-terms';
 import {
   BUDGET_MIN_PRICE,
   DEFAULT_DEPOSIT,
-  DEFAULT_FREQUENCY,
   DEFAULT_REPAYMENT,
   FALLBACK_MAX_PRICE,
   budgetFor,
@@ -25,8 +25,9 @@ describe('budget = repayment × 12 (monthly) or 52 (weekly) × 5 years + deposit
     expect(budgetFor({ repayment: 600, frequency: 'monthly', deposit: 2_000 })).toBe(38_000);
   });
 
-  it('opens on 200 weekly and a 2,000 deposit ("initial repayments value 200")', () => {
-    expect(DEFAULT_FREQUENCY).toBe('weekly');
+  it('opens on 200 weekly and a 2,000 deposit ("initial repayments value 200"), 600 monthly in the US', () => {
+    expect(regionTerms('AU').frequencies[0]).toBe('weekly');
+    expect(regionTerms('US').frequencies).toEqual(['monthly']);
     expect(DEFAULT_REPAYMENT).toEqual({ weekly: 200, monthly: 600 });
     expect(DEFAULT_DEPOSIT).toBe(2_000);
   });

@@ -9,9 +9,11 @@ export type Frequency = 'weekly' | 'monthly';
 
 export const PAYMENTS_PER_YEAR: Readonly<Record<Frequency, number>> = { weekly: 52, monthly: 12 };
 export const TERM_YEARS = 5;
-/** 600 monthly or 200 weekly; the panel opens on 200, so weekly. */
+/**
+ * 600 monthly or 200 weekly; the panel opens on the region's first frequency
+ * (src/platform/formats/region-terms.ts): 200 weekly in AU and NZ, 600 monthly in the US.
+ */
 export const DEFAULT_REPAYMENT: Readonly<Record<Frequency, number>> = { weekly: 200, monthly: 600 };
-export const DEFAULT_FREQUENCY: Frequency = 'weekly';
 export const DEFAULT_DEPOSIT = 2_000;
 export const MAX_AMOUNT = 1_000_000;
 /** The link's price cap while the dearest car in stock is unknown. */

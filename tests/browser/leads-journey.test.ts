@@ -14,7 +14,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { vehicleEnquiryCategory } from '../../src/stock/model/enquiry-category';
-import { EMAIL_MESSAGE, PHONE_AU_MESSAGE, PHONE_NZ_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../../src/leads/model/messages';
+import { EMAIL_MESSAGE, FINANCE_CONSENT_MESSAGE, PHONE_AU_MESSAGE, PHONE_NZ_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../../src/leads/model/messages';
 import type { WebhookBody } from '../../src/leads/delivery/webhook';
 import { loadStock } from '../../src/stock/server/store';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
@@ -289,6 +289,20 @@ describe(`a shopper's leads on ${AU}`, () => {
 
     await userDetails(page, { label: 'Email', value: 'ann@example', message: EMAIL_MESSAGE, right: 'ann.lee@example.com' }, { postcode: true });
     await userDetails(page, { label: 'Postcode', value: '400', message: POSTCODE_MESSAGE, right: '4000' }, { postcode: true });
+    // The privacy and credit-enquiry box: left unticked, the application is held back with its message on the box.
+    const privacy = 'I agree to be contacted about finance and have read the privacy policy';
+    expect(await field(page, privacy).getAttribute('aria-required')).toBe('true');
+    expect(await field(page, privacy).isChecked()).toBe(false);
+    const held: string[] = [];
+    const hold = (request: { url: () => string; method: () => string }) => {
+      if (new URL(request.url()).pathname.startsWith('/api/leads') && request.method() === 'PUT') held.push(request.url());
+    };
+    page.on('request', hold);
+    await button(page, 'Submit').click();
+    await expect.poll(async () => messageOf(page, await idOf(page, privacy))).toBe(FINANCE_CONSENT_MESSAGE);
+    page.off('request', hold);
+    expect(held).toEqual([]);
+    await field(page, privacy).check();
     await atHumanPace(readyAt);
     const { id } = await submitLead(page, answers, () => button(page, 'Submit').click(), 'Complete');
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');

@@ -2,7 +2,8 @@
  * Menu links that lead nowhere: a header or footer link to a search (`/search/ford/super-duty`)
  * that finds no car in the dealer's current stock. The search runs exactly as the site's page
  * would run it: the routing module reads the link, the site's filter narrows it, the embedded
- * engine answers over the cars the site lists.
+ * engine answers over the cars the site lists. And a link to a page the site does not build at all
+ * (`/service/capped-price`, a location taken out of the dealer file).
  */
 import { MAX_QUERIES, multiSearch, SearchEngine } from '@dealer-sites/search-engine';
 import type { DealerConfig, NavigationItem } from '../platform/config/schema';
@@ -12,6 +13,7 @@ import { filterToString, searchFilter, searchText } from '../search/model/query'
 import { ELECTRIC_PATH, FIND_RENTAL_PATH, HEADER_SEARCH_PATH, routeToState, vocabularyFromFacets } from '../search/model/routing';
 import { defaultSearchPath } from '../search/model/search-path';
 import type { Vehicle } from '../stock/model/vehicle';
+import { carPaths, sitePaths } from '../site/site-pages';
 
 export interface MenuLink {
   name: string;
@@ -61,4 +63,30 @@ export async function emptySearchLinks(site: DealerConfig, stock: readonly Vehic
     counts.push(...results.map((result) => result.estimatedTotalHits ?? 0));
   }
   return links.filter((_, i) => (counts[i] ?? 0) === 0);
+}
+
+/**
+ * Pages every dealer site builds whatever its file says, beyond those site-pages.ts lists for the
+ * sitemap (src/pages: compare, saved cars, the finance form's other addresses, trade-in).
+ */
+const ALWAYS_BUILT = ['/compare', '/favourites', '/finance-enquiry', '/apply-for-finance', '/cars/trade-in'];
+
+/** A local link's path, lower case and without its query, fragment or trailing slash; undefined for another site's link. */
+function localPath(url: string): string | undefined {
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  const path = (url.split(/[?#]/)[0] ?? '').replace(/\/+$/, '').toLowerCase();
+  return path === '' ? '/' : path;
+}
+
+/**
+ * The menu's links to a local page the site does not build: not a search (emptySearchLinks judges
+ * those), not one of the pages the dealer file and the stock decide, nor one every site has.
+ * A #fragment is not checked here: the page's own HTML decides it (tests/browser crawl the menus).
+ */
+export function missingPageLinks(site: DealerConfig, stock: readonly Vehicle[]): MenuLink[] {
+  const built = new Set([...sitePaths(site), ...carPaths(stock), ...ALWAYS_BUILT].map((path) => path.toLowerCase()));
+  return menuLinks(site).filter((link) => {
+    const path = localPath(link.url);
+    return path !== undefined && !isSearchLink(link.url, site) && !built.has(path);
+  });
 }

@@ -434,7 +434,7 @@ describe(`a shopper's leads on ${AU}`, () => {
     await userDetails(page, { label: 'Postcode', value: '40', message: POSTCODE_MESSAGE, right: '4000' }, { postcode: true });
     await atHumanPace(readyAt);
     const { id } = await submitLead(page, answers, () => button(page, 'Get my estimate').click(), 'Complete');
-    await expect.poll(() => page.getByRole('heading', { name: 'Your estimate' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your trade-in estimate' }).isVisible()).toBe(true);
     expect(await page.locator('.lead-estimate').textContent()).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
 
     const { json, adf } = await delivered(AU, id);

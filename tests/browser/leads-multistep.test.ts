@@ -264,7 +264,7 @@ describe('trade-in', () => {
     expect(car).toBeDefined();
     const { page, errors } = await openForm(`/cars/trade-in?car_id=${car?.id ?? ''}`);
     const sent = await throughTheSteps(page, thisYear - 2);
-    await expect.poll(() => page.getByRole('heading', { name: 'Your estimate' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your trade-in estimate' }).isVisible()).toBe(true);
     expect(await page.locator('.lead-estimate').textContent()).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
     expect(sent[sent.length - 1]?.lead).toMatchObject({
       form: 'trade_in',

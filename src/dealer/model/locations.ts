@@ -171,3 +171,48 @@ export function nearestFirst(shown: readonly string[], measured: readonly { slug
   const order = measured.map((l) => l.slug).filter((slug) => shown.includes(slug));
   return [...order, ...shown.filter((slug) => !order.includes(slug))];
 }
+
+/** Today as "YYYY-MM-DD" (UTC; a day either side only moves an opening badge by a day). */
+export function isoToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Whether a location has a configured opening day still to come. */
+export function notYetOpen(location: Pick<Location, 'opens_on'>, today: string = isoToday()): boolean {
+  return location.opens_on !== undefined && location.opens_on > today;
+}
+
+/**
+ * Whether shoppers can deal with this location today: not one still to open, nor one whose card
+ * carries a status label in place of trading (e.g. "BY APPOINTMENT").
+ */
+export function isTrading(location: Pick<Location, 'opens_on' | 'status_label'>, today: string = isoToday()): boolean {
+  return !location.status_label && !notYetOpen(location, today);
+}
+
+/**
+ * The badge a location card shows instead of a rating: "Opening March 2027" until its opening
+ * day, worked out from the date so a past promise never shows; else its status label, if any.
+ */
+export function locationBadge(location: Pick<Location, 'opens_on' | 'status_label'>, locale: string, today: string = isoToday()): string | undefined {
+  if (location.opens_on && notYetOpen(location, today)) {
+    const month = new Date(`${location.opens_on}T00:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    return `Opening ${month}`;
+  }
+  return location.status_label;
+}
+
+/** Words that make a status label a dated or undated promise to open, which `opens_on` should carry instead. */
+const PROMISE = /\b(coming|opening|opens|soon)\b|\b20\d\d\b/i;
+
+/** Editor warnings: an opening day now past (the location is open; remove opens_on), or a status label promising an opening. */
+export function openingWarnings(locations: readonly Location[], today: string = isoToday()): string[] {
+  return locations.flatMap((location) => [
+    ...(location.opens_on && location.opens_on <= today
+      ? [`location "${location.name}" was due to open on ${location.opens_on}: it now shows as open; remove opens_on or set the new date`]
+      : []),
+    ...(location.status_label && PROMISE.test(location.status_label)
+      ? [`location "${location.name}" promises an opening in its status label ("${location.status_label}"): give its opening day as opens_on so the promise cannot go stale`]
+      : []),
+  ]);
+}

@@ -71,13 +71,15 @@ describe('menu links to pages the site does not build', () => {
   });
 
   it('names local links to pages the site does not build, leaving searches, fragments of built pages and other sites alone', () => {
-    expect(missingPageLinks(site, [testCar()]).map((l) => l.url)).toEqual(['/service/capped-price', '/how-it-works']);
+    // The sitemap's pages for this file (src/site/site-pages.ts): brochure pages and the cars.
+    const sitePages = ['/', '/contact', '/privacy-policy', '/service', '/finance', `/cars/${testCar().slug}`];
+    expect(missingPageLinks(site, sitePages).map((l) => l.url)).toEqual(['/service/capped-price', '/how-it-works']);
   });
 
-  it("knows a car's own page as built while the car is in stock", () => {
+  it('takes the pages the site builds from the sitemap list it is given', () => {
     const car = testCar();
     const withCar = testSite({ navigation: { header: [{ name: 'Our pick', url: `/cars/${car.slug}` }], footer: [{ name: 'Contact', url: '/contact' }] } });
-    expect(missingPageLinks(withCar, [car])).toEqual([]);
-    expect(missingPageLinks(withCar, [])).toHaveLength(1);
+    expect(missingPageLinks(withCar, ['/contact', `/cars/${car.slug}`])).toEqual([]);
+    expect(missingPageLinks(withCar, ['/contact']).map((l) => l.name)).toEqual(['Our pick']);
   });
 });

@@ -13,7 +13,6 @@ import { filterToString, searchFilter, searchText } from '../search/model/query'
 import { ELECTRIC_PATH, FIND_RENTAL_PATH, HEADER_SEARCH_PATH, routeToState, vocabularyFromFacets } from '../search/model/routing';
 import { defaultSearchPath } from '../search/model/search-path';
 import type { Vehicle } from '../stock/model/vehicle';
-import { carPaths, sitePaths } from '../site/site-pages';
 
 export interface MenuLink {
   name: string;
@@ -66,8 +65,8 @@ export async function emptySearchLinks(site: DealerConfig, stock: readonly Vehic
 }
 
 /**
- * Pages every dealer site builds whatever its file says, beyond those site-pages.ts lists for the
- * sitemap (src/pages: compare, saved cars, the finance form's other addresses, trade-in).
+ * Pages every dealer site builds whatever its file says, beyond those the sitemap lists
+ * (src/pages: compare, saved cars, the finance form's other addresses, trade-in).
  */
 const ALWAYS_BUILT = ['/compare', '/favourites', '/finance-enquiry', '/apply-for-finance', '/cars/trade-in'];
 
@@ -80,11 +79,12 @@ function localPath(url: string): string | undefined {
 
 /**
  * The menu's links to a local page the site does not build: not a search (emptySearchLinks judges
- * those), not one of the pages the dealer file and the stock decide, nor one every site has.
+ * those), not one of `sitePages` (the pages the dealer file and the stock decide, as the sitemap
+ * lists them: src/site/site-pages.ts, a floor above this one), nor one every site has.
  * A #fragment is not checked here: the page's own HTML decides it (tests/browser crawl the menus).
  */
-export function missingPageLinks(site: DealerConfig, stock: readonly Vehicle[]): MenuLink[] {
-  const built = new Set([...sitePaths(site), ...carPaths(stock), ...ALWAYS_BUILT].map((path) => path.toLowerCase()));
+export function missingPageLinks(site: DealerConfig, sitePages: readonly string[]): MenuLink[] {
+  const built = new Set([...sitePages, ...ALWAYS_BUILT].map((path) => path.toLowerCase()));
   return menuLinks(site).filter((link) => {
     const path = localPath(link.url);
     return path !== undefined && !isSearchLink(link.url, site) && !built.has(path);

@@ -481,6 +481,7 @@ describe(`the region's phone rule on ${NZ}`, () => {
     await expectStep(page, 'User Details', 'Step 4 of 4');
 
     await userDetails(page, { label: 'Mobile', value: '(08) 9123 4567', message: PHONE_NZ_MESSAGE, right: '021 123 4567' }, { postcode: true });
+    await field(page, 'I agree to be contacted about finance and have read the privacy policy').check();
     await atHumanPace(readyAt);
     const { id } = await submitLead(page, answers, () => button(page, 'Submit').click(), 'Complete');
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');

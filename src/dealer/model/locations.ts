@@ -4,6 +4,9 @@
  */
 import type { Location, SpecialHours } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';
+import { isoToday, notYetOpen } from '../../platform/config/location-opening';
+
+export { isoToday, isTrading, notYetOpen } from '../../platform/config/location-opening';
 
 export type LocationKind = 'sales' | 'service' | 'parts';
 export type Address = Pick<Location['address'], 'street' | 'city' | 'state' | 'postcode'>;
@@ -172,24 +175,6 @@ export function nearestFirst(shown: readonly string[], measured: readonly { slug
   return [...order, ...shown.filter((slug) => !order.includes(slug))];
 }
 
-/** Today as "YYYY-MM-DD" (UTC; a day either side only moves an opening badge by a day). */
-export function isoToday(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** Whether a location has a configured opening day still to come. */
-export function notYetOpen(location: Pick<Location, 'opens_on'>, today: string = isoToday()): boolean {
-  return location.opens_on !== undefined && location.opens_on > today;
-}
-
-/**
- * Whether shoppers can deal with this location today: not one still to open, nor one whose card
- * carries a status label in place of trading (e.g. "BY APPOINTMENT").
- */
-export function isTrading(location: Pick<Location, 'opens_on' | 'status_label'>, today: string = isoToday()): boolean {
-  return !location.status_label && !notYetOpen(location, today);
-}
-
 /**
  * The badge a location card shows instead of a rating: "Opening March 2027" until its opening
  * day, worked out from the date so a past promise never shows; else its status label, if any.
@@ -212,7 +197,9 @@ export function openingWarnings(locations: readonly Location[], today: string = 
       ? [`location "${location.name}" was due to open on ${location.opens_on}: it now shows as open; remove opens_on or set the new date`]
       : []),
     ...(location.status_label && PROMISE.test(location.status_label)
-      ? [`location "${location.name}" promises an opening in its status label ("${location.status_label}"): give its opening day as opens_on so the promise cannot go stale`]
+      ? [
+          `location "${location.name}" promises an opening in its status label ("${location.status_label}"): give its opening day as opens_on so the promise cannot go stale`,
+        ]
       : []),
   ]);
 }

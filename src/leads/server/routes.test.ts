@@ -354,7 +354,11 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
 
       // Saved part-way, the application cannot be completed without it either.
       const id = String((await send(app, { body: financeLead(2, 'Incomplete') })).body.id);
-      const completed = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(3, 'Complete', { lead_id: id, terms_conditions: false }) });
+      const completed = await send(app, {
+        method: 'PUT',
+        path: `/api/leads/${id}`,
+        body: financeLead(3, 'Complete', { lead_id: id, terms_conditions: false }),
+      });
       expect(completed.status).toBe(400);
       const [row] = await allLeads();
       expect(row?.status).toBe('Incomplete');

@@ -1,6 +1,6 @@
 import type { DealerConfig, Location } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';
-import { isTrading } from '../../dealer/model/locations';
+import { isTrading } from '../../platform/config/location-opening';
 import {
   caravanCatalogue,
   carCatalogue,

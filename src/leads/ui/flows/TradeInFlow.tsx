@@ -69,9 +69,7 @@ function Result({ valuation, locale, phone, words }: { valuation: Valuation; loc
           <p className="lead-estimate">
             {formatMoney(valuation.low, locale, valuation.currency)} – {formatMoney(valuation.high, locale, valuation.currency)}
           </p>
-          <p>
-            This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. {words.next}
-          </p>
+          <p>This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. {words.next}</p>
         </>
       ) : (
         <>

@@ -38,10 +38,14 @@ export const locationSchema = z
     visible: z.boolean().default(true).describe('Show this location on the site.'),
     status_label: text(60)
       .optional()
-      .describe('Short label shown on the card instead of a rating, e.g. "BY APPOINTMENT". A location not yet open takes opens_on instead, so its promise cannot go stale.'),
+      .describe(
+        'Short label shown on the card instead of a rating, e.g. "BY APPOINTMENT". A location not yet open takes opens_on instead, so its promise cannot go stale.',
+      ),
     opens_on: isoDate
       .optional()
-      .describe('Opening day of a location not yet trading, "YYYY-MM-DD": until then its card reads "Opening <month year>" and forms leave it out; from that day it is an open location.'),
+      .describe(
+        'Opening day of a location not yet trading, "YYYY-MM-DD": until then its card reads "Opening <month year>" and forms leave it out; from that day it is an open location.',
+      ),
     average_rating: z.number().min(0).max(5).optional().describe('Average star rating for this location.'),
     review_count: z.number().int().min(0).optional().describe('Number of reviews for this location.'),
     reviews: reviewSummarySchema.optional().describe('Review summary (back-office form of average_rating/review_count).'),

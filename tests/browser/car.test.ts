@@ -249,7 +249,13 @@ describe('car page', () => {
 
   it('says plainly the rating cannot be shown when the safety-rating script is blocked, not an empty frame', async () => {
     const script = site.features.safety_banner?.script_url ?? '';
-    const { page } = await open(`/cars/${forSale.slug}`, (p) => p.route(script, (route) => route.abort('blockedbyclient')), { width: 390, height: 700 });
+    const { page } = await open(
+      `/cars/${forSale.slug}`,
+      async (p) => {
+        await p.route(script, (route) => route.abort('blockedbyclient'));
+      },
+      { width: 390, height: 700 },
+    );
     const banner = page.locator('[data-safety-banner]');
     await banner.scrollIntoViewIfNeeded();
     const statement = banner.locator('[data-safety-unavailable]');

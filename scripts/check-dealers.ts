@@ -4,11 +4,12 @@
  * Validates every dealers/*.json (DEALERS_DIR respected), or the files given, and that no two
  * dealers claim one domain. Prints `ok <slug>` per valid file and the full error per invalid one;
  * exits 1 if any is invalid. Warns (without failing) about menu links whose search finds no car in
- * the dealer's current stock.
+ * the dealer's current stock or whose page the site does not build, and about locations' opening days.
  */
 import path from 'node:path';
 import { dealerFile, defaultDealersDir, listDealerSlugs } from '../src/platform/config/load';
 import { checkDealerFiles, dealerWarnings, filesToCheck } from '../src/build/check';
+import { sitemapPaths } from '../src/site/site-pages';
 
 const dealersDir = defaultDealersDir();
 const files = filesToCheck(process.argv.slice(2), dealersDir);
@@ -24,7 +25,7 @@ const results = checkDealerFiles(
 );
 for (const result of results) (result.ok ? console.log : console.error)(result.message);
 // Menu links that find no cars are warnings: the stock may fill them tomorrow.
-for (const result of results.filter((r) => r.ok)) for (const warning of await dealerWarnings(result.file)) console.warn(warning);
+for (const result of results.filter((r) => r.ok)) for (const warning of await dealerWarnings(result.file, sitemapPaths)) console.warn(warning);
 const bad = results.filter((r) => !r.ok);
 if (bad.length > 0) {
   console.error(

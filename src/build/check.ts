@@ -8,7 +8,9 @@ import { domainConflicts } from '../platform/config/dealer-domains';
 import { DealerConfigError, dealerFile, listDealerSlugs, readDealerFile } from '../platform/config/load';
 import type { DealerConfig } from '../platform/config/schema';
 import { loadStock } from '../stock/server/store';
-import { emptySearchLinks } from './menu-links';
+import { isoToday, openingWarnings } from '../dealer/model/locations';
+import type { Vehicle } from '../stock/model/vehicle';
+import { emptySearchLinks, missingPageLinks } from './menu-links';
 
 export interface CheckResult {
   file: string;
@@ -68,12 +70,26 @@ export function filesToCheck(args: readonly string[], dealersDir: string): strin
 }
 
 /**
- * What an editor should fix but a build survives: menu links to a search that finds no car in the
- * dealer's current stock (the imported feed, else demo stock), e.g. a model link whose slug no
- * model in stock has. One line per link.
+ * What an editor should fix but a build survives, one line each: menu links to a search that finds
+ * no car in the dealer's current stock (the imported feed, else demo stock), e.g. a model link whose
+ * slug no model in stock has; menu links to a page the site does not build (`sitePages`: the
+ * sitemap's list, src/site/site-pages.ts); a location whose
+ * opening day has passed, or whose status label promises an opening.
  */
-export async function dealerWarnings(file: string, env: NodeJS.ProcessEnv = process.env, now = Date.now()): Promise<string[]> {
+export async function dealerWarnings(
+  file: string,
+  sitePages: (site: DealerConfig, stock: readonly Vehicle[]) => string[],
+  env: NodeJS.ProcessEnv = process.env,
+  now = Date.now(),
+): Promise<string[]> {
   const site = readDealerFile(file);
-  const empty = await emptySearchLinks(site, loadStock(site, env), Math.floor(now / 1000));
-  return empty.map((link) => `warn ${site.slug}: the menu link "${link.name}" (${link.url}) finds no cars in the current stock`);
+  const stock = loadStock(site, env);
+  const empty = await emptySearchLinks(site, stock, Math.floor(now / 1000));
+  return [
+    ...empty.map((link) => `warn ${site.slug}: the menu link "${link.name}" (${link.url}) finds no cars in the current stock`),
+    ...missingPageLinks(site, sitePages(site, stock)).map(
+      (link) => `warn ${site.slug}: the menu link "${link.name}" (${link.url}) leads to a page the site does not build`,
+    ),
+    ...openingWarnings(site.locations, isoToday(new Date(now))).map((warning) => `warn ${site.slug}: ${warning}`),
+  ];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dealerFileCopy, testSite } from '../../tests/support/test-site';
 import { testCar } from '../../tests/support/test-car';
 import { generateDemoStock } from '../stock/model/demo';
-import { emptySearchLinks, isSearchLink, menuLinks } from './menu-links';
+import { emptySearchLinks, isSearchLink, menuLinks, missingPageLinks } from './menu-links';
 
 const NOW = 1_800_000_000;
 
@@ -49,5 +49,37 @@ describe('menu search links that find no cars', () => {
     const empty = (await emptySearchLinks(lone, demo, NOW)).map((l) => l.url);
     expect(empty).toContain('/search/ford/super-duty');
     expect(empty).not.toContain('/search/ford/f-150');
+  });
+});
+
+describe('menu links to pages the site does not build', () => {
+  const site = testSite({
+    navigation: {
+      header: [
+        { name: 'Service', url: '/service' },
+        { name: 'Capped Price Servicing', url: '/service#capped-price' },
+        { name: 'Service Menu', url: '/service/capped-price' },
+        { name: 'How It Works', url: '/how-it-works' },
+        { name: 'Compare', url: '/compare' },
+        { name: 'Toyota', url: '/search/toyota' },
+      ],
+      footer: [
+        { name: 'Privacy', url: '/privacy-policy/' },
+        { name: 'Careers', url: 'https://careers.example' },
+      ],
+    },
+  });
+
+  it('names local links to pages the site does not build, leaving searches, fragments of built pages and other sites alone', () => {
+    // The sitemap's pages for this file (src/site/site-pages.ts): brochure pages and the cars.
+    const sitePages = ['/', '/contact', '/privacy-policy', '/service', '/finance', `/cars/${testCar().slug}`];
+    expect(missingPageLinks(site, sitePages).map((l) => l.url)).toEqual(['/service/capped-price', '/how-it-works']);
+  });
+
+  it('takes the pages the site builds from the sitemap list it is given', () => {
+    const car = testCar();
+    const withCar = testSite({ navigation: { header: [{ name: 'Our pick', url: `/cars/${car.slug}` }], footer: [{ name: 'Contact', url: '/contact' }] } });
+    expect(missingPageLinks(withCar, ['/contact', `/cars/${car.slug}`])).toEqual([]);
+    expect(missingPageLinks(withCar, ['/contact']).map((l) => l.name)).toEqual(['Our pick']);
   });
 });

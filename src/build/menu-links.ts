@@ -2,7 +2,8 @@
  * Menu links that lead nowhere: a header or footer link to a search (`/search/ford/super-duty`)
  * that finds no car in the dealer's current stock. The search runs exactly as the site's page
  * would run it: the routing module reads the link, the site's filter narrows it, the embedded
- * engine answers over the cars the site lists.
+ * engine answers over the cars the site lists. And a link to a page the site does not build at all
+ * (`/service/capped-price`, a location taken out of the dealer file).
  */
 import { MAX_QUERIES, multiSearch, SearchEngine } from '@dealer-sites/search-engine';
 import type { DealerConfig, NavigationItem } from '../platform/config/schema';
@@ -61,4 +62,31 @@ export async function emptySearchLinks(site: DealerConfig, stock: readonly Vehic
     counts.push(...results.map((result) => result.estimatedTotalHits ?? 0));
   }
   return links.filter((_, i) => (counts[i] ?? 0) === 0);
+}
+
+/**
+ * Pages every dealer site builds whatever its file says, beyond those the sitemap lists
+ * (src/pages: compare, saved cars, the finance form's other addresses, trade-in).
+ */
+const ALWAYS_BUILT = ['/compare', '/favourites', '/finance-enquiry', '/apply-for-finance', '/cars/trade-in'];
+
+/** A local link's path, lower case and without its query, fragment or trailing slash; undefined for another site's link. */
+function localPath(url: string): string | undefined {
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  const path = (url.split(/[?#]/)[0] ?? '').replace(/\/+$/, '').toLowerCase();
+  return path === '' ? '/' : path;
+}
+
+/**
+ * The menu's links to a local page the site does not build: not a search (emptySearchLinks judges
+ * those), not one of `sitePages` (the pages the dealer file and the stock decide, as the sitemap
+ * lists them: src/site/site-pages.ts, a floor above this one), nor one every site has.
+ * A #fragment is not checked here: the page's own HTML decides it (tests/browser crawl the menus).
+ */
+export function missingPageLinks(site: DealerConfig, sitePages: readonly string[]): MenuLink[] {
+  const built = new Set([...sitePages, ...ALWAYS_BUILT].map((path) => path.toLowerCase()));
+  return menuLinks(site).filter((link) => {
+    const path = localPath(link.url);
+    return path !== undefined && !isSearchLink(link.url, site) && !built.has(path);
+  });
 }

@@ -246,6 +246,34 @@ describe('car page', () => {
     expect(realErrors(errors).filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
     await context.close();
   });
+
+  it('says plainly the rating cannot be shown when the safety-rating script is blocked, not an empty frame', async () => {
+    const script = site.features.safety_banner?.script_url ?? '';
+    const { page } = await open(
+      `/cars/${forSale.slug}`,
+      async (p) => {
+        await p.route(script, (route) => route.abort('blockedbyclient'));
+      },
+      { width: 390, height: 700 },
+    );
+    const banner = page.locator('[data-safety-banner]');
+    await banner.scrollIntoViewIfNeeded();
+    const statement = banner.locator('[data-safety-unavailable]');
+    await statement.waitFor({ state: 'visible' });
+    expect(await statement.textContent()).toMatch(/safety rating cannot be shown/i);
+    expect(await banner.locator('.car-safety-widgets').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('gives up on the widget frame when the script loads but fills nothing', async () => {
+    // blockOutsideRequests answers the script with an empty body: it loads and draws nothing.
+    const { page } = await open(`/cars/${forSale.slug}`, undefined, { width: 390, height: 700 });
+    const banner = page.locator('[data-safety-banner]');
+    await banner.scrollIntoViewIfNeeded();
+    await banner.locator('[data-safety-unavailable]').waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await banner.locator('[data-safety-class]').evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).length)).toBe(0);
+    await context.close();
+  });
 });
 
 describe('car shell (cars added after the last build)', () => {

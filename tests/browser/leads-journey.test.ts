@@ -14,7 +14,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { vehicleEnquiryCategory } from '../../src/stock/model/enquiry-category';
-import { EMAIL_MESSAGE, PHONE_AU_MESSAGE, PHONE_NZ_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../../src/leads/model/messages';
+import { EMAIL_MESSAGE, FINANCE_CONSENT_MESSAGE, PHONE_AU_MESSAGE, PHONE_NZ_MESSAGE, POSTCODE_MESSAGE, REQUIRED_MESSAGE } from '../../src/leads/model/messages';
 import type { WebhookBody } from '../../src/leads/delivery/webhook';
 import { loadStock } from '../../src/stock/server/store';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
@@ -289,6 +289,20 @@ describe(`a shopper's leads on ${AU}`, () => {
 
     await userDetails(page, { label: 'Email', value: 'ann@example', message: EMAIL_MESSAGE, right: 'ann.lee@example.com' }, { postcode: true });
     await userDetails(page, { label: 'Postcode', value: '400', message: POSTCODE_MESSAGE, right: '4000' }, { postcode: true });
+    // The privacy and credit-enquiry box: left unticked, the application is held back with its message on the box.
+    const privacy = 'I agree to be contacted about finance and have read the privacy policy';
+    expect(await field(page, privacy).getAttribute('aria-required')).toBe('true');
+    expect(await field(page, privacy).isChecked()).toBe(false);
+    const held: string[] = [];
+    const hold = (request: { url: () => string; method: () => string }) => {
+      if (new URL(request.url()).pathname.startsWith('/api/leads') && request.method() === 'PUT') held.push(request.url());
+    };
+    page.on('request', hold);
+    await button(page, 'Submit').click();
+    await expect.poll(async () => messageOf(page, await idOf(page, privacy))).toBe(FINANCE_CONSENT_MESSAGE);
+    page.off('request', hold);
+    expect(held).toEqual([]);
+    await field(page, privacy).check();
     await atHumanPace(readyAt);
     const { id } = await submitLead(page, answers, () => button(page, 'Submit').click(), 'Complete');
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');
@@ -420,7 +434,7 @@ describe(`a shopper's leads on ${AU}`, () => {
     await userDetails(page, { label: 'Postcode', value: '40', message: POSTCODE_MESSAGE, right: '4000' }, { postcode: true });
     await atHumanPace(readyAt);
     const { id } = await submitLead(page, answers, () => button(page, 'Get my estimate').click(), 'Complete');
-    await expect.poll(() => page.getByRole('heading', { name: 'Your estimate' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your trade-in estimate' }).isVisible()).toBe(true);
     expect(await page.locator('.lead-estimate').textContent()).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
 
     const { json, adf } = await delivered(AU, id);
@@ -467,6 +481,7 @@ describe(`the region's phone rule on ${NZ}`, () => {
     await expectStep(page, 'User Details', 'Step 4 of 4');
 
     await userDetails(page, { label: 'Mobile', value: '(08) 9123 4567', message: PHONE_NZ_MESSAGE, right: '021 123 4567' }, { postcode: true });
+    await field(page, 'I agree to be contacted about finance and have read the privacy policy').check();
     await atHumanPace(readyAt);
     const { id } = await submitLead(page, answers, () => button(page, 'Submit').click(), 'Complete');
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');

@@ -11,6 +11,7 @@ import { loadDealer } from '../../src/platform/config/load';
 import { loadStock } from '../../src/stock/server/store';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { get } from './http';
+import { FINANCE_CONSENT_MESSAGE } from '../../src/leads/model/messages';
 
 const SLUG = 'kingfisher-toyota';
 const REQUIRED = '*This is a required field.';
@@ -142,6 +143,13 @@ describe('finance pre-approval', () => {
 
     await email.fill('ann.lee@example.com');
     await form(page).getByLabel('Postcode').fill('4000');
+    // The privacy and credit-enquiry box must be ticked to apply.
+    await form(page).getByRole('button', { name: 'Submit' }).click();
+    const privacy = form(page).getByRole('checkbox', { name: /privacy policy/ });
+    await expect.poll(() => privacy.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(FINANCE_CONSENT_MESSAGE).isVisible()).toBe(true);
+    expect(sent).toHaveLength(2);
+    await privacy.check();
     await form(page).getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/success');
     expect(new URL(page.url()).searchParams.get('category')).toBe('finance-pre-approval');
@@ -256,7 +264,7 @@ describe('trade-in', () => {
     expect(car).toBeDefined();
     const { page, errors } = await openForm(`/cars/trade-in?car_id=${car?.id ?? ''}`);
     const sent = await throughTheSteps(page, thisYear - 2);
-    await expect.poll(() => page.getByRole('heading', { name: 'Your estimate' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your trade-in estimate' }).isVisible()).toBe(true);
     expect(await page.locator('.lead-estimate').textContent()).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
     expect(sent[sent.length - 1]?.lead).toMatchObject({
       form: 'trade_in',

@@ -121,7 +121,7 @@ export const enquiry = (extra: Record<string, unknown> = {}): { lead: Record<str
 export const financeSteps = {
   loan: { vehiclePriceBudget: '$35,000', deposit: '5000', loan_term_years: '5', has_trade_in: 'no' },
   employment: { employment_status: 'Full time', employer: 'Acme', years_employed: '3', annual_income: '$90,000' },
-  user: { first_name: 'Jane', last_name: 'Citizen', email: 'jane@example.com', phone: '0412 345 678', postcode: '4000', opt_in: true },
+  user: { first_name: 'Jane', last_name: 'Citizen', email: 'jane@example.com', phone: '0412 345 678', postcode: '4000', opt_in: true, terms_conditions: true },
 };
 
 export const financeLead = (step: number, status: 'Incomplete' | 'Complete', extra: Record<string, unknown> = {}): { lead: Record<string, unknown> } => ({

@@ -15,6 +15,9 @@ import {
   sortLocations,
   specialHoursFor,
   telHref,
+  isTrading,
+  locationBadge,
+  openingWarnings,
 } from './locations';
 
 type LocationInput = Partial<Omit<Location, 'address'>> & { address?: Partial<Location['address']> };
@@ -289,5 +292,28 @@ describe('nearest location first', () => {
       'no-coordinates',
     ]);
     expect(nearestFirst(['a', 'b'], [])).toEqual(['a', 'b']);
+  });
+});
+
+describe('a location still to open', () => {
+  const soon = location({ name: 'Dandenong', opens_on: '2027-02-01' });
+
+  it('reads "Opening <month year>" until its opening day, and is an open location from that day', () => {
+    expect(locationBadge(soon, 'en-AU', '2026-11-24')).toBe('Opening February 2027');
+    expect(isTrading(soon, '2026-11-24')).toBe(false);
+    expect(locationBadge(soon, 'en-AU', '2027-02-01')).toBeUndefined();
+    expect(isTrading(soon, '2027-02-01')).toBe(true);
+    expect(locationBadge(location({ status_label: 'BY APPOINTMENT' }), 'en-AU', '2026-11-24')).toBe('BY APPOINTMENT');
+  });
+
+  it('warns the editor of a past opening day and of a status label promising an opening', () => {
+    expect(openingWarnings([soon], '2026-11-24')).toEqual([]);
+    expect(openingWarnings([soon], '2027-03-01')).toEqual([
+      'location "Dandenong" was due to open on 2027-02-01: it now shows as open; remove opens_on or set the new date',
+    ]);
+    expect(openingWarnings([location({ name: 'New Yard', status_label: 'COMING EARLY 2026' })], '2026-11-24')).toEqual([
+      'location "New Yard" promises an opening in its status label ("COMING EARLY 2026"): give its opening day as opens_on so the promise cannot go stale',
+    ]);
+    expect(openingWarnings([location({ status_label: 'BY APPOINTMENT' })], '2026-11-24')).toEqual([]);
   });
 });

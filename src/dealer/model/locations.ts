@@ -4,6 +4,9 @@
  */
 import type { Location, SpecialHours } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';
+import { isoToday, notYetOpen } from '../../platform/config/location-opening';
+
+export { isoToday, isTrading, notYetOpen } from '../../platform/config/location-opening';
 
 export type LocationKind = 'sales' | 'service' | 'parts';
 export type Address = Pick<Location['address'], 'street' | 'city' | 'state' | 'postcode'>;
@@ -170,4 +173,33 @@ export function mapMarkers(locations: readonly Location[], box: MapBox = MAP_BOX
 export function nearestFirst(shown: readonly string[], measured: readonly { slug: string }[]): string[] {
   const order = measured.map((l) => l.slug).filter((slug) => shown.includes(slug));
   return [...order, ...shown.filter((slug) => !order.includes(slug))];
+}
+
+/**
+ * The badge a location card shows instead of a rating: "Opening March 2027" until its opening
+ * day, worked out from the date so a past promise never shows; else its status label, if any.
+ */
+export function locationBadge(location: Pick<Location, 'opens_on' | 'status_label'>, locale: string, today: string = isoToday()): string | undefined {
+  if (location.opens_on && notYetOpen(location, today)) {
+    const month = new Date(`${location.opens_on}T00:00:00Z`).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    return `Opening ${month}`;
+  }
+  return location.status_label;
+}
+
+/** Words that make a status label a dated or undated promise to open, which `opens_on` should carry instead. */
+const PROMISE = /\b(coming|opening|opens|soon)\b|\b20\d\d\b/i;
+
+/** Editor warnings: an opening day now past (the location is open; remove opens_on), or a status label promising an opening. */
+export function openingWarnings(locations: readonly Location[], today: string = isoToday()): string[] {
+  return locations.flatMap((location) => [
+    ...(location.opens_on && location.opens_on <= today
+      ? [`location "${location.name}" was due to open on ${location.opens_on}: it now shows as open; remove opens_on or set the new date`]
+      : []),
+    ...(location.status_label && PROMISE.test(location.status_label)
+      ? [
+          `location "${location.name}" promises an opening in its status label ("${location.status_label}"): give its opening day as opens_on so the promise cannot go stale`,
+        ]
+      : []),
+  ]);
 }

@@ -267,6 +267,14 @@ export function consentField() {
   return z.optional(z.boolean({ error: TRUE_FALSE_MESSAGE }));
 }
 
+/**
+ * A checkbox the shopper must tick to send the form: the finance application's privacy and
+ * credit-enquiry consent. Unticked or missing, the lead is refused with `message` on the box.
+ */
+export function requiredCheckboxField(message: string) {
+  return z.literal(true, { error: message });
+}
+
 /** An optional checkbox with no default, e.g. terms_conditions. */
 export function optionalCheckboxField() {
   return z.optional(z.boolean({ error: TRUE_FALSE_MESSAGE }));

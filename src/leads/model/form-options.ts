@@ -3,14 +3,14 @@
  * Build-time and server only: islands never bundle the dealer schema.
  */
 import type { DealerConfig, Location } from '../../platform/config/schema';
-import { sortLocations } from '../../dealer/model/locations';
+import { isTrading, sortLocations } from '../../dealer/model/locations';
 import { STATES_BY_REGION, formOptions, type DealershipChoice, type FormChoice, type FormOptions } from './forms';
 
 const DEPARTMENT_SUFFIX = /\s+-\s+(?:sales|service|parts)$/i;
 
 /** Locations a shopper can pick: visible ones, in card order, except those not open yet (a status label such as 'COMING EARLY 2026'). */
 function pickableLocations(site: DealerConfig): Location[] {
-  return sortLocations(site.locations).filter((location) => !location.status_label);
+  return sortLocations(site.locations).filter((location) => isTrading(location));
 }
 
 const choice = (location: Location): FormChoice => ({ id: String(location.id), name: location.name });

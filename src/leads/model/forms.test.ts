@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { FORM_KINDS, HEAR_ABOUT_US_OPTIONS, enquirySchema, formDefinition, formOptions, lastModelYear, type FormKind, type FormOptions } from './forms';
-import { ALPHABETICAL_MESSAGE, CHOICE_MESSAGE, REQUIRED_MESSAGE } from './messages';
+import { ALPHABETICAL_MESSAGE, CHOICE_MESSAGE, FINANCE_CONSENT_MESSAGE, REQUIRED_MESSAGE } from './messages';
 
 function errors(schema: z.ZodMiniType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
@@ -234,8 +234,19 @@ describe('multi-step forms', () => {
         email: 'jane@example.com',
         phone: '0412345678',
         postcode: '4000',
+        terms_conditions: true,
       }),
     ).toEqual({});
+  });
+
+  it('finance: the privacy and credit-enquiry box must be ticked to apply', () => {
+    const details = stepOf('finance', 'user_details').schema;
+    const person = { first_name: 'Jane', last_name: 'Citizen', email: 'jane@example.com', phone: '0412345678', postcode: '4000' };
+    expect(errors(details, { ...person, terms_conditions: false })).toEqual({ terms_conditions: FINANCE_CONSENT_MESSAGE });
+    expect(errors(details, person)).toEqual({ terms_conditions: FINANCE_CONSENT_MESSAGE });
+    expect(errors(details, { ...person, terms_conditions: 'true' })).toEqual({ terms_conditions: FINANCE_CONSENT_MESSAGE });
+    // The enquiry form's terms box stays optional.
+    expect(errors(enquirySchema(formOptions({})), { ...enquiry, terms_conditions: false })).toEqual({});
   });
 
   it('service: books at a service location, else any location', () => {

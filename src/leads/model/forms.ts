@@ -23,6 +23,7 @@ import {
   optionalCheckboxField,
   optionalNumberField,
   optionalText,
+  requiredCheckboxField,
   phoneField,
   postcodeField,
   regoField,
@@ -30,7 +31,7 @@ import {
   timeField,
   yesNoField,
 } from './fields';
-import { REQUIRED_MESSAGE } from './messages';
+import { FINANCE_CONSENT_MESSAGE, REQUIRED_MESSAGE } from './messages';
 
 export const FORM_KINDS = ['enquiry', 'finance', 'service', 'trade_in', 'test_drive'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
@@ -272,7 +273,8 @@ export function enquirySchema(options: FormOptions) {
 export type EnquiryInput = z.input<ReturnType<typeof enquirySchema>>;
 export type EnquiryValues = z.output<ReturnType<typeof enquirySchema>>;
 
-function userDetails(options: FormOptions, extra: { middle_name?: boolean; postcode?: boolean; terms?: boolean }): FieldShape {
+/** `privacy_consent`: the finance application's privacy and credit-enquiry box, which must be ticked to apply. */
+function userDetails(options: FormOptions, extra: { middle_name?: boolean; postcode?: boolean; privacy_consent?: boolean }): FieldShape {
   return {
     first_name: nameField(),
     ...(extra.middle_name ? { middle_name: nameField({ required: false }) } : {}),
@@ -281,7 +283,7 @@ function userDetails(options: FormOptions, extra: { middle_name?: boolean; postc
     phone: phoneField(options.phone_rule),
     ...(extra.postcode ? { postcode: postcodeField({ region: options.region }) } : {}),
     opt_in: consentField(),
-    ...(extra.terms ? { terms_conditions: optionalCheckboxField() } : {}),
+    ...(extra.privacy_consent ? { terms_conditions: requiredCheckboxField(FINANCE_CONSENT_MESSAGE) } : {}),
   };
 }
 
@@ -315,7 +317,7 @@ function financeSteps(options: FormOptions): FormStep[] {
       years_employed: optionalNumberField({ min: 0, max: 60, integer: false }),
       annual_income: numberField({ min: 0, max: INCOME_MAX, currency: true }),
     }),
-    step('user_details', 'User Details', userDetails(options, { middle_name: true, postcode: true, terms: true })),
+    step('user_details', 'User Details', userDetails(options, { middle_name: true, postcode: true, privacy_consent: true })),
   ];
 }
 

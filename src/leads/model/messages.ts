@@ -36,6 +36,7 @@ export const WHOLE_NUMBER_MESSAGE = 'Please enter a whole number.';
 export const CHOICE_MESSAGE = 'Please choose one of the options.';
 export const YES_NO_MESSAGE = 'Please answer yes or no.';
 export const TRUE_FALSE_MESSAGE = 'Must be true or false.';
+export const FINANCE_CONSENT_MESSAGE = 'Please tick the box to agree to the privacy policy and the credit enquiry before you apply.';
 export const DATE_MESSAGE = 'Please enter a date as YYYY-MM-DD.';
 export const TIME_MESSAGE = 'Please enter a time as HH:MM.';
 export const REGO_MESSAGE = 'Please use letters and numbers only.';

@@ -247,7 +247,8 @@ function userDetails(o: FormOptions, extra: { middle?: boolean; postcode?: boole
     phone: phone(o.phone_rule),
     ...(extra.postcode ? { postcode: postcode(o) } : {}),
     opt_in: fc.boolean(),
-    ...(extra.terms ? { terms_conditions: fc.boolean() } : {}),
+    // The finance privacy box must be ticked to apply: a valid lead always has it ticked.
+    ...(extra.terms ? { terms_conditions: fc.constant(true) } : {}),
   };
 }
 

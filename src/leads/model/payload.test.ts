@@ -56,6 +56,7 @@ const finance = {
   phone: '0412 345 678',
   postcode: '4000',
   opt_in: true,
+  terms_conditions: true,
 };
 
 function fieldsOf(result: LeadParseResult): Record<string, string> {
@@ -360,7 +361,18 @@ describe('parseLeadRequest: multi-step saves', () => {
   it('validates every step of a complete lead, except skipped ones', () => {
     expect(parseLeadRequest(options, { lead: { ...finance, lead_status: 'Complete', form_completed: true } }, 'update').ok).toBe(true);
     const noTradeIn = {
-      ...pick(['vehiclePriceBudget', 'loan_term_years', 'employment_status', 'annual_income', 'first_name', 'last_name', 'email', 'phone', 'postcode']),
+      ...pick([
+        'vehiclePriceBudget',
+        'loan_term_years',
+        'employment_status',
+        'annual_income',
+        'first_name',
+        'last_name',
+        'email',
+        'phone',
+        'postcode',
+        'terms_conditions',
+      ]),
       has_trade_in: 'yes',
     };
     expect(Object.keys(fieldsOf(parseLeadRequest(options, { lead: { ...noTradeIn, lead_status: 'Complete' } }, 'update')))).toEqual([

@@ -12,6 +12,7 @@ import type { Region } from '../../platform/config/regions';
 import { displayPhone } from '../../platform/formats/phone';
 import { formatDate, wording } from '../../platform/formats/region';
 import { escapeHtml, singleLine } from '../../platform/formats/text';
+import { replyWords } from './valuation-purpose';
 
 export interface ReplySite {
   name: string;
@@ -107,11 +108,8 @@ function received(form: string, category: string, car: string, booking: string):
     case 'finance':
       return { subject: 'Your finance pre-approval request', line: `We have your finance pre-approval request${about}.` };
     case 'trade_in': {
-      const what = category === 'sell-my-car' ? 'the details of the car you would like to sell' : 'your trade-in details';
-      return {
-        subject: category === 'sell-my-car' ? 'Selling your car' : 'Your trade-in valuation request',
-        line: `We have ${what}${about ? ` for the ${car}` : ''}.`,
-      };
+      const words = replyWords(category);
+      return { subject: words.subject, line: `We have ${words.what}${about ? ` for the ${car}` : ''}.` };
     }
     default:
       return { subject: car ? `Your enquiry about the ${car}` : 'Thanks for your enquiry', line: `Thanks for your enquiry${about}.` };

@@ -13,6 +13,7 @@ import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, t
 import { multipart, MULTIPART_TYPE, partText, streamedParts } from '../../../tests/support/multipart';
 import { availableServiceSlots } from '../../providers/service-slots';
 import { SLOT_GONE, NO_CAR, NO_SALES_LOCATION } from './booking-check';
+import { FINANCE_CONSENT_MESSAGE } from '../model/messages';
 
 const fill = (head: number[] | string, size = 256): Blob => {
   const bytes = new Uint8Array(size);
@@ -340,6 +341,29 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(otherForm.status).toBe(409);
       expect(otherForm.body.fields).toEqual({ 'lead.form': 'Must be "finance" for this lead.' });
     });
+
+    it('refuses a finance application without the privacy and credit-enquiry box ticked, and stores nothing of it', async () => {
+      const unticked = await send(app, { body: financeLead(3, 'Complete', { terms_conditions: false }) });
+      expect(unticked.status).toBe(400);
+      expect(unticked.body.fields).toEqual({ 'lead.terms_conditions': FINANCE_CONSENT_MESSAGE });
+      const { terms_conditions: _left, ...missing } = financeLead(3, 'Complete').lead;
+      const without = await send(app, { body: { lead: missing } });
+      expect(without.status).toBe(400);
+      expect(without.body.fields).toEqual({ 'lead.terms_conditions': FINANCE_CONSENT_MESSAGE });
+      expect(await allLeads()).toHaveLength(0);
+
+      // Saved part-way, the application cannot be completed without it either.
+      const id = String((await send(app, { body: financeLead(2, 'Incomplete') })).body.id);
+      const completed = await send(app, {
+        method: 'PUT',
+        path: `/api/leads/${id}`,
+        body: financeLead(3, 'Complete', { lead_id: id, terms_conditions: false }),
+      });
+      expect(completed.status).toBe(400);
+      const [row] = await allLeads();
+      expect(row?.status).toBe('Incomplete');
+      expect(await outboxOf(id)).toEqual([]);
+    });
   });
 
   describe('abuse', () => {
@@ -567,6 +591,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       phone: '0412345678',
       postcode: '4000',
       opt_in: 'on',
+      terms_conditions: 'on',
     };
 
     it('stores urlencoded form fields as a complete finance lead', async () => {
@@ -608,6 +633,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
         phone: '(512) 555-0134',
         postcode: '78701',
         opt_in: 'on',
+        terms_conditions: 'on',
         ...extra,
       }).toString();
     const carClarity = (host: string, body: string, headers: Record<string, string> = {}) =>

@@ -1,5 +1,6 @@
 import type { DealerConfig, Location } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';
+import { isTrading } from '../../platform/config/location-opening';
 import {
   caravanCatalogue,
   carCatalogue,
@@ -105,7 +106,7 @@ function planFor(site: DealerConfig, now: number): Plan {
             ['used', franchise ? 57 : 65],
           ];
 
-  const trading = site.locations.filter((l) => l.visible && l.location_type === 'sales' && !/coming/i.test(l.status_label ?? ''));
+  const trading = site.locations.filter((l) => l.visible && l.location_type === 'sales' && isTrading(l));
   const visible = site.locations.filter((l) => l.visible);
   const locations = trading.length > 0 ? trading : visible.length > 0 ? visible : site.locations;
 

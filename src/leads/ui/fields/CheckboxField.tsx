@@ -14,9 +14,11 @@ export interface CheckboxFieldProps {
   defaultChecked?: boolean;
   disabled?: boolean;
   className?: string;
+  /** Must be ticked to send the form: sets aria-required; the schema does the checking. */
+  required?: boolean;
 }
 
-export function CheckboxField({ id, name, label, defaultChecked, disabled, className }: CheckboxFieldProps) {
+export function CheckboxField({ id, name, label, defaultChecked, disabled, className, required }: CheckboxFieldProps) {
   const { register } = useFormContext();
   const { error, errorId, describedBy } = useFieldState(id, name);
   return (
@@ -26,11 +28,15 @@ export function CheckboxField({ id, name, label, defaultChecked, disabled, class
         type="checkbox"
         defaultChecked={defaultChecked}
         {...register(name)}
+        aria-required={required ? true : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         disabled={disabled}
       />
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
       <FieldError id={errorId} message={error} />
     </div>
   );

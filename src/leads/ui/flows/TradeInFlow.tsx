@@ -36,6 +36,13 @@ export interface TradeInFlowProps {
   dealerships: DealershipDirectory;
   /** Keep the estimate against the lead once shown (leads.save_valuation). */
   saveValuation?: boolean;
+  /** The estimate's heading and what happens next, worded for the page's purpose (leads/model/valuation-purpose.ts). */
+  result: EstimateWords;
+}
+
+interface EstimateWords {
+  heading: string;
+  next: string;
 }
 
 const yesNo = [
@@ -49,7 +56,7 @@ function readCarId(): string | undefined {
   return id && /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : undefined;
 }
 
-function Result({ valuation, locale, phone }: { valuation: Valuation; locale: string; phone: string }) {
+function Result({ valuation, locale, phone, words }: { valuation: Valuation; locale: string; phone: string; words: EstimateWords }) {
   const ref = useRef<HTMLDivElement>(null);
   // The form the shopper was using is gone: bring focus to what replaced it.
   useEffect(() => ref.current?.focus(), []);
@@ -57,14 +64,11 @@ function Result({ valuation, locale, phone }: { valuation: Valuation; locale: st
     <div className="lead-result" ref={ref} tabIndex={-1} aria-labelledby="trade-in-result">
       {valuation.kind === 'estimate' ? (
         <>
-          <h2 id="trade-in-result">Your estimate</h2>
+          <h2 id="trade-in-result">{words.heading}</h2>
           <p className="lead-estimate">
             {formatMoney(valuation.low, locale, valuation.currency)} – {formatMoney(valuation.high, locale, valuation.currency)}
           </p>
-          <p>
-            This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. We confirm the exact price when we inspect
-            your car; our team will be in touch shortly.
-          </p>
+          <p>This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. {words.next}</p>
         </>
       ) : (
         <>
@@ -87,6 +91,7 @@ export default function TradeInFlow({
   withCar = false,
   dealerships,
   saveValuation: keepValuation = false,
+  result,
 }: TradeInFlowProps) {
   const [definition] = useState(() => formDefinition('trade_in', options));
   const terms = regionTerms(options.region);
@@ -167,7 +172,7 @@ export default function TradeInFlow({
           if (keepValuation && result.kind === 'estimate') void saveValuation(leadId, result);
         }}
         renderComplete={() =>
-          valuation ? <Result valuation={valuation} locale={site.locale} phone={site.phone} /> : <p role="status">Working out your estimate…</p>
+          valuation ? <Result valuation={valuation} locale={site.locale} phone={site.phone} words={result} /> : <p role="status">Working out your estimate…</p>
         }
         renderStep={({ step, idPrefix }) => {
           const id = (name: string) => `${idPrefix}-${name}`;

@@ -8,7 +8,7 @@ export interface UserDetailsProps {
   middleName?: boolean;
   postcode?: boolean;
   region: 'AU' | 'NZ' | 'US';
-  /** The terms checkbox's label, when the form has one. */
+  /** The privacy and credit-enquiry box's label, when the form has one; it must be ticked to send. */
   terms?: string;
 }
 
@@ -35,7 +35,7 @@ export function UserDetails({ idPrefix, consentText, middleName = false, postcod
         )}
       </div>
       <CheckboxField id={id('opt_in')} name="opt_in" label={consentText} />
-      {terms && <CheckboxField id={id('terms_conditions')} name="terms_conditions" label={terms} />}
+      {terms && <CheckboxField id={id('terms_conditions')} name="terms_conditions" label={terms} required />}
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { openingHourSchema } from './hours';
 import { reviewSummarySchema } from './reviews';
-import { absoluteUrl, imageUrl, linkUrl, slug, text } from './values';
+import { absoluteUrl, imageUrl, isoDate, linkUrl, slug, text } from './values';
 
 export const locationTypes = ['sales', 'service', 'parts'] as const;
 
@@ -36,7 +36,16 @@ export const locationSchema = z
     dealer_license_number: text(60).optional().describe('Dealer licence number shown on the location card, e.g. "MD12345".'),
     motor_vehicle_repairer: text(60).optional().describe('Motor vehicle repairer licence number.'),
     visible: z.boolean().default(true).describe('Show this location on the site.'),
-    status_label: text(60).optional().describe('Short label shown on the card instead of a rating, e.g. "COMING EARLY 2026".'),
+    status_label: text(60)
+      .optional()
+      .describe(
+        'Short label shown on the card instead of a rating, e.g. "BY APPOINTMENT". A location not yet open takes opens_on instead, so its promise cannot go stale.',
+      ),
+    opens_on: isoDate
+      .optional()
+      .describe(
+        'Opening day of a location not yet trading, "YYYY-MM-DD": until then its card reads "Opening <month year>" and forms leave it out; from that day it is an open location.',
+      ),
     average_rating: z.number().min(0).max(5).optional().describe('Average star rating for this location.'),
     review_count: z.number().int().min(0).optional().describe('Number of reviews for this location.'),
     reviews: reviewSummarySchema.optional().describe('Review summary (back-office form of average_rating/review_count).'),

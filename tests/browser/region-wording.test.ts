@@ -161,7 +161,7 @@ describe('service booking and trade-in', () => {
     await service.page.close();
 
     const { page } = await openForm(US, '/sell-my-car');
-    expect(await page.getByText('Enter your license plate to start.').isVisible()).toBe(true);
+    expect(await page.getByText('Enter your license plate to start;').isVisible()).toBe(true);
     expect(await form(page).getByLabel('License plate').isVisible()).toBe(true);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('enter your license plate');
     expect(await page.locator('.faq').textContent()).toContain('more than 62,137 miles');
@@ -176,9 +176,9 @@ describe('service booking and trade-in', () => {
     await service.page.close();
 
     const { page } = await openForm(AU, '/sell-my-car');
-    expect(await page.getByText('Enter your registration to start.').isVisible()).toBe(true);
+    expect(await page.getByText('Enter your registration to start;').isVisible()).toBe(true);
     expect(await form(page).getByLabel('Registration (rego)').isVisible()).toBe(true);
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('enter your rego');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('enter your registration');
     expect(await page.locator('.faq').textContent()).toContain('more than 100,000 km');
     await page.close();
   });

@@ -258,6 +258,16 @@ describe('leadToAdf', () => {
     expect(find(older, 'prospect', 'vehicle', 'odometer')[0]?.attributes.units).toBe('km');
   });
 
+  it("gives a US site's car being bought its stock odometer in miles, as the site shows it", () => {
+    const us = dealerFileCopy('lone-star-auto');
+    const vehicle = { id: 77, name: '2019 Ford F-150 XLT', year: 2019, make: 'Ford', model: 'F-150', car_type: 'used', km: 100000 };
+    const { root } = parseXml(leadToAdf(makeLead({ data: { name: 'Sam Ng', email: 's@example.com', car_id: 77 } }), us, { vehicle }));
+    const [car] = find(root, 'prospect', 'vehicle').filter((v) => v.attributes.interest === 'buy');
+    expect(car && find(car, 'odometer')[0]).toMatchObject({ text: '62137', attributes: { status: 'original', units: 'mi' } });
+    const au = parseXml(leadToAdf(makeLead({ data: { name: 'Sam Ng', email: 's@example.com', car_id: 77 } }), site, { vehicle })).root;
+    expect(find(au, 'prospect', 'vehicle', 'odometer')[0]).toMatchObject({ text: '100000', attributes: { units: 'km' } });
+  });
+
   it('takes a finance trade-in from the trade_in_* fields, and none when there is no trade-in', () => {
     const data = {
       first_name: 'Al',

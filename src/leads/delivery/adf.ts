@@ -21,6 +21,7 @@
  */
 import type { DealerConfig, Location } from '../../platform/config/schema';
 import { regionDefaults } from '../../platform/config/regions';
+import { KM_TO_MILES } from '../../platform/formats/region';
 import { regionTerms } from '../../platform/formats/region-terms';
 import { zonedTime } from '../../platform/formats/zoned-time';
 import { xmlText } from '../../platform/formats/xml';
@@ -178,7 +179,11 @@ function buyVehicle(lead: DeliverableLead, site: AdfSite, vehicle: LeadVehicle |
       textElement('stock', vehicle?.stocknum),
       textElement('trim', vehicle?.variant),
       textElement('bodystyle', vehicle?.body),
-      textElement('odometer', vehicle?.km, { status: 'original', units }),
+      // Stock odometers are km everywhere; a miles site's dealer reads its car in miles.
+      textElement('odometer', vehicle?.km === undefined ? undefined : units === 'mi' ? Math.round(vehicle.km * KM_TO_MILES) : vehicle.km, {
+        status: 'original',
+        units,
+      }),
       vehicle?.colour ? element('colorcombination', textElement('exteriorcolor', vehicle.colour)) : '',
       vehicle?.price ? textElement('price', vehicle.price, { type: 'asking', currency }) : '',
       textElement('comments', notes),

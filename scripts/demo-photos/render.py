@@ -25,6 +25,9 @@ import numpy as np
 from bpy_extras.object_utils import world_to_camera_view
 from mathutils import Vector
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from recolour import COLOURS, PAINT_WHITE, recolour  # noqa: E402
+
 argv = sys.argv[sys.argv.index('--') + 1:] if '--' in sys.argv else []
 OUT = os.path.abspath(argv[0] if argv else '/tmp/demo-photos')
 KINDS = argv[1:] or ['suv', 'hatch', 'sedan', 'wagon', 'coupe', 'ute', 'van', 'caravan', 'motorcycle']
@@ -32,19 +35,6 @@ SAMPLES = int(os.environ.get('DEMO_PHOTO_SAMPLES', '24'))
 VIEWS = [int(v) for v in os.environ.get('DEMO_PHOTO_VIEWS', '1,2,3,4').split(',')]
 WIDTH, HEIGHT = 800, 600
 HAS_OIDN = bool(getattr(_cycles, 'with_openimagedenoise', False))
-
-# Linear-light albedo per colour key (same keys as src/stock/model/placeholder-image.ts).
-PAINT_WHITE = (0.8, 0.8, 0.8)
-COLOURS = {
-    'white': (0.8, 0.8, 0.78),
-    'black': (0.008, 0.008, 0.01),
-    'silver': (0.42, 0.45, 0.48),
-    'grey': (0.1, 0.11, 0.125),
-    'blue': (0.012, 0.05, 0.38),
-    'red': (0.45, 0.012, 0.012),
-    'green': (0.02, 0.11, 0.035),
-    'orange': (0.78, 0.2, 0.008),
-}
 
 # ---------------------------------------------------------------- scene
 
@@ -703,14 +693,6 @@ def read_exr(path):
     img.pixels.foreach_get(px)
     bpy.data.images.remove(img)
     return px.reshape(h, w, 4)
-
-
-def recolour(combined, light, mask, colour):
-    """picture + mask * light * (colour - white): the paint's diffuse term with another albedo."""
-    out = combined.copy()
-    delta = np.array(colour, dtype=np.float32) - np.array(PAINT_WHITE, dtype=np.float32)
-    out[..., :3] = np.maximum(0.0, combined[..., :3] + mask[..., None] * light[..., :3] * delta)
-    return out
 
 
 def save(scene, pixels, path):

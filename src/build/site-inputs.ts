@@ -35,8 +35,11 @@ export interface SiteInputs {
 
 /** Read by every build whatever the pages import. */
 const FIXED_INPUTS = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-/** Every file in these folders is part of a site: a page by being there, a public file by being copied. */
-const WHOLE_FOLDERS = ['src/pages', 'public'];
+/**
+ * Every file in these folders is part of a site: a page by being there, a public file by being
+ * copied, a demo stock photo by being read by its page (src/pages/stock-photos/, by path, so no import names it).
+ */
+const WHOLE_FOLDERS = ['src/pages', 'public', 'src/stock/demo-photos'];
 /** Files Astro loads by convention when they exist; the walk starts from them as from a page. */
 const ASTRO_ENTRIES = ['src/middleware', 'src/content.config', 'src/content/config', 'src/actions'];
 /** Where source files live when the walk has to fall back to all of them. */

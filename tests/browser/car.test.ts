@@ -126,6 +126,24 @@ describe('car page', () => {
     await context.close();
   });
 
+  it('shows a rendered JPEG photo as the main image, and 400-wide thumbnails, all of which load', async () => {
+    const { page } = await open(`/cars/${forSale.slug}`);
+    const main = page.locator('[data-gallery-main]');
+    const src = (await main.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/stock-photos\/800\/[a-z]+-[a-z]+-1\.jpg$/);
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(800);
+    expect(await main.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(600);
+    expect(await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), src)).toMatch(/^image\/jpeg/);
+    const thumbs = page.locator('[data-gallery-thumbs] img');
+    expect(await thumbs.count()).toBeGreaterThan(0);
+    for (const thumb of await thumbs.all()) {
+      await thumb.scrollIntoViewIfNeeded();
+      expect(await thumb.getAttribute('src')).toMatch(/^\/stock-photos\/400\//);
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(400);
+    }
+    await context.close();
+  });
+
   it('links to finance with the finance query, landing on the finance form', async () => {
     const { page } = await open(`/cars/${forSale.slug}`);
     const link = page.getByRole('link', { name: 'Finance this car' });

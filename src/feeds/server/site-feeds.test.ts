@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEALER_FILES_DIR, dealerFileCopy } from '../../../tests/support/test-site';
 import type { DealerConfig } from '../../platform/config/schema';
 import { regionDefaults } from '../../platform/config/regions';
+import { colourKey, kindForBody, placeholderUrls } from '../../stock/model/placeholder-image';
 import { loadStock } from '../../stock/server/store';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { listedVehicles } from '../../search/server/listed-stock';
@@ -33,12 +34,17 @@ const xmlItems = (text: string): Row[] => {
   return doc.rss.channel.item ?? [];
 };
 
-/** The same stock as a dealer management system sends it: real photo URLs instead of the drawn placeholders. */
-const withPhotos = (stock: readonly Vehicle[]): Vehicle[] =>
+const withImages = (stock: readonly Vehicle[], urlsFor: (car: Vehicle) => string[]): Vehicle[] =>
   stock.map((car) => {
-    const urls = car.images.map((_, i) => `https://photos.example/${car.id}-${i + 1}.jpg`);
+    const urls = urlsFor(car);
     return { ...car, primary_image_url: urls[0], images: urls.map((image_url) => ({ image_url })), thumbnails: urls };
   });
+/** The same stock as a dealer management system sends it: photo URLs on the dealer's photo host. */
+const withPhotos = (stock: readonly Vehicle[]): Vehicle[] =>
+  withImages(stock, (car) => car.images.map((_, i) => `https://photos.example/${car.id}-${i + 1}.jpg`));
+/** The same stock with the drawn SVG placeholders the demo showed before it had photos. */
+const withPlaceholders = (stock: readonly Vehicle[]): Vehicle[] =>
+  withImages(stock, (car) => placeholderUrls(kindForBody(car.body, car.item_type), colourKey(car.colour)));
 
 function expectRequired(feed: FeedId, row: Row, site: DealerConfig, byRef: Map<string, Vehicle>): void {
   const currency = regionDefaults[site.region].currency;
@@ -46,7 +52,8 @@ function expectRequired(feed: FeedId, row: Row, site: DealerConfig, byRef: Map<s
   const codes = new Set(site.locations.map((l) => storeCode(l)));
   const price = new RegExp(`^\\d+\\.\\d{2} ${currency}$`);
   const link = new RegExp(`^${site.url.replace(/[.]/g, '\\.')}/cars/[a-z0-9-]+$`);
-  const absoluteJpeg = /^https:\/\/photos\.example\/\d+-\d+\.jpg$/;
+  // A photo host's JPEG, or the site's own rendered demo photo at its large width.
+  const absoluteJpeg = new RegExp(`^(https://photos\\.example/\\d+-\\d+|${site.url.replace(/[.]/g, '\\.')}/stock-photos/800/[a-z]+-[a-z]+-\\d)\\.jpg$`);
   if (feed === 'google-vehicle-listings') {
     const car = byRef.get(row.id ?? '');
     expect(car, `row ${row.id}`).toBeDefined();
@@ -104,7 +111,7 @@ describe.each(slugs)('%s feeds', (slug) => {
   const byRef = new Map(stock.map((car) => [car.stocknum ?? String(car.id), car]));
 
   it.each([
-    ['demo stock (drawn placeholder photos)', stock],
+    ['demo stock (rendered demo photos)', stock],
     ['stock with real photos', withPhotos(stock)],
   ])('with %s, every row carries every required attribute and every listed car is in or accounted for', (_, cars) => {
     const { files, report } = siteFeeds(site, cars, NOW);
@@ -141,9 +148,12 @@ describe.each(slugs)('%s feeds', (slug) => {
         expect(reasons.includes('no_photo')).toBe(false);
       }
     }
-    // Placeholder photos are drawings, not the car: ads feeds take none of them.
+    // The demo's rendered JPEGs are photos the ads feeds take; the drawn SVG placeholders are not.
     const demo = siteFeeds(site, stock, NOW).report;
-    expect(demo.feeds['google-vehicle-ads'].reasons.no_photo).toBe(listed.length);
-    expect(demo.feeds['meta-vehicles'].reasons.no_photo).toBe(listed.length);
+    expect(demo.feeds['google-vehicle-ads'].reasons.no_photo ?? 0).toBe(0);
+    expect(demo.feeds['meta-vehicles'].reasons.no_photo ?? 0).toBe(0);
+    const drawn = siteFeeds(site, withPlaceholders(stock), NOW).report;
+    expect(drawn.feeds['google-vehicle-ads'].reasons.no_photo).toBe(listed.length);
+    expect(drawn.feeds['meta-vehicles'].reasons.no_photo).toBe(listed.length);
   });
 });

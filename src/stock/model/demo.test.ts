@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDealer } from '../../platform/config/load';
 import type { DealerConfig } from '../../platform/config/schema';
 import { DEALER_FILES_DIR, testSite } from '../../../tests/support/test-site';
 import { demoStockEdition, generateDemoStock, priceBand, vinCheckDigit, weeklyPriceBand } from './demo';
+import { DEMO_PHOTO_DIR, parseDemoPhotoUrl } from './demo-photo';
 import { placeholderKindsFor, placeholderNames } from './placeholder-image';
 import { vehicleSchema, type Vehicle } from './vehicle';
 
@@ -284,22 +287,23 @@ describe('generateDemoStock', () => {
     expect(vinCheckDigit('1M8GDM9AXKP042788')).toBe('X'); // the textbook example
   });
 
-  it('shows four placeholder views, view 1 first, all of them files the site builds', () => {
+  it('shows four rendered photo views, view 1 first, each a committed JPEG, with 400-wide thumbnails', () => {
     for (const [slug, cars] of Object.entries(stock)) {
-      const names = new Set(placeholderNames(placeholderKindsFor(sites[slug]!.search.categories)).map((n) => `/stock-images/${n}.svg`));
+      const names = new Set(placeholderNames(placeholderKindsFor(sites[slug]!.search.categories)));
       for (const car of cars) {
-        expect(car.primary_image_url).toMatch(/-1\.svg$/);
-        expect(car.thumbnails).toHaveLength(4);
-        expect(car.images.map((i) => i.image_url)).toEqual(car.thumbnails);
+        expect(car.primary_image_url).toMatch(/^\/stock-photos\/800\/[a-z]+-[a-z]+-1\.jpg$/);
+        expect(car.images).toHaveLength(4);
         expect(car.photos_count).toBe(4);
-        expect(
-          car.thumbnails.every((url) => names.has(url)),
-          slug,
-        ).toBe(true);
+        expect(car.thumbnails).toEqual(car.images.map((i) => i.image_url.replace('/800/', '/400/')));
+        for (const url of [...car.images.map((i) => i.image_url), ...car.thumbnails]) {
+          const photo = parseDemoPhotoUrl(url);
+          expect(photo && names.has(photo.name), `${slug} ${url}`).toBe(true);
+          expect(existsSync(path.join(DEMO_PHOTO_DIR, String(photo!.width), `${photo!.name}.jpg`)), url).toBe(true);
+        }
       }
     }
     const redUte = stock['kingfisher-toyota']!.find((c) => c.body === 'Ute' && c.colour === 'Red')!;
-    expect(redUte.primary_image_url).toBe('/stock-images/ute-red-1.svg');
+    expect(redUte.primary_image_url).toBe('/stock-photos/800/ute-red-1.jpg');
   });
 
   it('keeps hostile dealer text as plain data', () => {

@@ -14,7 +14,8 @@ import {
   type Market,
   type ModelSpec,
 } from './catalogue';
-import { colourKey, kindForBody, placeholderUrls } from './placeholder-image';
+import { DEMO_PHOTO_WIDTHS, demoPhotoUrls } from './demo-photo';
+import { colourKey, kindForBody } from './placeholder-image';
 import { hashSeed, seededRandom, type Random } from './random';
 import type { CarType, StockCategory, Vehicle } from './vehicle';
 
@@ -591,7 +592,9 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
 
   const id = plan.idBase + index + 1;
   const name = `${year} ${spec.make} ${spec.model}${variant ? ` ${variant}` : ''}`;
-  const images = placeholderUrls(kindForBody(spec.body, spec.itemType), colourKey(colour));
+  const kind = kindForBody(spec.body, spec.itemType);
+  const images = demoPhotoUrls(kind, colourKey(colour));
+  const thumbnails = demoPhotoUrls(kind, colourKey(colour), DEMO_PHOTO_WIDTHS[0]);
   const weekly = price > 0 ? Math.round(price * WEEKLY_FACTOR) : 0;
   const simpleBody =
     spec.itemType === 'caravan' ? 'Caravan' : spec.itemType === 'motorcycle' ? 'Motorcycle' : spec.body === 'Convertible' ? 'Coupe' : spec.body;
@@ -645,7 +648,7 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
     stocknum: `${plan.stockPrefix}${10_001 + index}`,
     description,
     primary_image_url: images[0] ?? '',
-    thumbnails: images,
+    thumbnails,
     images: images.map((image_url) => ({ image_url })),
     photos_count: images.length,
     ...(market === 'AU' && spec.itemType === 'car' ? { has_nvic: true } : {}),

@@ -17,6 +17,12 @@ describe('imageSrc', () => {
     expect(imageSrcSet('https://stock.example/a.jpg', {}, [200, 400])).toBe('');
   });
 
+  it('serves a demo stock photo at the committed width that fills the box, CDN or not', () => {
+    expect(imageSrc('/stock-photos/800/suv-red-1.jpg', {}, { width: 400 })).toBe('/stock-photos/400/suv-red-1.jpg');
+    expect(imageSrc('/stock-photos/800/suv-red-1.jpg', cdn, { width: 240 })).toBe('/stock-photos/400/suv-red-1.jpg');
+    expect(imageSrc('/stock-photos/800/suv-red-1.jpg', cdn, { width: 800 })).toBe('/stock-photos/800/suv-red-1.jpg');
+  });
+
   it('lists widths for a srcset', () => {
     expect(imageSrcSet('https://s.example/a.jpg', cdn, [200, 400])).toBe(
       'https://img.example/?url=https%3A%2F%2Fs.example%2Fa.jpg&w=200&q=70 200w, https://img.example/?url=https%3A%2F%2Fs.example%2Fa.jpg&w=400&q=70 400w',

@@ -1,4 +1,5 @@
 import type { DealerConfig } from '../../platform/config/schema';
+import { demoPhotoAtWidth } from './demo-photo';
 
 export interface ImageSize {
   width: number;
@@ -8,9 +9,11 @@ export interface ImageSize {
 /**
  * A stock or model image through the dealer's image CDN, sized for where it is shown (width and
  * quality parameters). Site-relative images are already static files and pass as they
- * are, as does everything when the dealer has no CDN.
+ * are (demo stock photos at the file width that fits), as does everything when the dealer has no CDN.
  */
 export function imageSrc(url: string, site: Pick<DealerConfig, 'image_cdn'>, size: ImageSize): string {
+  const demo = demoPhotoAtWidth(url, size.width);
+  if (demo) return demo;
   const cdn = site.image_cdn;
   if (!cdn || !/^https?:\/\//.test(url)) return url;
   const params = new URLSearchParams({ url, w: String(Math.round(size.width)), q: String(size.quality ?? cdn.quality) });

@@ -58,14 +58,14 @@ describe('location page', () => {
     await page.close();
   });
 
-  it('marks a coming-soon location and lists locations primary first', async () => {
+  it('marks a location still to open with its opening month and lists locations primary first', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await blockOutsideRequests(page);
     await page.goto(`${demoOrigin('drivesmart-pre-owned')}/contact`);
     const headings = await page.locator('#locations article h3').allTextContents();
     expect(headings.length).toBe(5);
     expect(headings[0]).toContain('Penrith');
-    expect(await page.locator('#locations').getByText('COMING EARLY 2026').isVisible()).toBe(true);
+    expect(await page.locator('#locations').getByText('Opening February 2027').isVisible()).toBe(true);
     await page.close();
   });
 });

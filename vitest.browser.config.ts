@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // A poll waits on a real server and browser sharing two cores with the build's leftovers: the
+    // first postcode lookup, say, reads its dataset and took over a second under CI load.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['tests/browser/global-setup.ts'],
   },
 });

@@ -2,8 +2,8 @@
  * The multi-step lead forms end to end on a demo dealer, against the platform's own server (the
  * lead API, service slots, registration lookup and valuations are the real routes over their
  * offline providers): finance with the Trade-in step skipped and gone back to, service booking
- * with a chosen time, and trade-in from a registration lookup to an estimate, or to the
- * 'no online estimate' answer for a 10-year-old car.
+ * with a chosen time (and a time the workshop does not offer refused), and trade-in from a
+ * registration lookup to an estimate, or to the 'no online estimate' answer for a 10-year-old car.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { loadStock } from '../../src/stock/server/store';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { get } from './http';
 import { FINANCE_CONSENT_MESSAGE } from '../../src/leads/model/messages';
+import { SLOT_GONE } from '../../src/leads/server/booking-check';
 
 const SLUG = 'kingfisher-toyota';
 const REQUIRED = '*This is a required field.';
@@ -184,7 +185,7 @@ describe('finance pre-approval', () => {
 });
 
 describe('service booking', () => {
-  it('picks a date and time from the offered slots and completes', async () => {
+  it('picks a date and time from the offered slots and completes; the server refuses a time not offered', async () => {
     const { page, errors } = await openForm('/service');
     const sent = watchLeads(page);
     await form(page).getByLabel('Make').fill('Toyota');
@@ -201,7 +202,9 @@ describe('service booking', () => {
 
     const date = form(page).getByRole('combobox', { name: /^Date/ });
     await expect.poll(() => date.locator('option').count()).toBeGreaterThan(1);
-    const chosenDate = (await date.locator('option').nth(1).getAttribute('value')) ?? '';
+    // The last day offered: the server checks the time again when the lead arrives, and today's
+    // earliest time can pass the workshop's notice while the test is still filling the form.
+    const chosenDate = (await date.locator('option').last().getAttribute('value')) ?? '';
     await date.selectOption(chosenDate);
     const times = form(page).getByRole('radiogroup').getByRole('radio');
     await expect.poll(() => times.count()).toBeGreaterThan(0);
@@ -224,6 +227,17 @@ describe('service booking', () => {
     });
     expect(sent[sent.length - 1]?.lead.location_id).toMatch(/^\S+$/);
     expect(errors).toEqual([]);
+
+    // A time the workshop does not offer is refused by the server, whatever the page sent (Chromium logs the 400).
+    const refused = await page.evaluate(
+      async (lead) => {
+        const response = await fetch('/api/leads', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lead }) });
+        return { status: response.status, body: (await response.json()) as { fields?: Record<string, string> } };
+      },
+      { ...sent[sent.length - 1]?.lead, lead_id: undefined, booking_date: chosenDate, booking_time: '03:00' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ 'lead.booking_time': SLOT_GONE });
     await page.close();
   });
 });

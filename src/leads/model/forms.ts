@@ -321,6 +321,11 @@ function financeSteps(options: FormOptions): FormStep[] {
   ];
 }
 
+/**
+ * A workshop service: the car, the service and where, a time from GET /api/service-slots for that
+ * location, then who is booking. The schema takes any well-formed date and time; the server checks
+ * the time against the location's free slots when the lead arrives (leads/server/booking-check.ts).
+ */
 function serviceSteps(options: FormOptions): FormStep[] {
   const places = (options.service_locations.length > 0 ? options.service_locations : options.locations).map((l) => l.id);
   return [

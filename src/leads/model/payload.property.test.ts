@@ -295,6 +295,8 @@ function stepFields(form: Exclude<FormKind, 'enquiry'>, o: FormOptions): fc.Arbi
           additional_services: subset(o.additional_services),
           notes: maybe(freeText(5000)),
         }),
+        // Any well-formed date and time: the schema checks the shape; whether the location still
+        // offers the time is the lead route's check (src/leads/server/booking-check.ts), tested there.
         fc.record({ booking_date: isoDate, booking_time: time }),
         fc.record(userDetails(o, {})),
       ];

@@ -12,7 +12,7 @@ import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, testApp } from '../../../tests/support/lead-api';
 import { multipart, MULTIPART_TYPE, partText, streamedParts } from '../../../tests/support/multipart';
 import { availableServiceSlots } from '../../providers/service-slots';
-import { SLOT_GONE, NO_CAR, NO_SALES_LOCATION } from './booking-check';
+import { SLOT_GONE, NO_CAR, NO_SALES_LOCATION, NO_SERVICE_LOCATION } from './booking-check';
 import { FINANCE_CONSENT_MESSAGE } from '../model/messages';
 
 const fill = (head: number[] | string, size = 256): Blob => {
@@ -133,6 +133,87 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
         const noCar = await send(app, { body: testDrive({ car_id: undefined }) });
         expect(noCar).toMatchObject({ status: 400, body: { fields: { 'lead.car_id': NO_CAR } } });
         expect(await allLeads()).toEqual([]);
+      });
+    });
+
+    describe('service bookings', () => {
+      // The workshop's free times as GET /api/service-slots gives them at the test clock.
+      const [day] = availableServiceSlots(site, 31002, NOW, 'service');
+      const slot = { location_id: '31002', booking_date: day?.date, booking_time: day?.times[0] };
+      const serviceBooking = (extra: Record<string, unknown> = {}) => ({
+        lead: {
+          form: 'service',
+          website_slug: DEALER,
+          form_started_at: NOW - 120_000,
+          company_website: '',
+          make: 'Toyota',
+          model: 'RAV4',
+          year: 2021,
+          service_type: 'Logbook service',
+          ...slot,
+          first_name: 'Jane',
+          last_name: 'Citizen',
+          email: 'jane@example.com',
+          phone: '0412 345 678',
+          opt_in: true,
+          lead_status: 'Complete',
+          form_completed: true,
+          ...extra,
+        },
+      });
+
+      it('stores a service booking at a time the workshop offers', async () => {
+        expect(day).toBeDefined();
+        const res = await send(app, { body: serviceBooking() });
+        expect(res.status).toBe(201);
+        const [row] = await allLeads();
+        expect(row).toMatchObject({ form: 'service', category: 'service-booking', status: 'Complete' });
+        expect(row?.data).toMatchObject(slot);
+      });
+
+      it('refuses a time the workshop does not offer and a location that is no workshop, naming the field; stores nothing', async () => {
+        const night = await send(app, { body: serviceBooking({ booking_time: '03:00' }) });
+        expect(night).toMatchObject({ status: 400, body: { fields: { 'lead.booking_time': SLOT_GONE } } });
+        // Sunday, when the workshop is closed.
+        const sunday = await send(app, { body: serviceBooking({ booking_date: '2025-11-23', booking_time: '09:00' }) });
+        expect(sunday.body).toMatchObject({ fields: { 'lead.booking_time': SLOT_GONE } });
+        // The form's choices are the workshops, so the schema already refuses the sales yard...
+        const salesYard = await send(app, { body: serviceBooking({ location_id: '31001' }) });
+        expect(salesYard).toMatchObject({ status: 400, body: { fields: { 'lead.location_id': expect.any(String) as unknown } } });
+        // ...but a dealer with no workshop lists every location, and none of them has service times
+        // (here the workshop turned parts counter keeps its id, so the request is otherwise the same).
+        const noWorkshop = testApp({
+          database: db.current,
+          filesDir,
+          dealersDir: editedDealers((d) => {
+            for (const l of d.locations as { location_type?: string }[]) if (l.location_type === 'service') l.location_type = 'parts';
+          }),
+        });
+        const atParts = await send(noWorkshop, { body: serviceBooking() });
+        expect(atParts).toMatchObject({ status: 400, body: { fields: { 'lead.location_id': NO_SERVICE_LOCATION } } });
+        expect(await allLeads()).toEqual([]);
+      });
+
+      it('checks the time on the last step of a saved booking too, and leaves the saved lead as it was', async () => {
+        // Saved after the Service step: no date or time yet (undefined fields are left out of the JSON).
+        const beforeDateAndTime = serviceBooking({
+          lead_status: 'Incomplete',
+          form_completed: false,
+          step_number: 1,
+          booking_date: undefined,
+          booking_time: undefined,
+        });
+        const saved = await send(app, { body: beforeDateAndTime });
+        expect(saved.status).toBe(201);
+        const id = String(saved.body.id);
+        const gone = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: serviceBooking({ lead_id: id, booking_time: '03:00' }) });
+        expect(gone).toMatchObject({ status: 400, body: { fields: { 'lead.booking_time': SLOT_GONE } } });
+        expect((await allLeads()).map((r) => r.status)).toEqual(['Incomplete']);
+        const booked = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: serviceBooking({ lead_id: id }) });
+        expect(booked.status).toBe(200);
+        const [row] = await allLeads();
+        expect(row).toMatchObject({ status: 'Complete' });
+        expect(row?.data).toMatchObject(slot);
       });
     });
 

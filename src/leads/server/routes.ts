@@ -77,7 +77,7 @@ export interface LeadsApiOptions {
   /** Project root that a relative LEADS_FILES_DIR is resolved from. */
   root?: string;
   log?: (message: string, error?: unknown) => void;
-  /** Where a test drive's time is checked (default: the providers from env, as GET /api/appointment-slots). */
+  /** Where a booking's time is checked (default: the providers from env, as GET /api/appointment-slots and /api/service-slots). */
   slots?: SlotSource;
 }
 

@@ -86,9 +86,28 @@ export class Bitset {
     return total;
   }
 
-  /** Positions in ascending order. */
-  toArray(): Int32Array {
-    const out = new Int32Array(this.count());
+  /** How many positions the two sets share, without building their intersection. */
+  andCount(other: Bitset): number {
+    const a = this.words;
+    const b = other.words;
+    let total = 0;
+    for (let i = 0; i < a.length; i++) {
+      let v = a[i]! & b[i]!;
+      if (v === 0) continue;
+      v -= (v >>> 1) & 0x55555555;
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      total += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    return total;
+  }
+
+  /**
+   * Positions in ascending order; written into `into` (at least `size` long) when given, a view
+   * of it returned, so a search reuses one buffer instead of allocating per query.
+   */
+  toArray(into?: Int32Array): Int32Array {
+    const count = this.count();
+    const out = into ? into.subarray(0, count) : new Int32Array(count);
     let n = 0;
     for (let i = 0; i < this.words.length; i++) {
       let v = this.words[i]!;

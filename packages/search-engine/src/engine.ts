@@ -117,6 +117,86 @@ export class RequestCache {
   readonly filters = new Map<string, Bitset | null>();
   readonly textKeys = new Map<string, TextKeys>();
   readonly units = new Map<string, QueryUnit[]>();
+  /** Ranking keys folded per ranking order for this request's text keys. */
+  readonly folded = new Map<string, Float64Array | null>();
+}
+
+/** The best `k` of the candidates (ascending document order) by folded key, ties to the earlier document. */
+function topByFolded(folded: Float64Array, candidates: Int32Array, k: number): number[] {
+  if (k === 1) {
+    let best = candidates[0]!;
+    let bestKey = folded[best]!;
+    for (let i = 1; i < candidates.length; i++) {
+      const doc = candidates[i]!;
+      const key = folded[doc]!;
+      if (key < bestKey) {
+        best = doc;
+        bestKey = key;
+      }
+    }
+    return [best];
+  }
+  if (k * 4 >= candidates.length) {
+    return Array.from(candidates)
+      .sort((a, b) => folded[a]! - folded[b]! || a - b)
+      .slice(0, k);
+  }
+  // A bounded insertion: most candidates fail the comparison with the k-th best and cost one read.
+  const top: number[] = [];
+  let worst = Infinity;
+  for (let i = 0; i < candidates.length; i++) {
+    const doc = candidates[i]!;
+    const key = folded[doc]!;
+    if (top.length === k && key >= worst) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (folded[top[mid]!]! <= key) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, doc);
+    if (top.length > k) top.pop();
+    if (top.length === k) worst = folded[top[k - 1]!]!;
+  }
+  return top;
+}
+
+/** What a field's sort ranks hold for a document without a value. */
+const UNRANKED = 0x7fffffff;
+
+/**
+ * The ranking keys folded into one number per document, in the same order (each key a digit of a
+ * mixed-radix number), or null when their ranges do not fit a double exactly. Comparing two
+ * documents is then one comparison instead of a walk down every rule.
+ */
+function foldKeys(keys: readonly Int32Array[], size: number): Float64Array | null {
+  const ranges: number[] = [];
+  let product = 1;
+  for (const key of keys) {
+    let max = 0;
+    for (let doc = 0; doc < size; doc++) {
+      const value = key[doc]!;
+      if (value < 0) return null;
+      if (value !== UNRANKED && value > max) max = value;
+    }
+    // The missing value sorts last, one past the largest.
+    const range = max + 2;
+    product *= range;
+    if (product > Number.MAX_SAFE_INTEGER) return null;
+    ranges.push(range);
+  }
+  const folded = new Float64Array(size);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const range = ranges[i]!;
+    const missing = range - 1;
+    for (let doc = 0; doc < size; doc++) {
+      const value = key[doc]!;
+      folded[doc] = folded[doc]! * range + (value === UNRANKED ? missing : value);
+    }
+  }
+  return folded;
 }
 
 export class SearchEngine {
@@ -199,11 +279,13 @@ export class SearchEngine {
     }
     for (const negative of query.negative) candidates = candidates.andNot(this.termMatch(negative, cache, false).docs);
 
-    const list = candidates.toArray();
+    // The engine's one buffer: a search runs to the end before another starts, and `list` is not kept.
+    this.candidateBuffer ??= new Int32Array(this.size);
+    const list = candidates.toArray(this.candidateBuffer);
     const maxTotalHits = this.settings.pagination.maxTotalHits;
     const offset = Math.min(params.offset, maxTotalHits);
     const limit = Math.min(params.limit, maxTotalHits - offset);
-    const top = this.rank(rules, list, offset + limit, text, sort);
+    const top = this.rank(rules, list, offset + limit, text, sort, cache);
     const retrieve = params.attributesToRetrieve && !params.attributesToRetrieve.includes('*') ? new Set(params.attributesToRetrieve) : undefined;
     const hits = top.slice(offset).map((doc) => this.hit(doc, params, query, retrieve, cache));
 
@@ -215,7 +297,7 @@ export class SearchEngine {
       offset,
       estimatedTotalHits: Math.min(list.length, maxTotalHits),
     };
-    if (facets) Object.assign(result, this.facetResults(facets, list));
+    if (facets) Object.assign(result, this.facetResults(facets, candidates, list));
     result.processingTimeMs = Math.floor(performance.now() - started);
     return result;
   }
@@ -419,9 +501,9 @@ export class SearchEngine {
    * (lower first); a bounded insertion keeps only `k`, so a facet query (limit 1) or a page of 21
    * never sorts the whole result set.
    */
-  private rank(rules: readonly Rule[], candidates: Int32Array, k: number, text: TextKeys | undefined, sort: SortCriterion[]): number[] {
+  private rank(rules: readonly Rule[], candidates: Int32Array, k: number, text: TextKeys | undefined, sort: SortCriterion[], cache: RequestCache): number[] {
     if (k <= 0 || candidates.length === 0) return [];
-    const keys: ArrayLike<number>[] = [];
+    const keys: Int32Array[] = [];
     for (const rule of rules) {
       switch (rule.kind) {
         case 'words':
@@ -446,6 +528,8 @@ export class SearchEngine {
           break;
       }
     }
+    const folded = this.foldedKeys(keys, rules, sort, text, cache);
+    if (folded) return topByFolded(folded, candidates, k);
     const before = (a: number, b: number): boolean => {
       for (const key of keys) {
         const x = key[a]!;
@@ -471,6 +555,35 @@ export class SearchEngine {
       if (top.length > k) top.pop();
     }
     return top;
+  }
+
+  private candidateBuffer?: Int32Array;
+
+  /** Folded keys without text, for the life of the engine: they come from the documents alone. */
+  private readonly foldedWithoutText = new Map<string, Float64Array | null>();
+
+  /**
+   * The ranking keys folded into one number per document, made once per ranking order: for the
+   * engine's life when no text ranks (field sort ranks only), else once per request, shared by
+   * the main query and its facet queries. Null where a geo sort ranks (its keys depend on the
+   * candidates) or the keys do not fold.
+   */
+  private foldedKeys(
+    keys: readonly Int32Array[],
+    rules: readonly Rule[],
+    sort: SortCriterion[],
+    text: TextKeys | undefined,
+    cache: RequestCache,
+  ): Float64Array | null {
+    if (sort.some((criterion) => 'geo' in criterion)) return null;
+    const store = text ? cache.folded : this.foldedWithoutText;
+    const order = JSON.stringify([rules, sort]);
+    let folded = store.get(order);
+    if (folded === undefined) {
+      folded = foldKeys(keys, this.size);
+      store.set(order, folded);
+    }
+    return folded;
   }
 
   // ---- facets ----------------------------------------------------------------------------
@@ -499,13 +612,13 @@ export class SearchEngine {
     return [...fields].filter((name) => this.present.has(name));
   }
 
-  private facetResults(fields: readonly string[], candidates: Int32Array): Pick<SearchResult, 'facetDistribution' | 'facetStats'> {
+  private facetResults(fields: readonly string[], candidateSet: Bitset, candidates: Int32Array): Pick<SearchResult, 'facetDistribution' | 'facetStats'> {
     const facetDistribution: Record<string, Record<string, number>> = {};
     const facetStats: Record<string, FacetStats> = {};
     const max = this.settings.faceting.maxValuesPerFacet;
     for (const name of [...fields].sort()) {
       const field = this.field(name);
-      const counts = field.count(candidates);
+      const counts = field.countIn(candidateSet, candidates);
       const numberCount = field.numbers.length;
       const order = this.settings.faceting.sortFacetValuesBy?.[name] ?? this.settings.faceting.sortFacetValuesBy?.['*'] ?? 'alpha';
       const ids: number[] = [];

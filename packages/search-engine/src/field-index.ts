@@ -31,6 +31,11 @@ export const numberKey = (n: number): string => (Object.is(n, -0) ? '0' : String
 
 const MISSING = 0x7fffffff;
 
+/** Up to this many values, a field counts candidates by bitset intersections (`countIn`). */
+const FEW_VALUES = 24;
+/** Below this many candidates the walk over them is as cheap as any intersection. */
+const FEW_CANDIDATES = 512;
+
 export class FieldIndex {
   /** Distinct numbers, ascending; value id k < numbers.length. */
   readonly numbers: Float64Array;
@@ -49,6 +54,7 @@ export class FieldIndex {
   private readonly stringIds: Map<string, number>;
   private readonly numberIds: Map<number, number>;
   private numberLexOrder?: Int32Array;
+  private valueSets?: Bitset[];
   private ascending?: Int32Array;
   private descending?: Int32Array;
 
@@ -180,6 +186,19 @@ export class FieldIndex {
   count(candidates: Int32Array): Uint32Array {
     const counts = new Uint32Array(this.valueCount);
     for (const doc of candidates) for (let k = this.docStart[doc]!; k < this.docStart[doc + 1]!; k++) counts[this.docValues[k]!]!++;
+    return counts;
+  }
+
+  /**
+   * The same counts, from the candidates as a set too: a field of few values (car type, body,
+   * fuel, make) counts each value as one intersection of bitsets, 32 documents a step, where a
+   * walk over thousands of candidates costs a step each. Many values: the walk is cheaper.
+   */
+  countIn(candidates: Bitset, list: Int32Array): Uint32Array {
+    if (this.valueCount > FEW_VALUES || list.length < FEW_CANDIDATES) return this.count(list);
+    this.valueSets ??= this.valueDocs.map((docs) => Bitset.of(this.size, docs));
+    const counts = new Uint32Array(this.valueCount);
+    for (let id = 0; id < this.valueCount; id++) counts[id] = candidates.andCount(this.valueSets[id]!);
     return counts;
   }
 

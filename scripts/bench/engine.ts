@@ -37,7 +37,7 @@ export interface EngineBenchResult {
 export interface EngineBenchOptions {
   /** Timed rounds over the whole scenario list (default 20). */
   rounds?: number;
-  /** Untimed rounds first, so both engines are measured warm (default 3). */
+  /** Untimed rounds first, so every engine is measured warm, as a server answers (default 10). */
   warmup?: number;
   /** Unix seconds for the sold window of the base filter (default: now). */
   nowSeconds?: number;
@@ -332,7 +332,7 @@ export async function oramaMultiSearch(db: OramaDb, queries: readonly OramaParam
 
 export async function benchEngine(vehicles: readonly Vehicle[], options: EngineBenchOptions = {}): Promise<EngineBenchResult> {
   const rounds = options.rounds ?? 20;
-  const warmup = options.warmup ?? 3;
+  const warmup = options.warmup ?? 10;
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const list = scenarios();
   const meili = list.map((s) => meiliQueries(s, 'bench', now));

@@ -162,6 +162,9 @@ function topByFolded(folded: Float64Array, candidates: Int32Array, k: number): n
   return top;
 }
 
+/** Folding per request pays once the candidates are at least this fraction (1/n) of the documents. */
+const FOLD_WORTHWHILE = 4;
+
 /** What a field's sort ranks hold for a document without a value. */
 const UNRANKED = 0x7fffffff;
 
@@ -528,7 +531,7 @@ export class SearchEngine {
           break;
       }
     }
-    const folded = this.foldedKeys(keys, rules, sort, text, cache);
+    const folded = this.foldedKeys(keys, rules, sort, text, cache, candidates.length);
     if (folded) return topByFolded(folded, candidates, k);
     const before = (a: number, b: number): boolean => {
       for (const key of keys) {
@@ -574,12 +577,16 @@ export class SearchEngine {
     sort: SortCriterion[],
     text: TextKeys | undefined,
     cache: RequestCache,
+    candidates: number,
   ): Float64Array | null {
     if (sort.some((criterion) => 'geo' in criterion)) return null;
     const store = text ? cache.folded : this.foldedWithoutText;
     const order = JSON.stringify([rules, sort]);
     let folded = store.get(order);
     if (folded === undefined) {
+      // Folding reads every document's keys: for a request's few text matches, comparing them
+      // rule by rule is cheaper.
+      if (text && candidates * FOLD_WORTHWHILE < this.size) return null;
       folded = foldKeys(keys, this.size);
       store.set(order, folded);
     }

@@ -12,7 +12,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -55,6 +55,7 @@ import { loadStock } from '../src/stock/server/store';
 import { candidateFiles, resolveSafePath } from '../src/server/static';
 import type { ShopperMail } from '../src/leads/delivery/outbox/shopper-mail';
 import { createApp } from '../src/server/app';
+import { openDatabase } from '../src/platform/db/open';
 import { createPlatformServer } from '../src/server/http-server';
 import { pageTypes } from '../tests/browser/pages';
 import { CHROMIUM_FLAGS, CHROMIUM_MISSING, findChromium } from './chromium';
@@ -98,13 +99,29 @@ function readSiteFile(siteRoot: string, sitePath: string): Buffer | undefined {
   }
 }
 
-function listen(distDir: string, dealers: string[]): Promise<{ server: Server; port: number; mail: ShopperMail[] }> {
+interface BenchServer {
+  server: Server;
+  port: number;
+  mail: ShopperMail[];
+  /** Stops the server and removes its database. */
+  close(): Promise<void>;
+}
+
+async function listen(distDir: string, dealers: string[], dealersDir: string, root: string): Promise<BenchServer> {
   // Sign-in mails stay in memory: the bench signs in to measure gated pages as a shopper sees them.
   const mail: ShopperMail[] = [];
+  // A fresh PGlite folder of its own, as `npm start` has with no DATABASE_URL: without a database
+  // the API refuses accounts, and a signed-in page (the checkout) could not be measured.
+  const work = mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
+  const env = { DATABASE_URL: '', LEADS_DB_DIR: path.join(work, 'leads-db'), LEADS_OUTBOX_DIR: path.join(work, 'outbox') };
+  const database = await openDatabase({ env, root });
   const app = createApp({
     distDir,
     dealers,
     defaultDealer: dealers[0] ?? '',
+    dealersDir,
+    env,
+    leads: { database, log: () => undefined },
     accounts: {
       sendMail: (_site, message) => {
         mail.push(message);
@@ -113,7 +130,17 @@ function listen(distDir: string, dealers: string[]): Promise<{ server: Server; p
     },
   });
   const server = createPlatformServer(app.fetch, '127.0.0.1');
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, mail })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    mail,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The search API as the browser calls it: the same multi-searches as the engine bench, over HTTP. */
@@ -249,7 +276,8 @@ async function main(argv: string[]): Promise<number> {
   }
 
   // 2. The platform server, so Lighthouse sees the real headers, compression and 404 handling.
-  const { server, port, mail } = await listen(paths.distDir, built);
+  const benchServer = await listen(paths.distDir, built, paths.dealersDir, paths.root);
+  const { port, mail } = benchServer;
 
   // 3. Page weights straight from dist/.
   const rows: (PageRow & { file: string; js: PageJs })[] = [];
@@ -416,7 +444,7 @@ async function main(argv: string[]): Promise<number> {
       chrome.kill();
     }
   }
-  await new Promise((resolve) => server.close(resolve));
+  await benchServer.close();
 
   // 8. Report.
   const buildLine = (label: string, ok: boolean, seconds: number, pages: number | undefined): string[] => [

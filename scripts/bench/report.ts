@@ -134,8 +134,8 @@ export interface TargetCheck {
 // A page with a lead form carries React, react-hook-form and the shared zod schemas, loaded when
 // the shopper reaches for the form (finance: at load, to show the price carried over), and the
 // tracker's ASC form events with the consent check (about 0.8 KB on a car page, with its status
-// and arrival date).
-const FORM_PAGE = { jsBytes: 131 * 1024, performance: 100 };
+// and arrival date), and the rule that picks a rendered demo photo's width (about 0.4 KB).
+const FORM_PAGE = { jsBytes: 132 * 1024, performance: 100 };
 export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performance: number }>> = {
   // InstantSearch and React, plus the saved-cars store, save toggle and favourites strip (about
   // 3 KB of it), and on each card the repayment worked out on the dealer's advertised terms and
@@ -146,8 +146,8 @@ export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performanc
   // the range number boxes and quick picks load after hydration), the Availability filter with
   // each card's status and arrival date (about 0.3 KB), and the ASC data layer with the consent
   // check every event passes (about 0.5 KB; the ASC events themselves load after the page's load
-  // event).
-  search: { jsBytes: 145 * 1024, performance: 95 },
+  // event), and the rule that picks a rendered demo photo's width for a card (about 0.4 KB).
+  search: { jsBytes: 146 * 1024, performance: 95 },
   car: FORM_PAGE,
   contact: FORM_PAGE,
   'contact-us': FORM_PAGE,
@@ -162,15 +162,17 @@ export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performanc
   // The account pages: their forms' zod/mini fields load when the shopper first reaches for a
   // form, the saved-cars store once signed in, passkeys on a press; not with the page.
   'sign-in': { jsBytes: 12 * 1024, performance: 100 },
-  'my-garage': { jsBytes: 22 * 1024, performance: 100 },
+  // The ASC data layer and consent check every page has (about 0.5 KB) took it over 22 KB.
+  'my-garage': { jsBytes: 23 * 1024, performance: 100 },
   unsubscribe: { jsBytes: 10 * 1024, performance: 100 },
   // The checkout shell (/shell/checkout/, every car's checkout): the gate, the car from search, the availability and Pay calls.
   checkout: { jsBytes: 110 * 1024, performance: 100 },
   // The gate, and the quote form's or payment form's zod/mini fields checked as the server checks them.
   'personalised-finance': { jsBytes: 24 * 1024, performance: 100 },
   'online-payment': { jsBytes: 25 * 1024, performance: 100 },
-  // The gate, the campaign from the API and the wheel that animates the server's draw.
-  'spin-to-win': { jsBytes: 13 * 1024, performance: 100 },
+  // The gate, the campaign from the API and the wheel that animates the server's draw; the ASC
+  // data layer and consent check every page has (about 0.5 KB) took it over 13 KB.
+  'spin-to-win': { jsBytes: 14 * 1024, performance: 100 },
 };
 export const DEFAULT_BUDGET = { jsBytes: 10 * 1024, performance: 100 };
 export const budgetFor = (type: string): { jsBytes: number; performance: number } => PAGE_BUDGETS[type] ?? DEFAULT_BUDGET;

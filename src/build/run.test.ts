@@ -87,23 +87,23 @@ describe('buildDealers', () => {
     }
   });
 
-  it('builds a first look without car pages and writes no stamp, so the dealer still needs its full build', async () => {
-    const printCarPages = { cmd: process.execPath, args: ['-e', `(() => {${fakeBuild}})(); console.log('car pages=' + (process.env.CAR_PAGES ?? 'all'))`] };
-    const [firstLook] = await buildDealers(['alpha'], options({ firstLook: true, command: () => printCarPages, verbose: true }));
+  it('builds a first look (no car pages, one search page) and writes no stamp, so the dealer still needs its full build', async () => {
+    const printSiteBuild = { cmd: process.execPath, args: ['-e', `(() => {${fakeBuild}})(); console.log('site build=' + (process.env.SITE_BUILD ?? 'full'))`] };
+    const [firstLook] = await buildDealers(['alpha'], options({ firstLook: true, command: () => printSiteBuild, verbose: true }));
     expect(firstLook?.ok).toBe(true);
-    expect(firstLook?.output).toContain('car pages=shell');
-    expect(logged.join('\n')).toContain('its car pages come from the car shell until its full build');
+    expect(firstLook?.output).toContain('site build=first-look');
+    expect(logged.join('\n')).toContain('its car pages and all but one search page come from the shells until its full build');
     expect(existsSync(stampPath('alpha', path.join(root, 'dist')))).toBe(false);
     expect(staleDealers(['alpha'], options())).toEqual(['alpha']);
 
-    const previous = process.env.CAR_PAGES;
-    process.env.CAR_PAGES = 'shell';
+    const previous = process.env.SITE_BUILD;
+    process.env.SITE_BUILD = 'first-look';
     try {
-      const [full] = await buildDealers(['alpha'], options({ command: () => printCarPages }));
-      expect(full?.output).toContain('car pages=all');
+      const [full] = await buildDealers(['alpha'], options({ command: () => printSiteBuild }));
+      expect(full?.output).toContain('site build=full');
     } finally {
-      if (previous === undefined) delete process.env.CAR_PAGES;
-      else process.env.CAR_PAGES = previous;
+      if (previous === undefined) delete process.env.SITE_BUILD;
+      else process.env.SITE_BUILD = previous;
     }
     expect(staleDealers(['alpha'], options())).toEqual([]);
   });

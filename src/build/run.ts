@@ -45,8 +45,8 @@ export interface BuildOptions extends Partial<ProjectPaths> {
   firstLook?: boolean;
 }
 
-/** What a first-look build tells the site's build (read by carPagesPrerendered, src/stock/server/site-stock.ts). */
-export const FIRST_LOOK_ENV = { CAR_PAGES: 'shell' } as const;
+/** What a first-look build tells the site's build (read by firstLookBuild, src/stock/server/site-stock.ts). */
+export const FIRST_LOOK_ENV = { SITE_BUILD: 'first-look' } as const;
 
 const astroCommand = (_slug: string, paths: ProjectPaths): { cmd: string; args: string[] } => ({
   // The JS entry under node rather than node_modules/.bin/astro: no shell, same on every OS.
@@ -173,7 +173,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
       ASTRO_TELEMETRY_DISABLED: '1',
       ...(opts.firstLook ? FIRST_LOOK_ENV : {}),
     };
-    if (!opts.firstLook) delete env.CAR_PAGES;
+    if (!opts.firstLook) delete env.SITE_BUILD;
     // The tenant token the pages carry instead of the dealer's search key (src/platform/config/current.ts); never one meant for another dealer.
     delete env[BUILD_SEARCH_KEY];
     if (searchToken) env[BUILD_SEARCH_KEY] = searchToken;
@@ -191,7 +191,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
 
     const pages = countHtml(outDir);
     if (!opts.firstLook) writeStamp({ slug, inputHash, builtAt: new Date().toISOString(), pages }, paths.distDir);
-    const note = opts.firstLook ? '; its car pages come from the car shell until its full build' : '';
+    const note = opts.firstLook ? '; its car pages and all but one search page come from the shells until its full build' : '';
     log(`✓ ${slug} built in ${seconds().toFixed(1)}s (${pages} page${pages === 1 ? '' : 's'}${note})`);
     for (const line of feedReportLines(outDir)) log(line);
     if (opts.verbose && child.output.trim()) log(indent(child.output));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dealerConfigSchema, type DealerConfig } from '../../platform/config/schema';
 import { testSite } from '../../../tests/support/test-site';
 import { vehicleSchema, type Vehicle, type VehicleInput } from '../../stock/model/vehicle';
-import { landingFacets, landingMeta, landingPages, MAX_LANDING_PAGES } from './landing';
+import { firstLookLandingPages, landingFacets, landingMeta, landingPages, MAX_LANDING_PAGES } from './landing';
 import { routeToState, stateToRoute } from './routing';
 import type { SearchState } from './state';
 
@@ -114,6 +114,10 @@ describe('landing pages', () => {
       '/search/toyota/hilux',
       '/search/mazda/cx-5',
     ]);
+  });
+
+  it('keeps only the unfiltered default search in a first-look build: the search shell serves the others until the full build', () => {
+    expect(firstLookLandingPages(pages).map((page) => page.path)).toEqual(['/search/new-used-and-demo-cars']);
   });
 
   it("gives every page a canonical URL on the dealer's site and a state that reads back from its path", () => {

@@ -85,6 +85,13 @@ const withStock = (facets: LandingFacets, field: string): string[] =>
     .map(([value]) => value);
 
 /**
+ * A first-look build's landing pages: the unfiltered default search alone. The search shell
+ * serves every other landing path, as it serves a path nobody prerendered, until the full build.
+ */
+export const firstLookLandingPages = (pages: readonly LandingPage[]): LandingPage[] =>
+  pages.filter((page) => Object.keys(page.state.refinements).length === 0 && Object.keys(page.state.ranges).length === 0);
+
+/**
  * Landing paths to prerender, with their head metadata: the default path, each car type with
  * stock (and new-and-demo), electric cars, body styles, makes and make/models with stock, then
  * every combination the site's path patterns allow that has stock. Only paths that carry all of

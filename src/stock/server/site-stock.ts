@@ -14,7 +14,12 @@ export function siteStock(): Vehicle[] {
 }
 
 /**
- * False in a first-look build (CAR_PAGES=shell, src/build/run.ts): the site is built without its
- * car pages and the car shell serves every car until the full build.
+ * A first-look build (SITE_BUILD=first-look, src/build/run.ts): a newcomer's first site, built
+ * without its car pages and with one search landing page, so it answers in seconds; the car and
+ * search shells serve the rest (as they serve a car or a search path added since the last build)
+ * until the full build replaces it.
  */
-export const carPagesPrerendered = (): boolean => process.env.CAR_PAGES !== 'shell';
+export const firstLookBuild = (): boolean => process.env.SITE_BUILD === 'first-look';
+
+/** False in a first-look build: the car shell serves every car until the full build. */
+export const carPagesPrerendered = (): boolean => !firstLookBuild();

@@ -165,6 +165,10 @@ describe('service booking and trade-in', () => {
     expect(await form(page).getByLabel('License plate').isVisible()).toBe(true);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('enter your license plate');
     expect(await page.locator('.faq').textContent()).toContain('more than 62,137 miles');
+    // The questions are closed, so innerText below leaves their answers out: read them whole.
+    expect(await page.locator('.faq').textContent()).toContain('SUVs, pickups and vans');
+    expect(await page.locator('.faq').textContent()).toContain('a payoff amount');
+    expect(await page.locator('.faq').textContent()).not.toMatch(/\butes?\b|payout/i);
     expect(withoutUsFees(await page.locator('main').innerText())).not.toMatch(AU_WORDS);
     await page.close();
   });
@@ -180,6 +184,8 @@ describe('service booking and trade-in', () => {
     expect(await form(page).getByLabel('Registration (rego)').isVisible()).toBe(true);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('enter your registration');
     expect(await page.locator('.faq').textContent()).toContain('more than 100,000 km');
+    expect(await page.locator('.faq').textContent()).toContain('SUVs, utes and vans');
+    expect(await page.locator('.faq').textContent()).toContain('a payout figure');
     await page.close();
   });
 });

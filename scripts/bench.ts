@@ -26,6 +26,7 @@ import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
 import { benchSessionCheck, signInCookie, type SessionCheckResult } from './bench/session-check';
 import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './bench/checkout';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
+import { freshMemoryCost } from './bench/fresh-memory';
 import {
   medianRun,
   CATEGORIES,
@@ -212,6 +213,8 @@ interface LighthouseRun {
   runWarnings?: string[];
   /** The same Lighthouse on a bare page (a heading and a line of text, no CSS, no script). */
   bare?: { performance: number | null; totalBlockingTimeMs: number | null; largestContentfulPaintMs: number | null };
+  /** Milliseconds per GiB a new process pays to touch fresh memory (scripts/bench/fresh-memory.ts). */
+  freshMemoryMsPerGiB?: number;
 }
 
 /** A page with nothing in it to slow it down, served on its own port. */
@@ -395,6 +398,7 @@ async function main(argv: string[]): Promise<number> {
     try {
       lighthouseInfo.bare = await bareLighthouse(chrome.port, Math.max(args.runs, 3));
       const bare = lighthouseInfo.bare;
+      lighthouseInfo.freshMemoryMsPerGiB = freshMemoryCost();
       console.log(
         `lighthouse bare page (this browser's floor): performance ${bare.performance ?? 'err'}, total blocking time ${bare.totalBlockingTimeMs?.toFixed(0) ?? '-'} ms, LCP ${bare.largestContentfulPaintMs?.toFixed(0) ?? '-'} ms`,
       );
@@ -508,6 +512,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `A bare page in the same browser scores performance ${bare.performance ?? '-'} (total blocking time ${bare.totalBlockingTimeMs?.toFixed(0) ?? '-'} ms): read the scores above against it.`,
     );
+    const memory = lighthouseInfo.freshMemoryMsPerGiB;
+    if (memory !== undefined)
+      console.log(
+        `A new process here pays ${memory.toFixed(0)} ms per GiB of memory it first touches (bare metal typically pays a few hundred): each Lighthouse run's renderer starts in fresh memory, so a real page's main-thread time grows with it and a bare page's hardly does.`,
+      );
   }
   for (const row of rows.filter((r) => r.lighthouseError)) console.log(`lighthouse error on ${row.slug} ${row.type}: ${row.lighthouseError ?? ''}`);
   if (audits.length > 0) {

@@ -1,7 +1,8 @@
 /**
  * Each demo dealer's home page is its own: a dealer with several makes shows a tile per make with
  * that make's mark, a one-brand dealer shows its range instead of one lonely brand tile, the
- * feature cards never leave one card alone on a row, and the page asks for the newsletter once.
+ * feature cards never leave one card alone on a row, the page asks for the newsletter once, and
+ * the models menu draws its photos whole.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,31 @@ describe('home pages', () => {
     expect(models.every((name) => name.includes('Toyota'))).toBe(true);
     await range.getByRole('link', { name: 'See every Toyota model' }).click();
     await page.waitForURL(/\/models/);
+    await page.close();
+  });
+
+  it('draws the models menu photos whole, at the small file, never stretched', async () => {
+    const page = await home('kingfisher-toyota', 1366);
+    await page.locator('[data-menu-kind="models"] > .menu-toggle').click();
+    const images = page.locator('.models-grid img');
+    await expect
+      .poll(() =>
+        images.evaluateAll((all) => all.length > 0 && all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
+    const drawn = await images.evaluateAll((all) =>
+      all.map((element) => {
+        const img = element as HTMLImageElement;
+        const box = img.getBoundingClientRect();
+        return { fit: getComputedStyle(img).objectFit, shown: box.width / box.height, own: img.naturalWidth / img.naturalHeight, width: img.naturalWidth };
+      }),
+    );
+    for (const image of drawn) {
+      // Lighthouse's "incorrect aspect ratio": a photo drawn into a box of another shape without object-fit.
+      if (image.fit === 'fill') expect(Math.abs(image.shown - image.own) / image.own).toBeLessThan(0.05);
+      else expect(image.fit).toBe('contain');
+      expect(image.width).toBeLessThanOrEqual(400);
+    }
     await page.close();
   });
 

@@ -14,7 +14,7 @@ export function demoOrigin(slug: string): string {
   return `http://${slug}.localhost:${inject('demoPort')}`;
 }
 
-export function fixtureOrigin(slug: 'fixture-motors' | 'hostile-motors'): string {
+export function fixtureOrigin(slug: 'fixture-motors' | 'hostile-motors' | 'opt-in-motors'): string {
   return `http://${slug}.localhost:${inject('fixturePort')}`;
 }
 

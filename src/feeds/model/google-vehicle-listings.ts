@@ -2,6 +2,11 @@
  * Google's vehicle listings feed: the cars a dealer's Business Profile shows under "Vehicles for
  * sale". CSV (RFC 4180), the format the specification takes, one row per car with the attribute
  * names of https://developers.google.com/vehicle-listings/reference/feed-specification.
+ *
+ * `place_id` is optional there and "recommended" by the feed setup guide: with the name and
+ * address, Google can still match the wrong Business Profile; the place id names exactly one. It
+ * comes from the location's `address.place_id` (the one the site's map links use), left empty
+ * where the dealer file has none.
  */
 import { toCsv, type CsvValue } from '../../platform/formats/csv';
 import { listedDate, type FeedCar } from './feed-car';
@@ -13,6 +18,7 @@ export const VEHICLE_LISTINGS_COLUMNS = [
   'vin',
   'id',
   'store_code',
+  'place_id',
   'dealership_name',
   'dealership_address',
   'date_in_stock',
@@ -39,6 +45,7 @@ export function vehicleListingsRow(facts: FeedCar): Record<Column, CsvValue> {
     vin: car.vin,
     id: car.stocknum ?? String(car.id),
     store_code: store?.code,
+    place_id: store?.address.place_id?.trim() || undefined,
     dealership_name: store?.name,
     dealership_address: store?.fullAddress,
     date_in_stock: listedDate(car),

@@ -1,9 +1,10 @@
 /**
- * The privacy page's analytics switch: says whether this browser is measured and lets the shopper
- * change it (./consent.ts keeps the choice). Turning analytics on starts them on this page at once;
- * turning them off stops every event from here on (the tracker checks consent per event).
+ * The shopper's analytics choice, made on the privacy page's switch or the opt-in banner
+ * (./consent-banner.ts): kept in this browser (./consent.ts reads it), and on "yes" analytics
+ * start on this page at once; "no" stops every event from here on (the tracker checks consent
+ * per event).
  */
-import { analyticsAllowed, CONSENT_KEY, consentChoice, type ConsentChoice } from './consent';
+import { analyticsAllowed, CONSENT_CHOICE_EVENT, CONSENT_KEY, consentChoice, type ConsentChoice } from './consent';
 import { browserStorage } from './storage';
 import { startAnalytics } from './asc-page';
 
@@ -15,6 +16,17 @@ export function setConsentChoice(choice: ConsentChoice): boolean {
     // Refused: consentChoice() below reads no choice.
   }
   return consentChoice() === choice;
+}
+
+/**
+ * Keeps the choice, starts analytics on this page when it is "yes", and tells the page's other
+ * controls. False when the browser refuses storage: then nothing is kept and nothing starts.
+ */
+export function chooseAnalytics(choice: ConsentChoice, doc: Document = document, win: Window = window): boolean {
+  if (!setConsentChoice(choice)) return false;
+  if (choice === 'granted') startAnalytics(doc, win);
+  doc.dispatchEvent(new CustomEvent(CONSENT_CHOICE_EVENT, { detail: choice }));
+  return true;
 }
 
 export function initAnalyticsChoice(doc: Document = document, win: Window = window): void {
@@ -32,13 +44,11 @@ export function initAnalyticsChoice(doc: Document = document, win: Window = wind
     toggle.hidden = false;
   };
   toggle.addEventListener('click', () => {
-    const on = !analyticsAllowed();
-    if (!setConsentChoice(on ? 'granted' : 'denied')) {
+    if (!chooseAnalytics(analyticsAllowed() ? 'denied' : 'granted', doc, win)) {
       state.textContent = 'This browser does not let the site keep your choice. Your browser’s privacy settings decide instead.';
-      return;
     }
-    if (on) startAnalytics(doc, win);
-    show();
   });
+  // The banner's choice on this page shows here too.
+  doc.addEventListener(CONSENT_CHOICE_EVENT, show);
   show();
 }

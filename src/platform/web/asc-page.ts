@@ -81,8 +81,9 @@ export function startAnalytics(doc: Document = document, win: Window = window): 
         });
         return;
       }
-      // The privacy page's analytics switch is not a call to action, and turning analytics off is not measured.
-      const cta = target?.closest<HTMLElement>('a.button, button.button:not([data-analytics-toggle])');
+      // The analytics choice (the privacy page's switch, the opt-in banner's buttons) is not a call
+      // to action, and turning analytics off is not measured.
+      const cta = target?.closest<HTMLElement>('a.button, button.button:not([data-analytics-toggle], [data-consent-choice])');
       if (!cta || (cta instanceof HTMLButtonElement && cta.type === 'submit')) return;
       trackAsc('asc_cta_interaction', {
         element_text: words(cta),

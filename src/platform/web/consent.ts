@@ -15,6 +15,16 @@ import { browserStorage } from './storage';
 
 export const CONSENT_KEY = 'analytics-consent';
 export type ConsentChoice = 'granted' | 'denied';
+/**
+ * Dispatched on the document when the shopper makes a choice on this page, so every control that
+ * shows it (the privacy page's switch, the opt-in banner) agrees without importing the others.
+ */
+export const CONSENT_CHOICE_EVENT = 'analytics-consent-choice';
+
+/** Whether the dealer file asks for opt-in (`<html data-analytics-consent="opt_in">`). */
+export function optInSite(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): boolean {
+  return doc?.documentElement.dataset.analyticsConsent === 'opt_in';
+}
 
 export function consentChoice(): ConsentChoice | undefined {
   try {
@@ -28,6 +38,6 @@ export function consentChoice(): ConsentChoice | undefined {
 export function analyticsAllowed(): boolean {
   const choice = consentChoice();
   if (choice) return choice === 'granted';
-  if (typeof document !== 'undefined' && document.documentElement.dataset.analyticsConsent === 'opt_in') return false;
+  if (optInSite()) return false;
   return !(typeof navigator !== 'undefined' && (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true);
 }

@@ -245,7 +245,7 @@ describe('importFeed', () => {
 
   it('refuses unknown dealers, including path tricks', () => {
     expect(thrown(() => importFeed(args(fixture('good.csv'), 'nobody'), { dealersDir, env })).message).toBe(
-      'unknown dealer "nobody"; known dealers: fixture-motors, hostile-motors',
+      'unknown dealer "nobody"; known dealers: fixture-motors, hostile-motors, opt-in-motors',
     );
     expect(() => importFeed(args(fixture('good.csv'), '../dealers/fixture-motors'), { dealersDir, env })).toThrow(/unknown dealer/);
   });

@@ -21,7 +21,7 @@ export const analyticsSchema = z
       .enum(consentModes)
       .default('implied')
       .describe(
-        'implied: analytics run unless the shopper turns them off on the privacy page or their browser sends Global Privacy Control; opt_in: nothing is measured until the shopper turns analytics on there.',
+        'implied: analytics run unless the shopper turns them off on the privacy page or their browser sends Global Privacy Control; opt_in: nothing is measured until the shopper turns analytics on, in the banner every page shows until they choose or on the privacy page.',
       ),
     store_name: text(120).optional().describe('Store name in the ASC data layer; the dealer name when absent.'),
     oem_code: text(40).optional().describe('Dealer code the manufacturer knows the store by.'),

@@ -1,11 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Region } from '../platform/config/regions';
 import { ProviderUnavailableError } from '../platform/http/outbound';
-import { australianPostcodes, geocoderFromEnv, httpGeocoder, offlineGeocoder, usZipCodes } from './geocoding';
+import { derivedTables, geocoderFromEnv, httpGeocoder, offlineGeocoder, type Geocoder } from './geocoding';
+import { australianPostcodes, usZipCodes } from './postcode-datasets';
+
+// Derived tables go to a folder of this file's own; one derivation per country serves every test here.
+const dir = mkdtempSync(path.join(tmpdir(), 'geocoding-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const derived = offlineGeocoder(derivedTables(dir));
 
 describe('offline postcode datasets', () => {
   it('places Australian postcodes from the published dataset', async () => {
-    const geocode = offlineGeocoder();
-    const brisbane = await geocode('4000', 'AU');
+    const brisbane = await derived('4000', 'AU');
     expect(brisbane).toMatchObject({ postcode: '4000', country: 'AU' });
     expect(brisbane!.lat).toBeCloseTo(-27.47, 1);
     expect(brisbane!.lng).toBeCloseTo(153.02, 1);
@@ -13,18 +22,18 @@ describe('offline postcode datasets', () => {
   });
 
   it("'Postcode lookup for distance uses country AU; no result gives 'Invalid postcode'': an unknown postcode is null", async () => {
-    await expect(offlineGeocoder()('0001', 'AU')).resolves.toBeNull();
+    await expect(derived('0001', 'AU')).resolves.toBeNull();
   });
 
   it('places US ZIP codes', async () => {
-    const austin = await offlineGeocoder()('78745', 'US');
+    const austin = await derived('78745', 'US');
     expect(austin!.lat).toBeCloseTo(30.2, 1);
     expect(austin!.lng).toBeCloseTo(-97.8, 1);
     expect(usZipCodes().size).toBeGreaterThan(30_000);
   });
 
   it('says it cannot look up a country it has no data for, rather than calling the postcode invalid', async () => {
-    await expect(offlineGeocoder()('9300', 'NZ')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(derived('9300', 'NZ')).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
   it('loads each country once', async () => {
@@ -33,6 +42,44 @@ describe('offline postcode datasets', () => {
     await geocode('4000', 'AU');
     await geocode('4001', 'AU');
     expect(loads).toBe(1);
+  });
+
+  it('answers unavailable while its table cannot be had, and tries again on the next lookup', async () => {
+    let tries = 0;
+    const logs: string[] = [];
+    const table = new Map([['4000', { lat: -27, lng: 153 }]]);
+    const geocode = offlineGeocoder({ AU: () => (++tries === 1 ? Promise.reject(new Error('child died')) : table) }, (line) => void logs.push(line));
+    await expect(geocode('4000', 'AU')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    expect(logs.join('\n')).toMatch(/AU postcode table is not available: child died/);
+    await expect(geocode('4000', 'AU')).resolves.toMatchObject({ lat: -27 });
+  });
+});
+
+describe('derived postcode tables', () => {
+  // Every well-formed postcode (known or not, so 'Invalid postcode' too) and some that are not.
+  const candidates = (digits: number): string[] => [
+    ...Array.from({ length: 10 ** digits }, (_, n) => String(n).padStart(digits, '0')),
+    ...['', '0', '200', '4000 ', ' 4000', '04000', '40000', '7874', '787450', '7874a', '+4000', '4e03', '４０００', '78745-1234'],
+  ];
+
+  async function same(country: Region, digits: number, direct: Geocoder): Promise<number> {
+    let found = 0;
+    for (const postcode of candidates(digits)) {
+      const expected = await direct(postcode, country);
+      expect(await derived(postcode, country), `${country} ${JSON.stringify(postcode)}`).toEqual(expected);
+      if (expected) found++;
+    }
+    return found;
+  }
+
+  it('answers every AU postcode exactly as the package lookup does, and null where it does', async () => {
+    const found = await same('AU', 4, offlineGeocoder({ AU: australianPostcodes }));
+    expect(found).toBe(australianPostcodes().size);
+  });
+
+  it('answers every US ZIP code exactly as the package lookup does, and null where it does', async () => {
+    const found = await same('US', 5, offlineGeocoder({ US: usZipCodes }));
+    expect(found).toBe(usZipCodes().size);
   });
 });
 
@@ -70,7 +117,7 @@ describe('geocoding HTTP adapter', () => {
   });
 
   it('is chosen by GEOCODING_URL, else the offline datasets', async () => {
-    await expect(geocoderFromEnv({})('4000', 'AU')).resolves.toMatchObject({ postcode: '4000' });
+    await expect(geocoderFromEnv({ POSTCODE_TABLES_DIR: dir })('4000', 'AU')).resolves.toMatchObject({ postcode: '4000' });
     expect(() => geocoderFromEnv({ GEOCODING_URL: 'not a url' })).toThrow(/GEOCODING_URL/);
   });
 });

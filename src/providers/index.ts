@@ -43,16 +43,18 @@ export interface ProviderOptions extends HttpOptions {
   now?: () => number;
   /** Tests skip the back-office's retry pauses. */
   sleep?: (ms: number) => Promise<void>;
+  /** Project root that relative data folders (POSTCODE_TABLES_DIR) are resolved from. */
+  root?: string;
 }
 
 export function providersFromEnv(env: NodeJS.ProcessEnv, options: ProviderOptions = {}): Providers {
-  const { now, sleep, ...http } = options;
+  const { now, sleep, root, ...http } = options;
   const rego = regoLookupsFromEnv(env, { ...http, ...(now ? { now } : {}) });
   return {
     ...rego,
     valuation: valuatorFromEnv(env, http),
     snap21: snap21FromEnv(env, http),
-    geocoder: geocoderFromEnv(env, http),
+    geocoder: geocoderFromEnv(env, { ...http, ...(root ? { root } : {}) }),
     serviceSlots: (site, locationId, at, kind = 'service') => {
       const backOffice = site.back_office ? createBackOfficeClient(site.back_office, { ...http, env, ...(sleep ? { sleep } : {}) }) : undefined;
       return serviceSlots(site, locationId, at, backOffice, http.log, kind);

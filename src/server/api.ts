@@ -79,7 +79,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   const env = leads.env ?? process.env;
   const now = Date.now;
   const log = (line: string) => console.error(line);
-  const providers = providersFromEnv(env, { log, now });
+  const providers = providersFromEnv(env, { log, now, ...(leads.root ? { root: leads.root } : {}) });
   const database = leads.storage?.database;
   const storage = database ? { database } : {};
   // The lead routes' limiter (Redis when REDIS_URL is set); each router counts in its own bucket.

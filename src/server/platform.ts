@@ -25,6 +25,7 @@ import { createSettlement } from '../checkout/server/settlement';
 import { createReservedFlags } from '../checkout/server/reserved-flags';
 import { paymentProvidersFromEnv } from '../providers/payments';
 import { createStockLookup } from '../stock/server/store';
+import { prepareGeocoding } from '../providers/geocoding';
 import type { SiteBuilds } from './site-builds';
 
 export interface PlatformOptions {
@@ -138,7 +139,31 @@ export async function startPlatform({
         ...(reservedFlags ? { afterCheck: () => reservedFlags.mirrorAll() } : {}),
       })
     : undefined;
+  // The offline postcode tables of the served dealers' countries, derived in the background once
+  // the server is up (docs/decisions/distance.md); by the delivering process, one per machine.
+  let closed = false;
+  let stopPreparing: (() => void) | undefined;
+  const preparePostcodes = (): void => {
+    if (!deliver) return;
+    void Promise.all(
+      dealers.map((slug) =>
+        configs.get(slug).then(
+          (site) => site.region,
+          () => undefined,
+        ),
+      ),
+    ).then((regions) => {
+      if (!closed)
+        stopPreparing = prepareGeocoding(
+          env,
+          paths.root,
+          regions.filter((region) => region !== undefined),
+        );
+    });
+  };
   const releaseAll = async (): Promise<void> => {
+    closed = true;
+    stopPreparing?.();
     await Promise.allSettled([worker?.stop(), alerts?.stop(), expiry?.stop(), rateLimiter.close(), searchLimiter.close(), accountLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
     lock?.release();
@@ -171,6 +196,7 @@ export async function startPlatform({
   }
 
   if (!serve) {
+    preparePostcodes();
     let stopping: Promise<void> | undefined;
     return { server: undefined, database, close: () => (stopping ??= releaseAll()) };
   }
@@ -186,6 +212,7 @@ export async function startPlatform({
     await releaseAll();
     throw error;
   }
+  preparePostcodes();
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>

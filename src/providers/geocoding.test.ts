@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Region } from '../platform/config/regions';
 import { ProviderUnavailableError } from '../platform/http/outbound';
-import { derivedTables, geocoderFromEnv, httpGeocoder, offlineGeocoder, type Geocoder } from './geocoding';
+import { derivedTables, geocoderFromEnv, httpGeocoder, offlineGeocoder, prepareGeocoding, type Geocoder } from './geocoding';
 import { australianPostcodes, usZipCodes } from './postcode-datasets';
 
 // Derived tables go to a folder of this file's own; one derivation per country serves every test here.
@@ -119,5 +119,15 @@ describe('geocoding HTTP adapter', () => {
   it('is chosen by GEOCODING_URL, else the offline datasets', async () => {
     await expect(geocoderFromEnv({ POSTCODE_TABLES_DIR: dir })('4000', 'AU')).resolves.toMatchObject({ postcode: '4000' });
     expect(() => geocoderFromEnv({ GEOCODING_URL: 'not a url' })).toThrow(/GEOCODING_URL/);
+  });
+});
+
+describe('preparing the offline tables at start', () => {
+  it('prepares nothing when a geocoding service answers instead', async () => {
+    const folder = path.join(dir, 'unused');
+    const stop = prepareGeocoding({ GEOCODING_URL: 'https://geo.example/geocode/json', POSTCODE_TABLES_DIR: folder }, dir, ['AU', 'US']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop();
+    expect(existsSync(folder)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { UsageError } from '../../src/build/plan';
 import {
   alertTargets,
   checkTargets,
+  demoStockTargets,
   searchTargets,
   sessionCheckTargets,
   medianRun,
@@ -180,6 +181,22 @@ describe('searchTargets', () => {
       status: 'MISS',
       detail: 'big: max 2222 ms, 1 probes failed; slow readers: server killed at the memory cap',
     });
+  });
+});
+
+describe('demoStockTargets', () => {
+  it('passes 5,000 demo cars generated within a second, median of the runs, and misses a slower median', () => {
+    expect(demoStockTargets({ cars: 5000, runs: 5, medianMs: 412.6 })).toEqual([
+      { target: 'demo stock of 5,000 cars <= 1000 ms (median of 5 runs)', status: 'PASS', detail: '413 ms' },
+    ]);
+    expect(demoStockTargets({ cars: 5000, runs: 5, medianMs: 1000 })[0]?.status).toBe('PASS');
+    expect(demoStockTargets({ cars: 5000, runs: 5, medianMs: 1000.4 })[0]).toMatchObject({ status: 'MISS', detail: '1000 ms' });
+    expect(demoStockTargets(undefined)).toEqual([]);
+  });
+
+  it('is one of the targets checkTargets reports, so a slow generator is a MISS in the bench', () => {
+    const targets = checkTargets({ rows: [], lighthouseRan: false, demoStock: { cars: 5000, runs: 5, medianMs: 1500 } });
+    expect(targets.find((t) => t.target.startsWith('demo stock'))).toMatchObject({ status: 'MISS', detail: '1500 ms' });
   });
 });
 

@@ -181,6 +181,26 @@ export const budgetFor = (type: string): { jsBytes: number; performance: number 
 export const STOCK_BUILD_BUDGET_SECONDS = 30;
 /** p95 of one multi-search (main query plus facet queries) on the embedded engine. */
 export const ENGINE_P95_BUDGET_MS = 5;
+/** Generating 5,000 demo cars, median of a few runs: every demo build starts with it. */
+export const DEMO_STOCK_BUDGET_MS = 1000;
+
+/** What scripts/bench/demo-stock.ts measured. */
+export interface DemoStockFigures {
+  cars: number;
+  runs: number;
+  medianMs: number;
+}
+
+export function demoStockTargets(figures: DemoStockFigures | undefined): TargetCheck[] {
+  if (!figures) return [];
+  return [
+    {
+      target: `demo stock of ${figures.cars.toLocaleString('en-US')} cars <= ${DEMO_STOCK_BUDGET_MS} ms (median of ${figures.runs} runs)`,
+      status: figures.medianMs <= DEMO_STOCK_BUDGET_MS ? 'PASS' : 'MISS',
+      detail: `${figures.medianMs.toFixed(0)} ms`,
+    },
+  ];
+}
 
 export interface StockBuild {
   slug: string;
@@ -195,6 +215,7 @@ export interface TargetInputs {
   lighthouseRan: boolean;
   stockBuild?: StockBuild;
   engineP95Ms?: number;
+  demoStock?: DemoStockFigures;
   leads?: LeadFigures;
   search?: SearchLoadFigures;
   observatory?: readonly ObservatoryResult[];
@@ -443,6 +464,7 @@ export function checkTargets({
   lighthouseRan,
   stockBuild,
   engineP95Ms,
+  demoStock,
   leads,
   search,
   observatory,
@@ -493,6 +515,7 @@ export function checkTargets({
   });
   return [
     ...checks,
+    ...demoStockTargets(demoStock),
     ...searchTargets(search),
     ...sessionCheckTargets(sessionCheck),
     ...checkoutTargets(checkout),

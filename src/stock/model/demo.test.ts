@@ -314,11 +314,11 @@ describe('generateDemoStock', () => {
     expect(car.stocknum).toMatch(/^[A-Z]{1,3}\d+$/);
   });
 
-  it('generates 5,000 cars well under a second', () => {
+  // How long this takes is for the bench to measure (npm run bench, target "demo stock"): a clock
+  // here fails on a busy machine.
+  it('generates 5,000 cars for one dealer, each with a slug of its own', () => {
     const site = sites['southern-lakes-motors']!;
-    const started = performance.now();
     const cars = generateDemoStock(site, 5000, NOW);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(cars).toHaveLength(5000);
     expect(distinct(cars.map((c) => c.slug))).toBe(5000);
   });

@@ -43,6 +43,15 @@ describe('menu search links that find no cars', () => {
     expect((await emptySearchLinks(site, cheap, NOW)).map((l) => l.name)).toEqual(['Mazda']);
   });
 
+  it('reads a price range link however the dealer file spells its dash', async () => {
+    const priced = (url: string) => testSite({ navigation: { header: [{ name: 'Price band', url }], footer: [{ name: 'Contact', url: '/contact' }] } });
+    // The stock is $38,990 and $45,000: a band below both finds nothing, one around the first finds it.
+    for (const dash of ['-', '–', '—', '+to+']) {
+      expect((await emptySearchLinks(priced(`/search/used-cars?range[price]=$10,000${dash}$15,000`), stock, NOW)).length, dash).toBe(1);
+      expect((await emptySearchLinks(priced(`/search/used-cars?range[price]=$35,000${dash}$40,000`), stock, NOW)).length, dash).toBe(0);
+    }
+  });
+
   it('would have caught the model links that matched no model name in a demo dealer’s stock', async () => {
     const lone = dealerFileCopy('lone-star-auto');
     const demo = generateDemoStock(lone, lone.search.demo_stock ?? 0);

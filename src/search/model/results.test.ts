@@ -142,6 +142,11 @@ describe('price band options: ordered by their numeric lower bound', () => {
     expect(sortByLowerBound(bands, (band) => band)).toEqual(['Under $5,000', '$5,000 - $10,000', '$20,000 - $30,000', '$100,000 - $150,000', '$150,000 +']);
   });
 
+  it('reads a band with an en or em dash as one with a hyphen, an open lower end counting as 0', () => {
+    const bands = ['$5,000 — $10,000', '— $5,000', '$20,000 – $30,000', '$10,000 to $20,000'];
+    expect(sortByLowerBound(bands, (band) => band)).toEqual(['— $5,000', '$5,000 — $10,000', '$10,000 to $20,000', '$20,000 – $30,000']);
+  });
+
   it('keeps the given order for bands it cannot read', () => {
     const options = [{ label: 'POA' }, { label: '$200 - $300' }, { label: 'Call us' }];
     expect(sortByLowerBound(options, (o) => o.label).map((o) => o.label)).toEqual(['POA', 'Call us', '$200 - $300']);

@@ -4,6 +4,7 @@
  */
 import type { DealerConfig } from '../../platform/config/schema';
 import { CAR_TYPE_ORDER, type CarType } from './car-type';
+import { priceRangeEnds } from './price-range';
 import { FACET_COUNT_THRESHOLD } from './state';
 
 export type FacetDistribution = Readonly<Record<string, Readonly<Record<string, number>> | undefined>>;
@@ -46,9 +47,9 @@ export function carTypeCounts(facetDistribution: FacetDistribution | undefined, 
   return CAR_TYPE_ORDER.map((type) => ({ type, count: countOf(source[type]) })).filter(({ count }) => count > 0);
 }
 
-/** A band's numeric lower bound: "$20,000 - $30,000" → 20000; "Under $5,000" or text → 0. */
+/** A band's numeric lower bound: "$20,000 - $30,000" → 20000; "- $5,000", "Under $5,000" or text → 0. */
 function lowerBound(label: string): number {
-  const match = /\d[\d,]*(?:\.\d+)?/.exec(label.split(/\s[-–]\s|\s[-–]|[-–]\s/)[0] ?? '');
+  const match = /\d[\d,]*(?:\.\d+)?/.exec(priceRangeEnds(label)?.[0] ?? label);
   return match && !/under|below|less/i.test(label) ? Number(match[0].replace(/,/g, '')) : 0;
 }
 

@@ -255,6 +255,23 @@ describe('query string: filters not in the path go to the query string', () => {
     expect(routeToState('/search?range[price]=%2420%2C000+-+%2430%2C000', kingfisher).ranges).toEqual({ price: { min: 20_000, max: 30_000 } });
   });
 
+  it('reads a menu price range however the dealer file spells its dash: en or em dash, minus sign, or "to"', () => {
+    // As a dealer writes a menu link in the dealer file, and as a browser sends it once encoded.
+    const menuLinks = [
+      '/search/used-cars?range[price]=$20,000–$30,000',
+      '/search/used-cars?range[price]=$20,000%C2%A0%E2%80%93%C2%A0$30,000',
+      '/search/used-cars?range[price]=$20,000%E2%80%89%E2%80%93%E2%80%89$30,000',
+      '/search/used-cars?range[price]=$20,000—$30,000',
+      '/search/used-cars?range[price]=$20,000+%E2%80%94+$30,000',
+      '/search/used-cars?range[price]=$20,000−$30,000',
+      '/search/used-cars?range[price]=$20,000+to+$30,000',
+    ];
+    for (const link of menuLinks) expect(routeToState(link, kingfisher).ranges, link).toEqual({ price: { min: 20_000, max: 30_000 } });
+    expect(priceRangeToRange('$20,000 —')).toEqual({ min: 20_000 });
+    expect(priceRangeToRange('to $30,000')).toEqual({ max: 30_000 });
+    expect(priceRangeToRange('Toyota to Lexus')).toBeUndefined();
+  });
+
   it('reads min-only and max-only ranges', () => {
     expect(parseRange('20000:')).toEqual({ min: 20_000 });
     expect(parseRange(':30000')).toEqual({ max: 30_000 });

@@ -52,6 +52,7 @@ import { stockCategories } from '../../stock/model/kinds';
 import { CAR_TYPE_ORDER, orderCarTypes, type CarType } from './car-type';
 import { isValidSort } from './query';
 import { nearParams, normalNear, parseNear } from './near';
+import { priceRangeEnds } from './price-range';
 import { rangeFields, refinementFields, type NumericRange, type RangeField, type RefinementField, type SearchState } from './state';
 
 import { PATH_PATTERNS, type PathPattern } from '../../platform/config/path-patterns';
@@ -446,14 +447,16 @@ function parseBound(raw: string): number | undefined | null {
 }
 
 /**
- * A price range menu value such as "$20,000 - $30,000" as a range: dollar signs,
- * commas and spaces removed. "$20,000 -" or "20000 - " is min-only, "- $30,000" max-only.
+ * A price range menu value such as "$20,000 - $30,000" (or "$20,000 – $30,000", "$20,000 to
+ * $30,000": ./price-range.ts) as a range: dollar signs, commas and spaces removed. "$20,000 -" or
+ * "20000 - " is min-only, "- $30,000" max-only.
  */
 export function priceRangeToRange(label: string): NumericRange | undefined {
-  const parts = label.replace(/[$,\s]/g, '').split(/[-–]/);
-  if (parts.length !== 2) return undefined;
-  const min = parseBound(parts[0] ?? '');
-  const max = parseBound(parts[1] ?? '');
+  const ends = priceRangeEnds(label);
+  if (!ends) return undefined;
+  const amount = (end: string) => parseBound(end.replace(/[$,\s]/g, ''));
+  const min = amount(ends[0]);
+  const max = amount(ends[1]);
   if (min === null || max === null || (min === undefined && max === undefined)) return undefined;
   const range: NumericRange = {};
   if (min !== undefined) range.min = min;

@@ -100,6 +100,26 @@ describe('priceWords', () => {
     expect(priceWords('20-30k')?.range).toEqual({ min: 20_000, max: 30_000 });
   });
 
+  it('reads a range typed with any dash, or pasted with non-breaking or thin spaces', () => {
+    // Phones and word processors turn " - " into an en or em dash; copied prices carry other spaces.
+    for (const words of [
+      '$20,000 – $30,000',
+      '$20,000\u00a0–\u00a0$30,000',
+      '$20,000\u2009–\u2009$30,000',
+      '$20,000  –  $30,000',
+      '$20,000 — $30,000',
+      '$20,000—$30,000',
+      '$20,000 − $30,000',
+      '$20k to $30k',
+    ]) {
+      expect(priceWords(`used suv ${words}`)?.range, words).toEqual({ min: 20_000, max: 30_000 });
+    }
+    expect(understandQuery(typed('toyota $20,000 — $30,000'), AU)).toEqual({
+      refinements: { make: ['Toyota'] },
+      ranges: { price: { min: 20_000, max: 30_000 } },
+    });
+  });
+
   it('leaves years, distances and small numbers alone', () => {
     expect(priceWords('from 2019')).toBeUndefined();
     expect(priceWords('2015-2019 corolla')).toBeUndefined();

@@ -15,6 +15,7 @@
  */
 import { slugify } from '../../platform/formats/slugify';
 import { CAR_TYPE_ORDER } from './car-type';
+import { PRICE_RANGE_SEPARATOR } from './price-range';
 import type { Vocabulary } from './routing';
 import type { NumericRange, RefinementField, SearchState } from './state';
 
@@ -99,7 +100,8 @@ const LONGEST = 3;
 const AMOUNT = String.raw`(\$\s?)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(k|grand)?`;
 const NOT_DISTANCE = String.raw`(?!\s?(?:km|kms|kilometres|kilometers|miles|mi)\b)`;
 const END = String.raw`(?=[\s,.!?]|$)`;
-const BETWEEN = new RegExp(String.raw`(?:^|\s)(?:between\s+)?${AMOUNT}\s?(?:-|–|to|and)\s?${AMOUNT}${NOT_DISTANCE}${END}`, 'i');
+// '$20k – $30k' by the site's one rule for what separates a range's ends (./price-range.ts), or '20k and 30k'.
+const BETWEEN = new RegExp(String.raw`(?:^|\s)(?:between\s+)?${AMOUNT}(?:${PRICE_RANGE_SEPARATOR}|\s*\band\s+)${AMOUNT}${NOT_DISTANCE}${END}`, 'i');
 const BELOW = new RegExp(
   String.raw`(?:^|\s)(?:under|below|less\s+than|up\s+to|max(?:imum)?|no\s+more\s+than|cheaper\s+than|<)\s?${AMOUNT}${NOT_DISTANCE}${END}`,
   'i',

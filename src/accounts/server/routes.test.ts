@@ -552,7 +552,9 @@ describe.each(testDatabaseKinds())('account API on %s', (kind) => {
       expect((await browser.call(accountPaths.alerts, { method: 'PUT', body: { car_alerts: true, wording: 'Something else' } })).status).toBe(400);
       t.clock.advance(1000);
       const on = await browser.call(accountPaths.alerts, { method: 'PUT', body: { car_alerts: true, wording: ALERT_CONSENT_WORDING, page: '/my-garage' } });
-      expect(on.body).toEqual({ car_alerts: true, consent: { wording: ALERT_CONSENT_WORDING, page: '/my-garage', at: new Date(NOW + 1000).toISOString() } });
+      // The record keeps the words the shopper read beside the switch.
+      const alertWords = 'Email me when a car I saved drops in price or sells, and when a new car matches a search I saved. I can unsubscribe from any email.';
+      expect(on.body).toEqual({ car_alerts: true, consent: { wording: alertWords, page: '/my-garage', at: new Date(NOW + 1000).toISOString() } });
       expect((await browser.call(accountPaths.alerts, { method: 'PUT', body: { car_alerts: false } })).body).toMatchObject({
         car_alerts: false,
         consent: { page: '/my-garage' },
@@ -648,7 +650,7 @@ describe.each(testDatabaseKinds())('account API on %s', (kind) => {
         answered: true,
         form: 'enquiry',
         page: `http://${DEALER}.localhost/my-garage`,
-        wording: INTEREST_CONSENT_WORDING,
+        wording: 'The dealer may contact me about this car by email, or by phone if I give my number.',
         wording_id: null,
         at: new Date(NOW).toISOString(),
       });

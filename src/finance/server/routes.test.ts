@@ -14,7 +14,6 @@ import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../
 import { testCar } from '../../../tests/support/test-car';
 import { testSite } from '../../../tests/support/test-site';
 import type { Database } from '../../platform/db/open';
-import { CREDIT_CHECK_CONSENT_WORDING } from '../model/quote';
 import { createFinanceApi } from './routes';
 
 const NOW = Date.UTC(2026, 10, 24, 3, 0, 0);
@@ -195,7 +194,13 @@ describe.each(testDatabaseKinds())('gated finance and credit checks on %s', (kin
       dealer: 'gated',
       account_id: accountId,
       band: 'fair',
-      consent: { wording: CREDIT_CHECK_CONSENT_WORDING, page: '/personalised/finance?car_id=48213', at: new Date(NOW).toISOString() },
+      // The words the shopper agreed to, as the checkbox shows them.
+      consent: {
+        wording:
+          'I agree to the dealer asking Equifax for my credit score band, using the name, date of birth and postcode I give here. I understand this is a credit enquiry; only my consent and the band returned are kept, not my details.',
+        page: '/personalised/finance?car_id=48213',
+        at: new Date(NOW).toISOString(),
+      },
     });
     expect(JSON.stringify(row)).not.toContain('1990-04-01');
     expect(JSON.stringify(row)).not.toContain('Sam');

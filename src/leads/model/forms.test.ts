@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { FORM_KINDS, HEAR_ABOUT_US_OPTIONS, enquirySchema, formDefinition, formOptions, lastModelYear, type FormKind, type FormOptions } from './forms';
-import { ALPHABETICAL_MESSAGE, CHOICE_MESSAGE, FINANCE_CONSENT_MESSAGE, REQUIRED_MESSAGE } from './messages';
+import { ALPHABETICAL_MESSAGE, CHOICE_MESSAGE, REQUIRED_MESSAGE } from './messages';
 
 function errors(schema: z.ZodMiniType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
@@ -240,11 +240,13 @@ describe('multi-step forms', () => {
   });
 
   it('finance: the privacy and credit-enquiry box must be ticked to apply', () => {
+    // The words the shopper reads under the box, not the constant the schema reads them from.
+    const untickedMessage = 'Please tick the box to agree to the privacy policy and the credit enquiry before you apply.';
     const details = stepOf('finance', 'user_details').schema;
     const person = { first_name: 'Jane', last_name: 'Citizen', email: 'jane@example.com', phone: '0412345678', postcode: '4000' };
-    expect(errors(details, { ...person, terms_conditions: false })).toEqual({ terms_conditions: FINANCE_CONSENT_MESSAGE });
-    expect(errors(details, person)).toEqual({ terms_conditions: FINANCE_CONSENT_MESSAGE });
-    expect(errors(details, { ...person, terms_conditions: 'true' })).toEqual({ terms_conditions: FINANCE_CONSENT_MESSAGE });
+    expect(errors(details, { ...person, terms_conditions: false })).toEqual({ terms_conditions: untickedMessage });
+    expect(errors(details, person)).toEqual({ terms_conditions: untickedMessage });
+    expect(errors(details, { ...person, terms_conditions: 'true' })).toEqual({ terms_conditions: untickedMessage });
     // The enquiry form's terms box stays optional.
     expect(errors(enquirySchema(formOptions({})), { ...enquiry, terms_conditions: false })).toEqual({});
   });
@@ -254,7 +256,7 @@ describe('multi-step forms', () => {
     const locations = [{ id: '1', name: 'Sales' }];
     const serviceLocations = [{ id: '2', name: 'Service' }];
     expect(errors(stepOf('service', 'service', { locations, service_locations: serviceLocations }).schema, { ...service, location_id: '1' })).toEqual({
-      location_id: CHOICE_MESSAGE,
+      location_id: 'Please choose one of the options.',
     });
     expect(errors(stepOf('service', 'service', { locations, service_locations: serviceLocations }).schema, { ...service, location_id: '2' })).toEqual({});
     expect(errors(stepOf('service', 'service', { locations }).schema, { ...service, location_id: '1' })).toEqual({});

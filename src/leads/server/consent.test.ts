@@ -7,7 +7,7 @@ import { leads } from '../../platform/db/schema';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, send, testApp } from '../../../tests/support/lead-api';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { dealerFileCopy } from '../../../tests/support/test-site';
-import { consentWordingId, consentWordings, SIGN_UP_WORDING } from '../model/consent';
+import { consentWordingId, consentWordings } from '../model/consent';
 import type { ParsedLead } from '../model/payload';
 import { startOutboxWorker } from '../delivery/outbox/worker';
 import type { WebhookBody } from '../delivery/webhook';
@@ -39,7 +39,9 @@ describe('consentRecord', () => {
       wording_id: checkbox.id,
     });
     expect(consentRecord(parsed({ opt_in: false, consent_id: checkbox.id }), site, AT)).toMatchObject({ opt_in: false, answered: true });
-    expect(consentRecord(parsed({ opt_in: true, consent_id: consentWordings(site).sign_up.id }), site, AT)).toMatchObject({ wording: SIGN_UP_WORDING });
+    expect(consentRecord(parsed({ opt_in: true, consent_id: consentWordings(site).sign_up.id }), site, AT)).toMatchObject({
+      wording: 'Sign Up for Latest Offers',
+    });
   });
 
   it('says the wording is not known for an id the dealer file does not have (a page built before it changed)', () => {

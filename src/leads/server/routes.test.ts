@@ -13,7 +13,6 @@ import { DEALER, editedDealers, enquiry, financeLead, NOW, OTHER_DEALER, send, t
 import { multipart, MULTIPART_TYPE, partText, streamedParts } from '../../../tests/support/multipart';
 import { availableServiceSlots } from '../../providers/service-slots';
 import { SLOT_GONE, NO_CAR, NO_SALES_LOCATION, NO_SERVICE_LOCATION } from './booking-check';
-import { FINANCE_CONSENT_MESSAGE } from '../model/messages';
 
 const fill = (head: number[] | string, size = 256): Blob => {
   const bytes = new Uint8Array(size);
@@ -424,13 +423,15 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
     });
 
     it('refuses a finance application without the privacy and credit-enquiry box ticked, and stores nothing of it', async () => {
+      // The words the form shows the shopper under the box.
+      const untickedMessage = 'Please tick the box to agree to the privacy policy and the credit enquiry before you apply.';
       const unticked = await send(app, { body: financeLead(3, 'Complete', { terms_conditions: false }) });
       expect(unticked.status).toBe(400);
-      expect(unticked.body.fields).toEqual({ 'lead.terms_conditions': FINANCE_CONSENT_MESSAGE });
+      expect(unticked.body.fields).toEqual({ 'lead.terms_conditions': untickedMessage });
       const { terms_conditions: _left, ...missing } = financeLead(3, 'Complete').lead;
       const without = await send(app, { body: { lead: missing } });
       expect(without.status).toBe(400);
-      expect(without.body.fields).toEqual({ 'lead.terms_conditions': FINANCE_CONSENT_MESSAGE });
+      expect(without.body.fields).toEqual({ 'lead.terms_conditions': untickedMessage });
       expect(await allLeads()).toHaveLength(0);
 
       // Saved part-way, the application cannot be completed without it either.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../../tests/support/fake-fetch';
 import { readSession } from '../model/answers';
-import { callAccountApi, NO_ANSWER, OFFLINE_ERROR, SERVER_ERROR } from './account-api';
+import { callAccountApi, NO_ANSWER, SERVER_ERROR } from './account-api';
 import { getSession, signOut, unsubscribe } from './account-calls';
 
 describe('callAccountApi', () => {
@@ -38,13 +38,21 @@ describe('callAccountApi', () => {
       'GET /api/account/html': { status: 502, text: '<html>Bad gateway</html>' },
       'GET /api/account/odd': { status: 200, body: { signedIn: 'maybe' } },
     });
-    expect(await callAccountApi('/api/account/html', {}, readSession, fetch)).toEqual({ ok: false, status: 502, error: SERVER_ERROR });
+    expect(await callAccountApi('/api/account/html', {}, readSession, fetch)).toEqual({
+      ok: false,
+      status: 502,
+      error: 'Something went wrong on our side. Please try again.',
+    });
     expect(await callAccountApi('/api/account/odd', {}, readSession, fetch)).toEqual({ ok: false, status: 200, error: SERVER_ERROR });
   });
 
   it('never throws: no answer at all is status 0', async () => {
     const { fetch } = fakeFetch({ 'GET /api/account/x': new TypeError('Failed to fetch') });
-    expect(await callAccountApi('/api/account/x', {}, readSession, fetch)).toEqual({ ok: false, status: NO_ANSWER, error: OFFLINE_ERROR });
+    expect(await callAccountApi('/api/account/x', {}, readSession, fetch)).toEqual({
+      ok: false,
+      status: NO_ANSWER,
+      error: 'We could not reach the server. Check your connection and try again.',
+    });
   });
 
   it('cuts a refusal sentence that would flood the page', async () => {

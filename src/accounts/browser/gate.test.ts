@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../../tests/support/fake-fetch';
-import { checkGate, GATE_ERROR, GATE_OFFLINE, sameSiteReferrer, type GateView } from './gate';
+import { checkGate, sameSiteReferrer, type GateView } from './gate';
 
 const ORIGIN = 'https://kingfisher.example';
 
@@ -41,12 +41,15 @@ describe('checkGate', () => {
   it('never shows the content when the session cannot be asked: a message to try again', async () => {
     const offline = setup({ 'GET /api/account/session': new TypeError('Failed to fetch') });
     expect(await checkGate('my_garage', offline.view, offline.deps)).toBeUndefined();
-    expect(offline.shown).toEqual([{ part: 'loading' }, { part: 'error', message: GATE_OFFLINE }]);
+    expect(offline.shown).toEqual([
+      { part: 'loading' },
+      { part: 'error', message: 'We could not check whether you are signed in. Check your connection and try again.' },
+    ]);
     expect(offline.replaced).toEqual([]);
 
     const broken = setup({ 'GET /api/account/session': { status: 500, body: { error: 'Something went wrong' } } });
     await checkGate('my_garage', broken.view, broken.deps);
-    expect(broken.shown.at(-1)).toEqual({ part: 'error', message: GATE_ERROR });
+    expect(broken.shown.at(-1)).toEqual({ part: 'error', message: 'We could not check whether you are signed in just now. Please try again.' });
 
     const garbled = setup({ 'GET /api/account/session': { status: 200, body: { signedIn: 'yes' } } });
     await checkGate('my_garage', garbled.view, garbled.deps);

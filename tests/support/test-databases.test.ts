@@ -37,6 +37,19 @@ describe.each(testDatabaseKinds())('openTestDatabase(%s)', (kind) => {
     }
   });
 
+  it.runIf(kind === 'pglite')('opens each database as its own copy of the migrated one', { timeout: 60_000 }, async () => {
+    const first = await openTestDatabase(kind);
+    const second = await openTestDatabase(kind);
+    try {
+      await first.database.db.insert(accounts).values({ id: 'acc', dealer: 'd', email: 'a@b.co', unsubscribe_token: 't' });
+      expect(await first.database.db.select().from(accounts)).toHaveLength(1);
+      expect(await second.database.db.select().from(accounts)).toHaveLength(0);
+    } finally {
+      await first.dispose();
+      await second.dispose();
+    }
+  });
+
   it.runIf(kind === 'postgres')('gives each opening its own schema and drops it afterwards', { timeout: 60_000 }, async () => {
     const first = await openTestDatabase(kind);
     const second = await openTestDatabase(kind);

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { openDatabase, type Database } from '../../src/platform/db/open';
+import { migrationsFolder, openDatabase, type Database } from '../../src/platform/db/open';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -24,14 +24,48 @@ export interface TestDatabase {
   dispose: () => Promise<void>;
 }
 
-/** 'pglite', plus 'postgres' when DATABASE_URL is set. */
+/**
+ * For tests of storage itself (queries, locking, transactions, migrations): 'pglite', plus
+ * 'postgres' when DATABASE_URL is set.
+ */
 export function testDatabaseKinds(env: NodeJS.ProcessEnv = process.env): TestDatabaseKind[] {
   return env.DATABASE_URL?.trim() ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * For tests of an HTTP route's behaviour, which storage tests already cover on both: the one
+ * database the platform would open here ('postgres' when DATABASE_URL is set, as openDatabase
+ * chooses), so each route is tested once.
+ */
+export function routeTestDatabaseKinds(env: NodeJS.ProcessEnv = process.env): TestDatabaseKind[] {
+  return env.DATABASE_URL?.trim() ? ['postgres'] : ['pglite'];
+}
+
+/**
+ * A dump of an in-memory PGlite database with every migration run, made once per process: test
+ * files sharing a worker load copies of it instead of each running the migrations again.
+ */
+let migratedPglite: Promise<Blob> | undefined;
+
+function migratedPgliteDump(): Promise<Blob> {
+  migratedPglite ??= (async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = new PGlite();
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+      return await client.dumpDataDir('none');
+    } finally {
+      await client.close();
+    }
+  })();
+  return migratedPglite;
+}
+
 export async function openTestDatabase(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = process.env): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ env: {}, memory: true });
+    const database = await openDatabase({ env: {}, memory: true, pgliteDump: await migratedPgliteDump() });
     return { database, dispose: () => database.close() };
   }
   const url = env.DATABASE_URL?.trim();

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadDealer } from '../../platform/config/load';
 import { passkeys } from '../../platform/db/schema';
 import { accountPaths } from '../model/api';
-import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { resetTestDatabase, routeTestDatabaseKinds, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { accountApp, Browser, DEALER, lastSignIn, OTHER_DEALER, type AccountTestApp } from '../../../tests/support/account-api';
 import { SoftAuthenticator } from '../../../tests/support/soft-authenticator';
@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())('passkey challenges on %s', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds())('passkey routes on %s', (kind) => {
+describe.each(routeTestDatabaseKinds())('passkey routes on %s', (kind) => {
   const db = useTestDatabase(kind);
   let t: AccountTestApp;
   let browser: Browser;

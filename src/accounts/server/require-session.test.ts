@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../platform/http/app-env';
 import { accounts } from '../../platform/db/schema';
 import { SESSION_COOKIE } from '../model/api';
-import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { requireSession, type SessionOptions } from './require-session';
 import { createSession, ROTATE_AFTER_MS } from './sessions';
 
@@ -33,7 +33,7 @@ const post = async (app: ReturnType<typeof gatedApp>, token: string | undefined,
   return { status: res.status, body: (await res.json()) as unknown, cookie: res.headers.get('set-cookie') };
 };
 
-describe.each(testDatabaseKinds())('requireSession on %s', (kind) => {
+describe.each(routeTestDatabaseKinds())('requireSession on %s', (kind) => {
   const db = useTestDatabase(kind);
   let now: number;
   let token: string;

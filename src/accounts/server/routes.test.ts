@@ -10,7 +10,7 @@ import { startOutboxWorker } from '../../leads/delivery/outbox/worker';
 import { loadStock } from '../../stock/server/store';
 import { MAX_SAVED_CARS, type SavedCar } from '../../saved-cars/model/saved-list';
 import { accountPaths, ALERT_CONSENT_WORDING, INTEREST_CONSENT_WORDING, MAX_SAVED_SEARCHES, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../model/api';
-import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
 import { enquiry, NOW } from '../../../tests/support/lead-api';
 import { accountApp, Browser, DEALER, lastSignIn, OTHER_DEALER, sentMail, type AccountTestApp } from '../../../tests/support/account-api';
@@ -42,7 +42,7 @@ function dealersWithWebhook(): string {
   return dir;
 }
 
-describe.each(testDatabaseKinds())('account API on %s', (kind) => {
+describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
   const db = useTestDatabase(kind);
   let t: AccountTestApp;
   let browser: Browser;

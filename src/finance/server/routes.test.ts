@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from '../../accounts/model/api';
 import { createSession } from '../../accounts/server/sessions';
 import { offlineCreditCheck } from '../../providers/credit-check';
 import { rateTableQuotes, type FinanceQuoter } from '../../providers/finance';
-import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { testCar } from '../../../tests/support/test-car';
 import { testSite } from '../../../tests/support/test-site';
 import type { Database } from '../../platform/db/open';
@@ -162,7 +162,7 @@ describe('POST /api/finance/quote', () => {
   });
 });
 
-describe.each(testDatabaseKinds())('gated finance and credit checks on %s', (kind) => {
+describe.each(routeTestDatabaseKinds())('gated finance and credit checks on %s', (kind) => {
   const db = useTestDatabase(kind);
   let token: string;
   let accountId: string;

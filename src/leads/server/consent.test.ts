@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { leads } from '../../platform/db/schema';
 import { DEALER, editedDealers, enquiry, financeLead, NOW, send, testApp } from '../../../tests/support/lead-api';
-import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { dealerFileCopy } from '../../../tests/support/test-site';
 import { consentWordingId, consentWordings } from '../model/consent';
 import type { ParsedLead } from '../model/payload';
@@ -74,7 +74,7 @@ describe('consentLine', () => {
 const work = mkdtempSync(path.join(tmpdir(), 'consent-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe.each(testDatabaseKinds())('consent through the API and delivery on %s', (kind) => {
+describe.each(routeTestDatabaseKinds())('consent through the API and delivery on %s', (kind) => {
   const db = useTestDatabase(kind);
   let outboxDir: string;
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/open';
 import { miscellaneous } from '../../platform/db/schema';
 import { SMALL_BODY_BYTES } from '../../platform/http/request-body';
-import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { mountAtApi, NOW, post, read, routerDeps, seedTradeInLeads } from '../../../tests/support/provider-routes';
 import { memoryRateLimiter, type RateLimiter } from '../../platform/http/rate-limit';
 import { createMiscellaneousApi } from './miscellaneous-api';
@@ -49,7 +49,7 @@ describe('without a database', () => {
   });
 });
 
-describe.each(testDatabaseKinds())('stored on %s', (kind) => {
+describe.each(routeTestDatabaseKinds())('stored on %s', (kind) => {
   const db = useTestDatabase(kind);
   let database: Database;
 

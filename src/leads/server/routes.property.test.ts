@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../../tests/support/property-runs';
-import { testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { memoryRateLimiter } from '../../platform/http/rate-limit';
 import { enquiry, send, testApp } from '../../../tests/support/lead-api';
 
@@ -70,7 +70,7 @@ const key = fc.option(
   { nil: undefined },
 );
 
-describe.each(testDatabaseKinds())('lead API on %s, any body', (kind) => {
+describe.each(routeTestDatabaseKinds())('lead API on %s, any body', (kind) => {
   const db = useTestDatabase(kind);
   let app: ReturnType<typeof testApp>;
   beforeAll(() => {

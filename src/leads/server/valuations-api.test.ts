@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/open';
 import { valuations } from '../../platform/db/schema';
 import { ProviderUnavailableError } from '../../platform/http/outbound';
 import { REFUSAL_MESSAGES, estimateTradeIn } from '../../providers/valuation';
-import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { mountAtApi, NOW, post, put, read, routerDeps, seedTradeInLeads, type ProviderSetup } from '../../../tests/support/provider-routes';
 import { memoryRateLimiter, type RateLimiter } from '../../platform/http/rate-limit';
 import { createValuationsApi } from './valuations-api';
@@ -100,7 +100,7 @@ describe('valuations without a database', () => {
   });
 });
 
-describe.each(testDatabaseKinds())('stored on %s', (kind) => {
+describe.each(routeTestDatabaseKinds())('stored on %s', (kind) => {
   const db = useTestDatabase(kind);
   let database: Database;
 

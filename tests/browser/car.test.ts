@@ -8,7 +8,7 @@ import { carTitle } from '../../src/stock/model/car-page';
 import { listedVehicles } from '../../src/search/server/listed-stock';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { request } from 'node:http';
-import { get } from './http';
+import { get, servedPage } from './http';
 
 const SLUG = 'kingfisher-toyota';
 const site = loadDealer(SLUG);
@@ -92,12 +92,14 @@ describe('car page', () => {
   });
 
   it('has head metadata, a schema.org Car with offers and the assistant-readable car metadata', async () => {
-    const { page } = await open(`/cars/${forSale.slug}`);
+    const $ = await servedPage(SLUG, `/cars/${forSale.slug}`);
     const home = new URL('/', site.url).href;
-    expect(await page.title()).toBe(`${carTitle(forSale)} | ${site.name}`);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${home}cars/${forSale.slug}`);
-    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(new URL(forSale.primary_image_url ?? '', site.url).href);
-    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b) as Record<string, unknown>);
+    expect($('head > title').text()).toBe(`${carTitle(forSale)} | ${site.name}`);
+    expect($('link[rel="canonical"]').attr('href')).toBe(`${home}cars/${forSale.slug}`);
+    expect($('meta[property="og:image"]').attr('content')).toBe(new URL(forSale.primary_image_url ?? '', site.url).href);
+    const blocks = $('script[type="application/ld+json"]')
+      .toArray()
+      .map((b) => JSON.parse($(b).text()) as Record<string, unknown>);
     const car = blocks.find((b) => b['@type'] === 'Car');
     expect(car).toMatchObject({
       '@type': 'Car',
@@ -105,9 +107,8 @@ describe('car page', () => {
       vehicleIdentificationNumber: forSale.vin,
       offers: { '@type': 'Offer', price: forSale.price, priceCurrency: 'AUD', availability: 'https://schema.org/InStock', seller: { '@id': `${home}#dealer` } },
     });
-    const metadata = JSON.parse((await page.locator('#assistant-car-metadata').textContent()) ?? '') as Record<string, unknown>;
+    const metadata = JSON.parse($('#assistant-car-metadata').text()) as Record<string, unknown>;
     expect(metadata).toMatchObject({ name: forSale.name, id: String(forSale.id), reserved: false, category: `${forSale.car_type}-vehicle-enquiry` });
-    await context.close();
   });
 
   it('switches the main photo from the thumbnails by keyboard', async () => {
@@ -371,15 +372,12 @@ describe('car shell (cars added after the last build)', () => {
     await context.close();
   });
 
-  it('is what the server serves for an unbuilt /cars/ URL, asking the real search engine', async (ctx) => {
-    if ((await get(SLUG, '/cars/unbuilt-car-424242')).status === 404) {
-      ctx.skip(true, 'the server does not rewrite unbuilt /cars/<slug> to /shell/car/ yet (routes.json fallback)');
-      return;
-    }
-    if ((await postJson(SLUG, '/api/search/multi-search', { queries: [] })) === 404) {
-      ctx.skip(true, 'the embedded search API (/api/search/multi-search) is not there yet');
-      return;
-    }
+  it('is what the server serves for an unbuilt /cars/ URL, asking the real search engine', async () => {
+    expect(
+      (await get(SLUG, '/cars/unbuilt-car-424242')).status,
+      'the server should answer an unbuilt /cars/<slug> with the /shell/car/ page (routes.json fallback), not the 404 page',
+    ).toBe(200);
+    expect(await postJson(SLUG, '/api/search/multi-search', { queries: [] }), 'the embedded search API (/api/search/multi-search) should answer').toBe(200);
     const { page, errors } = await open('/cars/unbuilt-car-424242');
     // The real index has no such car: the shell asked the engine and says so.
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toMatch(/^(Car not found|We could not load this car)$/);

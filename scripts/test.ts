@@ -1,15 +1,26 @@
 /**
- * npm test [-- --skip-build]: every check CI runs, in order, stopping at the first failure.
- * Cheapest and most likely-to-be-missing first: Chromium is checked before anything else so
- * nobody waits through lint and a build to learn the browser tests cannot run.
+ * npm test [-- --skip-build]: every check CI runs, stopping everything at the first failure.
+ *
+ * Steps that do not need each other run at once (scripts/test-plan.ts): the build and the test
+ * sites' build start first, as the browser tests wait for them; lint, type-check, the dealer and
+ * schema checks and the unit tests run beside them at a lower CPU priority. Each step's output is
+ * kept in test-results/<step>.log and printed whole when the step ends, so lines never interleave.
+ * The end of every run prints each step's start and time and the ten slowest test files.
+ *
+ * Chromium is checked before anything else so nobody waits through a build to learn the browser
+ * tests cannot run.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { listDealerSlugs } from '../src/platform/config/load';
 import { staleDealers } from '../src/build/stamps';
 import { CHROMIUM_MISSING, findChromium } from './chromium';
+import { checkPlan, fileTimings, formatSummary, slowestFiles, stepsReady, type FileTiming, type StepState, type TestStep } from './test-plan';
 
-// (a) An explicit CHROMIUM_PATH is used as given: falling back behind the user's back would hide a typo.
+// An explicit CHROMIUM_PATH is used as given: falling back behind the user's back would hide a typo.
 if (!findChromium()) {
   console.error(CHROMIUM_MISSING);
   process.exit(1);
@@ -23,81 +34,184 @@ if (unknown.length > 0) {
 }
 const skipBuild = args.includes('--skip-build');
 
-interface Step {
-  name: string;
-  cmd: string;
-  args: string[];
-  /** Returns a reason to skip, checked just before the step would run. */
-  skip?: () => string | undefined;
+const RESULTS_DIR = 'test-results';
+const vitestJson = (name: string): string[] => ['--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS_DIR}/${name}.json`];
+
+const steps: TestStep[] = [
+  { name: 'build', cmd: 'npm', args: ['run', 'build'], needs: [], background: false },
+  { name: 'build:test-sites', cmd: 'npx', args: ['tsx', 'tests/browser/build-sites.ts'], needs: [], background: false },
+  { name: 'schema', cmd: 'npx', args: ['tsx', 'scripts/write-schema.ts', '--check'], needs: [], background: true },
+  { name: 'check:dealers', cmd: 'npm', args: ['run', 'check:dealers'], needs: [], background: true },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'], needs: [], background: true },
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], needs: [], background: true },
+  { name: 'test:unit', cmd: 'npm', args: ['run', 'test:unit', '--', ...vitestJson('unit')], needs: [], background: true, report: `${RESULTS_DIR}/unit.json` },
+  {
+    name: 'test:browser',
+    cmd: 'npm',
+    args: ['run', 'test:browser', '--', ...vitestJson('browser')],
+    needs: ['build', 'build:test-sites'],
+    background: false,
+    report: `${RESULTS_DIR}/browser.json`,
+  },
+];
+checkPlan(steps);
+
+/** --skip-build is a shortcut, not a way to test stale output: build anyway when anything changed. */
+function skipReason(step: TestStep): string | undefined {
+  if (step.name !== 'build' || !skipBuild) return undefined;
+  return staleDealers(listDealerSlugs()).length === 0 ? '--skip-build and dist/ is up to date' : undefined;
 }
 
-const steps: Step[] = [
-  { name: 'schema', cmd: 'npx', args: ['tsx', 'scripts/write-schema.ts', '--check'] },
-  { name: 'check:dealers', cmd: 'npm', args: ['run', 'check:dealers'] },
-  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
-  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
-  { name: 'test:unit', cmd: 'npm', args: ['run', 'test:unit'] },
-  {
-    name: 'build',
-    cmd: 'npm',
-    args: ['run', 'build'],
-    skip: () => {
-      if (!skipBuild) return undefined;
-      const stale = staleDealers(listDealerSlugs());
-      // --skip-build is a shortcut, not a way to test stale output: build anyway when anything changed.
-      return stale.length === 0 ? '--skip-build and dist/ is up to date' : undefined;
-    },
-  },
-  { name: 'test:browser', cmd: 'npm', args: ['run', 'test:browser'] },
-];
+// Lower priority for the steps off the longest chain; a child's own children inherit it.
+const BACKGROUND_NICENESS = 10;
 
-let current: ReturnType<typeof spawn> | undefined;
+mkdirSync(RESULTS_DIR, { recursive: true });
+for (const step of steps) if (step.report) rmSync(step.report, { force: true });
+
+const began = performance.now();
+const elapsed = (): number => (performance.now() - began) / 1000;
+const states = new Map<string, StepState>(steps.map((s) => [s.name, 'waiting']));
+const startedAt = new Map<string, number>();
+const took = new Map<string, number>();
+const running = new Map<string, ChildProcess>();
+
+/** Each step runs in its own process group, so stopping it stops the Chromium and Astro processes it started too. */
+function stopAll(signal: NodeJS.Signals): void {
+  for (const child of running.values()) {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    current?.kill(signal);
+    stopAll(signal);
     process.exit(130);
   });
 }
 
-function run(step: Step): Promise<number> {
+function run(step: TestStep): Promise<number> {
+  const log = path.join(RESULTS_DIR, `${step.name.replace(/[^\w.-]/g, '-')}.log`);
+  const out = createWriteStream(log);
+  const chunks: Buffer[] = [];
   return new Promise((resolve) => {
-    current = spawn(step.cmd, step.args, { stdio: 'inherit' });
-    current.on('error', (error) => {
-      console.error(`could not start ${step.cmd}: ${error.message}`);
-      resolve(127);
+    const child = spawn(step.cmd, step.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
     });
-    current.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    running.set(step.name, child);
+    if (step.background && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, BACKGROUND_NICENESS);
+      } catch {
+        // Not permitted here: the step still runs, only at normal priority.
+      }
+    }
+    const keep = (chunk: Buffer): void => {
+      chunks.push(chunk);
+      out.write(chunk);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    let spawnError: Error | undefined;
+    child.on('error', (error) => {
+      spawnError = error;
+    });
+    child.on('close', (code, signal) => {
+      running.delete(step.name);
+      out.end();
+      const output = Buffer.concat(chunks).toString('utf8');
+      const result = spawnError
+        ? `could not start ${step.cmd}: ${spawnError.message}`
+        : code === 0
+          ? 'passed'
+          : signal
+            ? `stopped by ${signal}`
+            : `exited with code ${code}`;
+      console.log(
+        `\n── ${step.name} (${step.cmd} ${step.args.join(' ')}): ${result} after ${(elapsed() - (startedAt.get(step.name) ?? 0)).toFixed(1)}s, full log in ${log}`,
+      );
+      process.stdout.write(output.endsWith('\n') || output === '' ? output : `${output}\n`);
+      resolve(spawnError ? 127 : (code ?? 128));
+    });
   });
 }
 
-const timings: { name: string; result: string; seconds: number }[] = [];
-
-function printSummary(): void {
-  const width = Math.max(...steps.map((s) => s.name.length));
-  console.log('\nSteps:');
-  for (const t of timings) console.log(`  ${t.name.padEnd(width)}  ${t.result.padEnd(7)}  ${t.seconds.toFixed(1).padStart(6)}s`);
-  const total = timings.reduce((sum, t) => sum + t.seconds, 0);
-  console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(7)}  ${total.toFixed(1).padStart(6)}s`);
+function readTimings(): FileTiming[] {
+  return steps.flatMap((step) => {
+    if (!step.report || !existsSync(step.report)) return [];
+    try {
+      return fileTimings(JSON.parse(readFileSync(step.report, 'utf8')), step.name, process.cwd());
+    } catch {
+      return [];
+    }
+  });
 }
 
-for (const [index, step] of steps.entries()) {
-  const reason = step.skip?.();
-  if (reason) {
-    console.log(`\n── ${index + 1}/${steps.length} ${step.name}: skipped (${reason})`);
-    timings.push({ name: step.name, result: 'skipped', seconds: 0 });
-    continue;
-  }
-  console.log(`\n── ${index + 1}/${steps.length} ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
-  const started = performance.now();
-  const code = await run(step);
-  const seconds = (performance.now() - started) / 1000;
-  timings.push({ name: step.name, result: code === 0 ? 'ok' : 'FAILED', seconds });
-  if (code !== 0) {
-    printSummary();
-    console.error(`\nnpm test FAILED at step ${index + 1}/${steps.length} "${step.name}" (${step.cmd} ${step.args.join(' ')} exited with code ${code}).`);
-    process.exit(code);
-  }
+function summary(): string {
+  const timings = steps.map((s) => ({
+    name: s.name,
+    state: states.get(s.name) ?? 'waiting',
+    startedAt: startedAt.get(s.name),
+    seconds: took.get(s.name) ?? 0,
+  }));
+  return formatSummary(timings, elapsed(), slowestFiles(readTimings()));
 }
 
-printSummary();
+const heartbeat = setInterval(() => {
+  const now = [...running.keys()].map((name) => `${name} ${(elapsed() - (startedAt.get(name) ?? 0)).toFixed(0)}s`);
+  if (now.length > 0) console.log(`… ${elapsed().toFixed(0)}s: running ${now.join(', ')}`);
+}, 60_000);
+
+const failure = await new Promise<{ step: TestStep; code: number } | undefined>((resolve) => {
+  const startReady = (): void => {
+    for (const step of stepsReady(steps, states)) {
+      const reason = skipReason(step);
+      if (reason) {
+        console.log(`\n── ${step.name}: skipped (${reason})`);
+        states.set(step.name, 'skipped');
+        continue;
+      }
+      states.set(step.name, 'running');
+      startedAt.set(step.name, elapsed());
+      console.log(`── ${step.name} started at ${elapsed().toFixed(1)}s${step.background ? ' (background priority)' : ''}`);
+      void run(step).then((code) => {
+        took.set(step.name, elapsed() - (startedAt.get(step.name) ?? 0));
+        if (code !== 0) {
+          states.set(step.name, 'failed');
+          resolve({ step, code });
+          return;
+        }
+        states.set(step.name, 'passed');
+        startReady();
+        if ([...states.values()].every((s) => s === 'passed' || s === 'skipped')) resolve(undefined);
+      });
+    }
+    // A skipped step can make others ready without anything finishing.
+    if (stepsReady(steps, states).length > 0) startReady();
+  };
+  startReady();
+});
+clearInterval(heartbeat);
+
+if (failure) {
+  const others = [...running.keys()];
+  stopAll('SIGTERM');
+  for (const name of others) {
+    states.set(name, 'stopped');
+    took.set(name, elapsed() - (startedAt.get(name) ?? 0));
+  }
+  console.log(`\n${summary()}`);
+  console.error(
+    `\nnpm test FAILED at "${failure.step.name}" (${failure.step.cmd} ${failure.step.args.join(' ')} exited with code ${failure.code}); its output is above and in ${RESULTS_DIR}/.` +
+      (others.length > 0 ? ` Stopped ${others.join(', ')}.` : ''),
+  );
+  process.exit(failure.code);
+}
+
+console.log(`\n${summary()}`);
 console.log('\nnpm test passed.');

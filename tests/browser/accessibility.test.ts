@@ -13,8 +13,10 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe.each(inject('demoDealers'))('%s', (slug) => {
-  it.each(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ path, gated, ready }) => {
+// Each page has a browser context of its own, so pages are checked several at a time: axe mostly
+// waits on the page's renderer, and one file of 90 pages would otherwise outlast all the others.
+describe.concurrent.each(inject('demoDealers'))('%s', (slug) => {
+  it.each(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ type, path, gated, ready }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -23,6 +25,8 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
     await page.goto(`${demoOrigin(slug)}${path}`);
     // A gated page is checked as a signed-in shopper sees it, once its sections have loaded.
     if (gated) await page.locator(ready ?? '[data-gate-content]').waitFor({ state: 'visible' });
+    // The search page is checked as the shopper uses it: once its filters and results are live.
+    if (type === 'search') await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // A CSP violation shows up as a console error; so would a script that throws.

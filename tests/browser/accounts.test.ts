@@ -3,27 +3,16 @@
  * signed-out shopper sent from My Garage to sign-in and back; signing in with the code from the
  * email the server wrote to the dealer's outbox mail folder; the cars saved before signing in
  * joining the account; another browser seeing them once signed in there, and a car saved there
- * reaching the first; signing out. My Garage is checked with axe at 390 px. Then the alert leg:
- * a shopper turns on car alerts in My Garage, the dealer imports a feed (the real
- * `npm run stock:import`) that lowers the saved car's price, and the running server's alert
- * watcher emails the drop, whose unsubscribe link turns the alerts off.
+ * reaching the first; signing out. My Garage is checked with axe at 390 px. The alert emails a
+ * stock import sends are in stock-alerts.test.ts, which runs when no other file is looking.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ALERT_CONSENT_WORDING } from '../../src/accounts/model/paths';
-import { loadDealer } from '../../src/platform/config/load';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLinkKey } from '../../src/saved-cars/model/account-sync';
-import { priceText } from '../../src/stock/model/car';
-import { loadStock, stockFile } from '../../src/stock/server/store';
-import { savedListKey } from '../../src/saved-cars/model/saved-list';
 import { DESKTOP, demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
-import { mailsTo as mailsToSlug, signInByCode as signIn } from './sign-in';
+import { garageCars, savedIds, saveFromSearch } from './garage';
+import { signInByCode as signIn } from './sign-in';
 
 const SLUG = 'kingfisher-toyota';
 const SEARCH = '/search/new-used-and-demo-cars';
@@ -39,32 +28,11 @@ afterAll(async () => {
 const newContext = (viewport = DESKTOP): Promise<BrowserContext> => newShopperContext(browser, viewport);
 const open = (context: BrowserContext, pagePath: string) => openPage(context, `${demoOrigin(SLUG)}${pagePath}`, 15_000);
 
-const storedIds = (page: Page) =>
-  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as { id: string }[]).map((car) => car.id).sort(), savedListKey(SLUG));
+const storedIds = (page: Page) => savedIds(page, SLUG);
+const saveCarsFromSearch = (page: Page, count: number) => saveFromSearch(page, `${demoOrigin(SLUG)}${SEARCH}`, count);
 const linked = (page: Page) => page.evaluate((key) => localStorage.getItem(key) !== null, accountLinkKey(SLUG));
 
-/** Saves the first `count` cars of the search page not saved yet. */
-async function saveCarsFromSearch(page: Page, count: number): Promise<void> {
-  await page.goto(`${demoOrigin(SLUG)}${SEARCH}`);
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-  const before = (await storedIds(page)).length;
-  // The cards show the list once they have read it (hydration renders nothing saved first); the
-  // cars already saved came from this same first page.
-  const pressed = page.getByRole('button', { name: /^Save .+ to favourites$/, pressed: true });
-  await expect.poll(() => pressed.count()).toBe(before);
-  const unsaved = page.getByRole('button', { name: /^Save .+ to favourites$/, pressed: false });
-  // One at a time: the next press waits until the last one is stored, or on a slow machine it
-  // could land on the same button again before it shows pressed.
-  for (let i = 1; i <= count; i++) {
-    await unsaved.first().click();
-    await expect.poll(() => storedIds(page)).toHaveLength(before + i);
-  }
-}
-
 const signInByCode = (page: Page, email: string) => signIn(page, SLUG, email);
-const mailsTo = (email: string, since: number) => mailsToSlug(SLUG, email, since);
-
-const garageCars = (page: Page) => page.getByRole('region', { name: 'Saved cars' }).getByRole('heading', { level: 3 });
 
 describe('shopper accounts', () => {
   it('sends a signed-out shopper from My Garage to sign-in, with the way back', async () => {
@@ -149,57 +117,5 @@ describe('shopper accounts', () => {
     expect(otherErrors).toEqual([]);
     await phone.close();
     await laptop.close();
-  });
-
-  it('emails a price drop on a saved car after a stock import, and its unsubscribe link turns alerts off', async () => {
-    const email = `alerts-${Date.now()}@example.com`;
-    const context = await newContext();
-    const { page, errors } = await open(context, SEARCH);
-    await saveCarsFromSearch(page, 1);
-    const [carId] = await storedIds(page);
-    await page.goto(`${demoOrigin(SLUG)}/my-garage`);
-    await signInByCode(page, email);
-    await page.waitForURL(/\/my-garage$/);
-    await expect.poll(() => garageCars(page).count()).toBe(1);
-    await page.getByRole('checkbox', { name: ALERT_CONSENT_WORDING }).check();
-    await expect.poll(() => page.getByText(/^You agreed to alert emails on/).isVisible()).toBe(true);
-
-    // The dealer's next feed: the same stock, with the saved car $1,500 cheaper.
-    const site = loadDealer(SLUG);
-    const env = { ...process.env, STOCK_DIR: inject('stockDir') };
-    const stock = loadStock(site, env);
-    const car = stock.find((vehicle) => String(vehicle.id) === carId);
-    expect(car?.price).toBeGreaterThan(1500);
-    const feedDir = mkdtempSync(path.join(tmpdir(), 'browser-feed-'));
-    const feed = path.join(feedDir, 'feed.json');
-    writeFileSync(feed, JSON.stringify(stock.map((vehicle) => (vehicle === car ? { ...vehicle, price: vehicle.price - 1500 } : vehicle))));
-    const imported = Date.now();
-    try {
-      // --no-alerts: the test database is the running server's, so its watcher sends them, as
-      // it does under `npm start` on the embedded database.
-      await promisify(execFile)('npm', ['run', '--silent', 'stock:import', '--', '--dealer', SLUG, feed, '--no-alerts'], { env });
-      let alert = '';
-      await expect.poll(() => (alert = mailsTo(email, imported).find((text) => text.includes('Price drop')) ?? ''), { timeout: 15_000 }).not.toBe('');
-      expect(alert).toContain(`Subject: Price drop on the ${car!.make} ${car!.model} you saved`);
-      expect(alert).toContain('($1,500 less)');
-
-      // My Garage reads the live price from search: the new one.
-      await page.reload();
-      await expect.poll(() => page.getByRole('region', { name: 'Saved cars' }).textContent()).toContain(priceText(car!.price - 1500, site));
-
-      // The mail's unsubscribe page, on this site, turns the alerts off.
-      const unsubscribe = [...alert.matchAll(/https?:\/\/[^\s<>"]+\?token=[\w-]+/g)].map((m) => new URL(m[0])).find((url) => url.pathname === '/unsubscribe')!;
-      await page.goto(`${demoOrigin(SLUG)}${unsubscribe.pathname}${unsubscribe.search}`);
-      await page.getByRole('button', { name: 'Turn off alert emails' }).click();
-      await expect.poll(() => page.getByText(/^Done: alert emails are off/).isVisible()).toBe(true);
-      await page.goto(`${demoOrigin(SLUG)}/my-garage`);
-      await expect.poll(() => page.getByRole('checkbox', { name: ALERT_CONSENT_WORDING }).isChecked()).toBe(false);
-      expect(errors).toEqual([]);
-    } finally {
-      // Back to demo stock for the tests after this one.
-      rmSync(stockFile(SLUG, env), { force: true });
-      rmSync(feedDir, { recursive: true, force: true });
-      await context.close();
-    }
   });
 });

@@ -17,9 +17,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { listDealerSlugs } from '../../src/platform/config/load';
-import { buildDealers } from '../../src/build/run';
-import { staleDealers, type ProjectPaths } from '../../src/build/stamps';
 import { createApp } from '../../src/server/app';
 import { createDealerConfigs, type DealerConfigs } from '../../src/platform/config/dealer-configs';
 import { openTestDatabase } from '../support/test-databases';
@@ -27,24 +24,7 @@ import type { LeadStorage } from '../../src/leads/server/routes';
 import { memoryRateLimiter } from '../../src/platform/http/rate-limit';
 import { startOutboxWorker } from '../../src/leads/delivery/outbox/worker';
 import { startAlertWatcher } from '../../src/accounts/server/alert-watcher';
-
-/** Fixture dealers; hostile-motors' stock is a hand-written hostile feed in tests/fixtures/stock/. */
-export const FIXTURE_PATHS = {
-  dealersDir: 'tests/fixtures/dealers',
-  distDir: '.test-dist',
-  stockDir: path.resolve('tests/fixtures/stock'),
-} satisfies Partial<ProjectPaths>;
-
-async function ensureBuilt(paths: Partial<ProjectPaths> & { dealersDir: string; distDir: string }): Promise<string[]> {
-  const slugs = listDealerSlugs(paths.dealersDir);
-  const stale = staleDealers(slugs, paths);
-  if (stale.length > 0) {
-    const results = await buildDealers(stale, { ...paths, log: () => undefined });
-    const failed = results.filter((r) => !r.ok);
-    if (failed.length > 0) throw new Error(`browser tests: could not build ${failed.map((f) => `${f.slug}\n${f.output}`).join('\n')}`);
-  }
-  return slugs;
-}
+import { DEMO_PATHS, ensureBuilt, FIXTURE_PATHS } from './build-sites';
 
 /** Serves built sites plus the API; the search and lead APIs read each dealer's config from `configs`. */
 function listen(
@@ -76,14 +56,24 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const demoDealers = await ensureBuilt({ dealersDir: 'dealers', distDir: 'dist' });
+  const demoDealers = await ensureBuilt(DEMO_PATHS);
   const fixtureDealers = await ensureBuilt(FIXTURE_PATHS);
 
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'browser-outbox-'));
   const filesDir = mkdtempSync(path.join(tmpdir(), 'browser-lead-files-'));
   const stockDir = mkdtempSync(path.join(tmpdir(), 'browser-stock-'));
   // Forms post straight to the test servers' own outbox folder; SMTP and webhooks stay off.
-  const leadsEnv: NodeJS.ProcessEnv = { ...process.env, LEADS_OUTBOX_DIR: outboxDir, LEADS_FILES_DIR: filesDir, SMTP_URL: '' };
+  // Test files run side by side from one address, 127.0.0.1: a shopper's limits (ten sign-ins a
+  // minute) would refuse them. The limits themselves are unit-tested on the routes.
+  const leadsEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    LEADS_OUTBOX_DIR: outboxDir,
+    LEADS_FILES_DIR: filesDir,
+    SMTP_URL: '',
+    ACCOUNTS_RATE_LIMIT_PER_MINUTE: '10000',
+    CHECKOUT_RATE_LIMIT_PER_MINUTE: '10000',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
+  };
   const testDb = await openTestDatabase(process.env.DATABASE_URL?.trim() ? 'postgres' : 'pglite');
   // Browser tests submit many forms from 127.0.0.1 within a minute.
   const storage: LeadStorage = { database: testDb.database, rateLimiter: memoryRateLimiter({ limit: 10_000 }), filesDir };

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_PATHS } from './global-setup';
+import { FIXTURE_PATHS } from './build-sites';
 import { blockOutsideRequests, fixtureOrigin, launchBrowser } from './browser';
 import { pageTypes } from './pages';
 import { stubAccountApi } from './account-stub';

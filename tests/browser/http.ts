@@ -1,10 +1,14 @@
+import { load, type CheerioAPI } from 'cheerio';
 import { request } from 'node:http';
 import { inject } from 'vitest';
 
 export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The bytes as latin1, one character a byte (gzip bodies survive it). */
   body: string;
+  /** The body read as UTF-8, as a browser reads the pages. */
+  text: string;
 }
 
 /**
@@ -17,9 +21,22 @@ export function get(slug: string, path: string, headers: Record<string, string> 
     const req = request({ host: '127.0.0.1', port, path, headers: { host: `${slug}.localhost:${port}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('latin1') }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('latin1'), text: bytes.toString('utf8') });
+      });
     });
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * A page as served, parsed (cheerio): for what is static in the built HTML (head tags, JSON-LD,
+ * links, headings), which needs no browser. Throws unless the page answers 200.
+ */
+export async function servedPage(slug: string, path: string): Promise<CheerioAPI> {
+  const response = await get(slug, path);
+  if (response.status !== 200) throw new Error(`${slug} ${path} answered ${response.status}`);
+  return load(response.text);
 }

@@ -1,32 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+/**
+ * What search engines and sharing previews read, which is all in the HTML as served: titles,
+ * descriptions, canonical URLs, sharing images, JSON-LD, the sitemap and robots.txt, and the
+ * server's headers. Read over HTTP from the test server and parsed, without a browser.
+ */
+import { load, type CheerioAPI } from 'cheerio';
+import { describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
-import { blockOutsideRequests, demoOrigin, launchBrowser } from './browser';
 import { pageTypes } from './pages';
-import { stubAccountApi } from './account-stub';
 import { gunzipSync } from 'node:zlib';
 import { get } from './http';
 import { readSitemap } from './sitemap';
 import { loadStock } from '../../src/stock/server/store';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
 type ItemList = { '@type': string; url: string; numberOfItems: number; itemListElement: { '@type': string; position: number; url: string; name: string }[] };
 
 /** The ItemList names the cars the result cards show, in their order, by position and canonical car URL. */
-async function expectShownCarsListed(page: Page, list: ItemList, canonical: string): Promise<void> {
+function expectShownCarsListed($: CheerioAPI, list: ItemList, canonical: string): void {
   expect(list).toMatchObject({ '@type': 'ItemList', url: canonical });
-  const cards = page.getByRole('article');
-  await expect.poll(() => cards.count()).toBeGreaterThan(0);
-  const shown = await cards.evaluateAll((articles) =>
-    articles.map((a) => new URL(a.querySelector<HTMLAnchorElement>('a[href*="/cars/"]')?.href ?? '').pathname),
-  );
+  const shown = $('article')
+    .toArray()
+    .map((article) => new URL($(article).find('a[href*="/cars/"]').first().attr('href') ?? '', canonical).pathname);
+  expect(shown.length).toBeGreaterThan(0);
   expect(list.numberOfItems).toBe(list.itemListElement.length);
   expect(list.itemListElement.map((item) => item.position)).toEqual(shown.map((_, i) => i + 1));
   expect(list.itemListElement.map((item) => new URL(item.url).pathname)).toEqual(shown);
@@ -43,18 +37,18 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
   const home = new URL('/', site.url).href;
 
   it('every page type has a title, description, canonical, sharing image and parseable JSON-LD', async () => {
-    const page = await browser.newPage();
-    await blockOutsideRequests(page);
-    // Account pages stay where they are: My Garage signed in, sign-in signed out.
-    await stubAccountApi(page);
     for (const { type, path } of pageTypes(slug).filter((p) => p.type !== '404')) {
-      await page.goto(`${demoOrigin(slug)}${path}`);
-      expect(await page.title(), type).toContain(site.name);
-      expect(await page.locator('meta[name="description"]').getAttribute('content'), type).toBeTruthy();
-      expect(await page.locator('meta[name="keywords"]').count(), type).toBe(1);
-      expect(await page.locator('link[rel="canonical"]').getAttribute('href'), type).toBe(path === '/' ? home : `${home}${path.slice(1)}`);
-      expect(await page.locator('meta[property="og:image"]').getAttribute('content'), type).toMatch(new RegExp(`^${home}`));
-      const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const response = await get(slug, path);
+      expect(response.status, type).toBe(200);
+      const $ = load(response.text);
+      expect($('head > title').text(), type).toContain(site.name);
+      expect($('meta[name="description"]').attr('content'), type).toBeTruthy();
+      expect($('meta[name="keywords"]').length, type).toBe(1);
+      expect($('link[rel="canonical"]').attr('href'), type).toBe(path === '/' ? home : `${home}${path.slice(1)}`);
+      expect($('meta[property="og:image"]').attr('content'), type).toMatch(new RegExp(`^${home}`));
+      const texts = $('script[type="application/ld+json"]')
+        .toArray()
+        .map((script) => $(script).text());
       const blocks = texts.map((b) => JSON.parse(b) as Graph & { '@type'?: string });
       // The dealer graph on every page; a car page adds its Car (checked in car.test.ts), a search
       // landing page the ItemList of the cars it shows first.
@@ -62,7 +56,7 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
         blocks.map((b) => b['@type'] ?? 'graph'),
         type,
       ).toEqual(type === 'car' ? ['graph', 'Car'] : type === 'search' ? ['graph', 'ItemList'] : ['graph']);
-      if (type === 'search') await expectShownCarsListed(page, JSON.parse(texts[1] ?? '{}') as ItemList, `${home}${path.slice(1)}`);
+      if (type === 'search') expectShownCarsListed($, JSON.parse(texts[1] ?? '{}') as ItemList, `${home}${path.slice(1)}`);
       const data = blocks[0] as Graph;
       const types = data['@graph'].map((n) => n['@type']);
       expect(types.slice(0, 3), type).toEqual(['AutoDealer', 'Organization', 'WebSite']);
@@ -70,7 +64,6 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
       if (type === 'home') expect(types.filter((t) => t === 'LocalBusiness')).toHaveLength(site.locations.filter((l) => l.visible).length);
       if (type === 'our-location') expect(types.filter((t) => t === 'LocalBusiness')).toHaveLength(1);
     }
-    await page.close();
   });
 
   it('gives every car page a title of its own, cars of one name included', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { dealershipsByMake } from '../../src/dealer/model/brands';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { servedPage } from './http';
 import { readSitemap } from './sitemap';
 
 const SLUG = 'kingfisher-toyota';
@@ -78,18 +79,20 @@ describe('models list (/models?body=all)', () => {
 
 describe('brands and dealerships', () => {
   it('brand page links to the make’s stock and its dealerships', async () => {
-    const { page, close } = await open(SLUG, '/brands/toyota');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Toyota');
-    expect(await page.getByRole('link', { name: 'Shop Toyota stock' }).getAttribute('href')).toBe('/search/toyota');
-    expect(await page.getByRole('link', { name: 'Toyota dealerships' }).getAttribute('href')).toBe('/dealerships/toyota?filter=brand');
-    await close();
+    const $ = await servedPage(SLUG, '/brands/toyota');
+    expect($('h1').text()).toBe('Toyota');
+    expect($('a:contains("Shop Toyota stock")').attr('href')).toBe('/search/toyota');
+    expect($('a:contains("Toyota dealerships")').attr('href')).toBe('/dealerships/toyota?filter=brand');
   });
 
   it('dealerships page lists the locations selling the make', async () => {
-    const { page, close } = await open('southern-lakes-motors', '/dealerships/jayco?filter=brand');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Jayco Dealership');
-    expect(await page.locator('.location-card h2').allTextContents()).toEqual(['Southern Lakes Caravans & Motorcycles']);
-    await close();
+    const $ = await servedPage('southern-lakes-motors', '/dealerships/jayco?filter=brand');
+    expect($('h1').text()).toBe('Jayco Dealership');
+    expect(
+      $('.location-card h2')
+        .toArray()
+        .map((h) => $(h).text()),
+    ).toEqual(['Southern Lakes Caravans & Motorcycles']);
   });
 
   it('lists models, brands, dealerships and cars in the sitemap', async () => {

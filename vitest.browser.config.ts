@@ -38,6 +38,9 @@ const shared = {
   sequence: { sequencer: StartFirst },
   // Tests of one concurrent suite (the accessibility pages) open this many pages at once.
   maxConcurrency: 3,
+  // No browser test mocks a module or changes a global: files after the first in a worker reuse
+  // its loaded modules (the dealer schema, stock and search code) instead of importing them again.
+  isolate: false,
 } as const;
 
 export default defineConfig({

@@ -44,7 +44,16 @@ const steps: TestStep[] = [
   { name: 'check:dealers', cmd: 'npm', args: ['run', 'check:dealers'], needs: [], background: true },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'], needs: [], background: true },
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], needs: [], background: true },
-  { name: 'test:unit', cmd: 'npm', args: ['run', 'test:unit', '--', ...vitestJson('unit')], needs: [], background: true, report: `${RESULTS_DIR}/unit.json` },
+  // Normal priority: its tests have timeouts, and starved at low priority they passed them. One
+  // worker: the builds and browser tests keep the other core busy.
+  {
+    name: 'test:unit',
+    cmd: 'npm',
+    args: ['run', 'test:unit', '--', '--maxWorkers=1', ...vitestJson('unit')],
+    needs: [],
+    background: false,
+    report: `${RESULTS_DIR}/unit.json`,
+  },
   {
     name: 'test:browser',
     cmd: 'npm',

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { pageTypes } from './pages';
@@ -13,25 +13,35 @@ afterAll(async () => {
   await browser.close();
 });
 
-// Each page has a browser context of its own, so pages are checked several at a time: axe mostly
-// waits on the page's renderer, and one file of 90 pages would otherwise outlast all the others.
+// Dealers are checked side by side. Within a dealer one page visits every page type in turn, as a
+// shopper's browser would: a new browser context and renderer per page cost more here than axe.
 describe.concurrent.each(inject('demoDealers'))('%s', (slug) => {
-  it.each(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ type, path, gated, ready }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await blockOutsideRequests(page);
-    await stubAccountApi(page);
-    await page.goto(`${demoOrigin(slug)}${path}`);
-    // A gated page is checked as a signed-in shopper sees it, once its sections have loaded.
-    if (gated) await page.locator(ready ?? '[data-gate-content]').waitFor({ state: 'visible' });
-    // The search page is checked as the shopper uses it: once its filters and results are live.
-    if (type === 'search') await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    // A CSP violation shows up as a console error; so would a script that throws.
-    expect(errors.filter((e) => !e.includes('404 (Not Found)'))).toEqual([]);
-    await context.close();
+  describe.sequential('on a desktop', () => {
+    let page: Page;
+    let errors: string[] = [];
+    beforeAll(async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      page = await context.newPage();
+      errors = watchErrors(page);
+      await blockOutsideRequests(page);
+      await stubAccountApi(page);
+    });
+    afterAll(async () => {
+      await page.context().close();
+    });
+
+    it.each(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ type, path, gated, ready }) => {
+      errors.length = 0;
+      await page.goto(`${demoOrigin(slug)}${path}`);
+      // A gated page is checked as a signed-in shopper sees it, once its sections have loaded.
+      if (gated) await page.locator(ready ?? '[data-gate-content]').waitFor({ state: 'visible' });
+      // The search page is checked as the shopper uses it: once its filters and results are live.
+      if (type === 'search') await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      // A CSP violation shows up as a console error; so would a script that throws.
+      expect(errors.filter((e) => !e.includes('404 (Not Found)'))).toEqual([]);
+    });
   });
 
   it('home page has no axe violations on a phone with the menu open', async () => {

@@ -36,8 +36,8 @@ const shared = {
   // first postcode lookup, say, reads its dataset and took over a second under CI load.
   expect: { poll: { timeout: 10_000 } },
   sequence: { sequencer: StartFirst },
-  // Tests of one concurrent suite (the accessibility pages) open this many pages at once.
-  maxConcurrency: 3,
+  // Tests of one concurrent suite (the accessibility file's dealers) open this many pages at once.
+  maxConcurrency: 2,
   // No browser test mocks a module or changes a global: files after the first in a worker reuse
   // its loaded modules (the dealer schema, stock and search code) instead of importing them again.
   isolate: false,

@@ -72,7 +72,7 @@ it('shows an outbox folder it cannot write at start-up and in /api/health, while
     warn.mockRestore();
     quiet.mockRestore();
   }
-}, 60_000);
+}, 180_000);
 
 it('emails shoppers’ alerts when a dealer’s stock changes while it runs', async () => {
   const slug = 'southern-lakes-motors';
@@ -126,4 +126,4 @@ it('emails shoppers’ alerts when a dealer’s stock changes while it runs', as
     await platform.close();
     said.mockRestore();
   }
-}, 60_000);
+}, 180_000);

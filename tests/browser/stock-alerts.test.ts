@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALERT_CONSENT_WORDING } from '../../src/accounts/model/paths';
 import { loadDealer } from '../../src/platform/config/load';
@@ -32,22 +32,17 @@ afterAll(async () => {
   await browser.close();
 });
 
-const newContext = (viewport = DESKTOP): Promise<BrowserContext> => newShopperContext(browser, viewport);
-const open = (context: BrowserContext, pagePath: string) => openPage(context, `${demoOrigin(SLUG)}${pagePath}`, 15_000);
-const storedIds = (page: Page) => savedIds(page, SLUG);
-const saveCarsFromSearch = (page: Page, count: number) => saveFromSearch(page, `${demoOrigin(SLUG)}${SEARCH}`, count);
-const signInByCode = (page: Page, email: string) => signIn(page, SLUG, email);
 const mailsTo = (email: string, since: number) => mailsToSlug(SLUG, email, since);
 
 describe('stock alerts', () => {
   it('emails a price drop on a saved car after a stock import, and its unsubscribe link turns alerts off', async () => {
     const email = `alerts-${Date.now()}@example.com`;
-    const context = await newContext();
-    const { page, errors } = await open(context, SEARCH);
-    await saveCarsFromSearch(page, 1);
-    const [carId] = await storedIds(page);
+    const context = await newShopperContext(browser, DESKTOP);
+    const { page, errors } = await openPage(context, `${demoOrigin(SLUG)}${SEARCH}`, 15_000);
+    await saveFromSearch(page, page.url(), 1);
+    const [carId] = await savedIds(page, SLUG);
     await page.goto(`${demoOrigin(SLUG)}/my-garage`);
-    await signInByCode(page, email);
+    await signIn(page, SLUG, email);
     await page.waitForURL(/\/my-garage$/);
     await expect.poll(() => garageCars(page).count()).toBe(1);
     await page.getByRole('checkbox', { name: ALERT_CONSENT_WORDING }).check();

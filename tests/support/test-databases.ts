@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { migrationsFolder, openDatabase, type Database } from '../../src/platform/db/open';
+import { openDatabase, pgliteDatabase, type Database } from '../../src/platform/db/open';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -42,30 +42,19 @@ export function routeTestDatabaseKinds(env: NodeJS.ProcessEnv = process.env): Te
 }
 
 /**
- * A dump of an in-memory PGlite database with every migration run, made once per process: test
- * files sharing a worker load copies of it instead of each running the migrations again.
+ * A dump of an in-memory PGlite database with every migration run, taken from the first one a
+ * process opens: the test files after it in a worker load copies instead of migrating again.
  */
 let migratedPglite: Promise<Blob> | undefined;
 
-function migratedPgliteDump(): Promise<Blob> {
-  migratedPglite ??= (async () => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = new PGlite();
-    try {
-      await migrate(drizzle(client), { migrationsFolder });
-      return await client.dumpDataDir('none');
-    } finally {
-      await client.close();
-    }
-  })();
-  return migratedPglite;
-}
-
 export async function openTestDatabase(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = process.env): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ env: {}, memory: true, pgliteDump: await migratedPgliteDump() });
+    const { PGlite } = await import('@electric-sql/pglite');
+    const dump = await migratedPglite?.catch(() => undefined);
+    const client = new PGlite(undefined, dump ? { loadDataDir: dump } : {});
+    const database = await pgliteDatabase(client);
+    if (!dump) migratedPglite = client.dumpDataDir('none');
+    await migratedPglite;
     return { database, dispose: () => database.close() };
   }
   const url = env.DATABASE_URL?.trim();
@@ -101,7 +90,8 @@ export function useTestDatabase(kind: TestDatabaseKind): { readonly current: Dat
   let opened: TestDatabase | undefined;
   beforeAll(async () => {
     opened = await openTestDatabase(kind);
-  }, 60_000);
+    // Minutes, not seconds: under npm test the builds and browser tests share the two cores.
+  }, 180_000);
   afterAll(async () => {
     await opened?.dispose();
   });

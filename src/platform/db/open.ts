@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { leadsDbDir } from './lock';
 import * as schema from './schema';
@@ -31,11 +32,6 @@ export interface OpenOptions {
   pgSchema?: string;
   /** PGlite: keep everything in memory (tests). */
   memory?: boolean;
-  /**
-   * PGlite: start from this dump of a migrated data directory (`dumpDataDir`) instead of an empty
-   * one. Tests open many databases: loading a copy takes a fraction of running every migration.
-   */
-  pgliteDump?: Blob;
   /** Postgres pool size (default 10). */
   poolSize?: number;
 }
@@ -44,33 +40,29 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 const safeUrl = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
-export async function openDatabase({
-  env = process.env,
-  root = process.cwd(),
-  pgSchema,
-  memory = false,
-  poolSize = 10,
-  pgliteDump,
-}: OpenOptions = {}): Promise<Database> {
+export async function openDatabase({ env = process.env, root = process.cwd(), pgSchema, memory = false, poolSize = 10 }: OpenOptions = {}): Promise<Database> {
   const url = env.DATABASE_URL?.trim();
   if (url) return openPostgres(url, pgSchema, poolSize);
   const dir = memory ? undefined : leadsDbDir(env, root);
-  return openPglite(dir, pgliteDump);
+  return openPglite(dir);
 }
 
-async function openPglite(dir: string | undefined, dump: Blob | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  if (dir) mkdirSync(dir, { recursive: true });
+  return pgliteDatabase(new PGlite(dir), dir ?? 'memory');
+}
+
+/** Runs the migrations on an open PGlite (on a copy of a migrated one, finding nothing to do) and wraps it as lead storage. */
+export async function pgliteDatabase(client: PGlite, location = 'memory'): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir, dump ? { loadDataDir: dump } : {});
   const db = drizzle(client, { schema });
-  // Also after a dump: the journal it holds makes this a check that nothing is missing.
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as LeadDb,
     kind: 'pglite',
-    location: dir ?? 'memory',
+    location,
     close: () => client.close(),
   };
 }

@@ -2,8 +2,8 @@
  * npm test [-- --skip-build]: every check CI runs, stopping everything at the first failure.
  *
  * Steps that do not need each other run at once (scripts/test-plan.ts): the build and the test
- * sites' build start first, as the browser tests wait for them; lint, type-check, the dealer and
- * schema checks and the unit tests run beside them at a lower CPU priority. Each step's output is
+ * sites' build start first, as the browser tests wait for them, with the unit tests beside them;
+ * lint, type-check and the dealer and schema checks take what CPU is left. Each step's output is
  * kept in test-results/<step>.log and printed whole when the step ends, so lines never interleave.
  * The end of every run prints each step's start and time and the ten slowest test files.
  *

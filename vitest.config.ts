@@ -37,9 +37,10 @@ const isolated = testFilesChangingSharedState();
 export default defineConfig({
   test: {
     environment: 'node',
-    // Property tests try 1,000 cases each; on a busy two-core machine one can pass 5 s without
-    // anything being wrong. A hang still fails, at 30 s.
-    testTimeout: 30_000,
+    // Property tests try 1,000 cases each, and under npm test every file shares two cores with
+    // the builds and the browser tests: a test that derives a table in a child process at low
+    // priority took over 30 s there without anything being wrong. A hang still fails, at 2 min.
+    testTimeout: 120_000,
     // Vitest's default leaves a core idle on two; the tests wait on PGlite, files and child
     // processes often enough that one worker per core keeps both busy.
     maxWorkers: os.availableParallelism(),

@@ -12,7 +12,7 @@ describe('testDatabaseKinds', () => {
 });
 
 describe.each(testDatabaseKinds())('openTestDatabase(%s)', (kind) => {
-  it('opens a migrated, empty database that reset empties again', { timeout: 60_000 }, async () => {
+  it('opens a migrated, empty database that reset empties again', { timeout: 180_000 }, async () => {
     const { database, dispose } = await openTestDatabase(kind);
     try {
       expect(database.kind).toBe(kind);
@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('openTestDatabase(%s)', (kind) => {
     }
   });
 
-  it.runIf(kind === 'pglite')('opens each database as its own copy of the migrated one', { timeout: 60_000 }, async () => {
+  it.runIf(kind === 'pglite')('opens each database as its own copy of the migrated one', { timeout: 180_000 }, async () => {
     const first = await openTestDatabase(kind);
     const second = await openTestDatabase(kind);
     try {
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('openTestDatabase(%s)', (kind) => {
     }
   });
 
-  it.runIf(kind === 'postgres')('gives each opening its own schema and drops it afterwards', { timeout: 60_000 }, async () => {
+  it.runIf(kind === 'postgres')('gives each opening its own schema and drops it afterwards', { timeout: 180_000 }, async () => {
     const first = await openTestDatabase(kind);
     const second = await openTestDatabase(kind);
     const schemaOf = async (t: typeof first): Promise<string> => {

@@ -38,5 +38,5 @@ describe('the PGlite lock', () => {
       await cli.close();
     }
     expect(existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 });

@@ -147,7 +147,7 @@ describe.each(testDatabaseKinds())('lead tools on %s', (kind) => {
           .slice(1)
           .map((r) => r[0]),
       ).toEqual(expected);
-    }, 60_000);
+    }, 180_000);
 
     it('names the known dealers when the dealer is unknown', async () => {
       await expect(runExport(parseExportArgs(['--dealer', 'nobody']), { dealersDir, open, root })).rejects.toThrow(

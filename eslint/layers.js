@@ -23,6 +23,7 @@ export const FLOORS = [
   ['checkout', 'finance', 'spin-to-win'],
   ['garage'],
   ['build'],
+  ['publish'],
   ['site'],
   ['pages', 'server'],
 ];
@@ -54,7 +55,7 @@ export const RUNTIMES = {
 };
 
 /** Composition folders that run only in Node: they compose features' models and servers, never their UI. */
-const NODE_ONLY = new Set(['server', 'build', 'providers']);
+const NODE_ONLY = new Set(['server', 'build', 'publish', 'providers']);
 
 const floorOf = new Map(FLOORS.flatMap((names, i) => names.map((name) => [name, i])));
 const describeFloors = FLOORS.map((names) => names.join(' | ')).join(' < ');

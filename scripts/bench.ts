@@ -51,7 +51,7 @@ import {
   type PageRow,
 } from './bench/report';
 import { selectDealers, UsageError, type DealerResult } from '../src/build/plan';
-import { buildDealers } from '../src/build/run';
+import { buildDealers } from '../src/publish/build-dealers';
 import { projectPaths } from '../src/build/stamps';
 import { listDealerSlugs, loadDealer } from '../src/platform/config/load';
 import { generateDemoStock } from '../src/stock/model/demo';

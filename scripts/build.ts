@@ -9,11 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { listDealerSlugs } from '../src/platform/config/load';
 import { changedPathsSince } from '../src/build/git';
 import { dealersAffected, formatOutcome, formatSummary, parseBuildArgs, selectDealers } from '../src/build/plan';
-import { buildDealers } from '../src/build/run';
+import { buildDealers } from '../src/publish/build-dealers';
 import { siteInputs } from '../src/build/site-inputs';
 import { projectPaths, STALE_INPUTS, staleReasons } from '../src/build/stamps';
 
-export { buildDealers } from '../src/build/run';
+export { buildDealers } from '../src/publish/build-dealers';
 export { staleDealers } from '../src/build/stamps';
 
 async function main(argv: string[]): Promise<number> {

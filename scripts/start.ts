@@ -4,13 +4,11 @@
  * http://<slug>.localhost:<port>/. Leads are kept in the lead database (PGlite in LEADS_DB_DIR,
  * or Postgres with DATABASE_URL) and delivered by the outbox worker running alongside.
  */
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { listDealerSlugs, loadDealer } from '../src/platform/config/load';
-import { buildDealers } from '../src/build/run';
+import { buildDealers } from '../src/publish/build-dealers';
 import type { DealerResult } from '../src/build/plan';
 import { projectPaths, staleReasons } from '../src/build/stamps';
-import { stagingDir, swapInBuild } from '../src/build/swap';
 import { acquireDatabaseLock, DatabaseLockedError, type DatabaseLock } from '../src/platform/db/lock';
 import { leadFilesDir } from '../src/leads/server/files';
 import { rateLimitPerMinute } from '../src/platform/http/rate-limit';
@@ -117,22 +115,14 @@ function smallestFirst(slugs: readonly string[], dealersDir: string, env: NodeJS
 }
 
 /**
- * The full build of a site first built without its car pages, beside the one being served, then
- * put in its place. A failure leaves the first look up, and the dealer unbuilt for the next start.
+ * The full build of a site first built without its car pages, written beside the one being
+ * served and swapped in when complete. A failure leaves the first look up, and the dealer unbuilt
+ * for the next start.
  */
 async function buildCarPages(slug: string, paths: ReturnType<typeof projectPaths>, signal: AbortSignal): Promise<void> {
-  const staging = stagingDir(paths.distDir);
-  rmSync(path.join(staging, slug), { recursive: true, force: true });
   console.log(`… ${slug} building its car pages (its site stays up meanwhile)`);
-  const [result] = await buildDealers([slug], { ...paths, distDir: staging, signal, concurrency: 1 });
-  if (!result?.ok) return;
-  try {
-    swapInBuild(slug, paths.distDir, staging);
-    rmSync(staging, { recursive: true, force: true });
-    console.log(`→ ${dealerName(slug, paths.dealersDir)} has its car pages (${result.pages ?? 0} pages)`);
-  } catch (error) {
-    console.error(`${slug}: its full build could not replace the first look: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const [result] = await buildDealers([slug], { ...paths, signal, concurrency: 1 });
+  if (result?.ok) console.log(`→ ${dealerName(slug, paths.dealersDir)} has its car pages (${result.pages ?? 0} pages)`);
 }
 
 interface ServeWhileBuildingOptions {

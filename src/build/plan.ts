@@ -1,6 +1,6 @@
 /**
  * Which dealers a build run covers, and how its outcome is reported. Pure functions only: the git
- * calls, file system and child processes live in scripts/build.ts and src/build/run.ts, so every
+ * calls, file system and child processes live in scripts/build.ts and src/publish/build-dealers.ts, so every
  * selection rule here is unit-tested without a repository or an Astro build.
  */
 import { commaLists, readCommandLine } from '../platform/cli/arguments';

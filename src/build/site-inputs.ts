@@ -40,8 +40,11 @@ const FIXED_INPUTS = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
  * copied, a demo stock photo by being read by its page (src/pages/stock-photos/, by path, so no import names it).
  */
 const WHOLE_FOLDERS = ['src/pages', 'public', 'src/stock/demo-photos'];
-/** Files Astro loads by convention when they exist; the walk starts from them as from a page. */
-const ASTRO_ENTRIES = ['src/middleware', 'src/content.config', 'src/content/config', 'src/actions'];
+/**
+ * Files Astro loads by convention when they exist, and the publishing code that writes each site
+ * from the bundle (its header files, its folder); the walk starts from them as from a page.
+ */
+const ASTRO_ENTRIES = ['src/middleware', 'src/content.config', 'src/content/config', 'src/actions', 'src/publish/publish-site'];
 /** Where source files live when the walk has to fall back to all of them. */
 const SOURCE_FOLDERS = ['src'];
 

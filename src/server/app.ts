@@ -4,7 +4,7 @@
  * passes them on in production, `<slug>.localhost` locally. Each site is served at its own origin
  * root exactly as it is deployed.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { isDeployFile } from '../platform/http/header-files';
@@ -215,7 +215,11 @@ export function createApp({
       if (!match.local) return plain('No dealer site at this address.\n', 404);
       return plain(unknownDealerPage('unknown' in match ? match.unknown : '', host, dealers), 404);
     }
-    const built = builds?.state(dealer) ?? 'ready';
+    // The build being served, resolved once: a new build is swapped in by replacing the
+    // `<distDir>/<slug>` link (src/publish/site-folders.ts), and a request that started on one build
+    // reads all its files from it. A dealer with a site keeps serving it while the next one builds.
+    const siteRoot = await realpath(path.join(root, dealer)).catch(() => undefined);
+    const built = siteRoot === undefined ? (builds?.state(dealer) ?? 'ready') : 'ready';
     if (built !== 'ready') {
       // The slug stands in for the name when the dealer file cannot be read right now.
       const name = (await Promise.resolve(configs.get(dealer)).catch(() => undefined))?.name ?? dealer;
@@ -224,7 +228,7 @@ export function createApp({
         ...(built === 'building' ? { 'Retry-After': String(BUILDING_RETRY_SECONDS) } : {}),
       });
     }
-    const siteRoot = path.join(root, dealer);
+    if (siteRoot === undefined) return plain('Not found\n', 404);
     // The raw pathname: Hono's c.req.path is already decoded, which would hide encoded traversal.
     const pathname = new URL(c.req.url).pathname;
     const resolved = resolveSafePath(siteRoot, pathname);

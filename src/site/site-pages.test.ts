@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { vehicleSchema, type VehicleInput } from '../stock/model/vehicle';
-import { carPaths, cataloguePaths, searchLandingPaths, sitemapOptions, sitePaths } from './site-pages';
+import { carPaths, cataloguePaths, searchLandingPaths, sitemapFiles, sitePaths } from './site-pages';
 import { testSite } from '../../tests/support/test-site';
 
 const car = (id: number, overrides: Partial<VehicleInput> = {}) =>
@@ -49,18 +49,18 @@ describe('site pages for the sitemap', () => {
   });
 });
 
-describe('sitemapOptions, the filter @astrojs/sitemap applies to the pages the build wrote', () => {
+describe('sitemapFiles, the sitemaps search engines read', () => {
   const site = testSite({
     url: 'https://dealer.example',
     models: [{ name: 'RAV4', slug: 'rav4', make: 'Toyota' }],
     manufacturers: [{ name: 'Toyota', slug: 'toyota' }],
   });
   const stock = [car(1), car(2, { status: 'coming_soon' }), car(3, { status: 'sold', sold_date_timestamp: 1_760_100_000 })];
-  // Addresses as the integration hands them over: absolute, with the directory build's trailing slash.
-  const page = (path: string) => `https://dealer.example${path === '/' ? '/' : `${path}/`}`;
+  const listed = (files: { path: string; body: string }[]): string[] =>
+    files.filter((f) => f.path !== '/sitemap-index.xml').flatMap((f) => [...f.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? ''));
 
-  it('keeps the pages the sitemap lists, cars for sale and landing pages with cars among them', () => {
-    const { filter } = sitemapOptions(site, () => stock);
+  it('lists the config’s pages, cars for sale and landing pages with cars among them, at their canonical addresses', () => {
+    const urls = listed(sitemapFiles(site, stock));
     for (const path of [
       '/',
       '/contact',
@@ -74,12 +74,13 @@ describe('sitemapOptions, the filter @astrojs/sitemap applies to the pages the b
       '/cars/2022-mazda-cx-5-1',
       '/cars/2022-mazda-cx-5-2',
     ]) {
-      expect(filter?.(page(path)), path).toBe(true);
+      expect(urls, path).toContain(path === '/' ? 'https://dealer.example/' : `https://dealer.example${path}`);
     }
+    expect(urls).toEqual([...urls].sort());
   });
 
-  it('drops the shell, header search, success, form and 404 pages, and sold cars', () => {
-    const { filter } = sitemapOptions(site, () => stock);
+  it('leaves out the shell, header search, success, form and 404 pages, and sold cars', () => {
+    const urls = listed(sitemapFiles(site, stock));
     for (const path of [
       '/shell/car',
       '/shell/search',
@@ -91,32 +92,32 @@ describe('sitemapOptions, the filter @astrojs/sitemap applies to the pages the b
       '/cars/trade-in',
       '/cars/2022-mazda-cx-5-3',
     ]) {
-      expect(filter?.(page(path)), path).toBe(false);
+      expect(urls, path).not.toContain(`https://dealer.example${path}`);
     }
   });
 
-  it('drops an empty /models page and landing pages only sold cars would fill', () => {
-    const { filter } = sitemapOptions(testSite({ url: 'https://dealer.example' }), () => [
-      car(4, { make: 'Kia', model: 'EV6', make_model: 'Kia EV6', status: 'sold', sold_date_timestamp: 1_760_100_000 }),
-    ]);
-    expect(filter?.(page('/models'))).toBe(false);
-    expect(filter?.(page('/search/kia'))).toBe(false);
+  it('leaves out an empty /models page and landing pages only sold cars would fill', () => {
+    const urls = listed(
+      sitemapFiles(testSite({ url: 'https://dealer.example' }), [
+        car(4, { make: 'Kia', model: 'EV6', make_model: 'Kia EV6', status: 'sold', sold_date_timestamp: 1_760_100_000 }),
+      ]),
+    );
+    expect(urls).not.toContain('https://dealer.example/models');
+    expect(urls).not.toContain('https://dealer.example/search/kia');
   });
 
-  it('reads the stock once, however many pages it checks', () => {
-    let reads = 0;
-    const { filter } = sitemapOptions(site, () => {
-      reads += 1;
-      return stock;
-    });
-    filter?.(page('/'));
-    filter?.(page('/contact'));
-    expect(reads).toBe(1);
+  it('splits past the entry limit, and the index names every part', () => {
+    const files = sitemapFiles(site, stock, 5);
+    const index = files[0];
+    expect(index?.path).toBe('/sitemap-index.xml');
+    const parts = files.slice(1);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(index?.body).toContain(`<loc>https://dealer.example${part.path}</loc>`);
+    expect(listed(files)).toEqual(listed(sitemapFiles(site, stock)));
   });
 
-  it('writes each page at its canonical address, without the trailing slash', async () => {
-    const { serialize } = sitemapOptions(site, () => stock);
-    expect(await serialize?.({ url: page('/contact') })).toEqual({ url: 'https://dealer.example/contact' });
-    expect(await serialize?.({ url: page('/') })).toEqual({ url: 'https://dealer.example/' });
+  it('escapes addresses as XML text', () => {
+    const files = sitemapFiles(testSite({ url: 'https://dealer.example/?a=1&b=2' }), []);
+    expect(files.map((f) => f.body).join('')).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
   });
 });

@@ -2,7 +2,6 @@
  * The pages each dealer site has, for the sitemap and the tests. Dynamic pages come from the
  * config and the stock so the sitemap cannot drift from what the build produced.
  */
-import type { SitemapOptions } from '@astrojs/sitemap';
 import type { DealerConfig } from '../platform/config/schema';
 import type { Vehicle } from '../stock/model/vehicle';
 import { contactPages, sortLocations } from '../dealer/model/locations';
@@ -10,6 +9,7 @@ import { carPath } from '../stock/model/car';
 import { dealershipsByMake, modelCards } from '../dealer/model/brands';
 import { landingFacets, landingPages } from '../search/model/landing';
 import { siteUrl } from '../dealer/model/seo';
+import { xmlText } from '../platform/formats/xml';
 
 export const BROCHURE_PATHS = ['/', '/contact', '/privacy-policy', '/service', '/finance', '/sell-my-car', '/valuations'] as const;
 
@@ -56,29 +56,33 @@ export function sitemapPaths(site: DealerConfig, stock: readonly Vehicle[]): str
   return [...new Set([...sitePaths(site), ...searchLandingPaths(site, stock), ...carPaths(stock)])];
 }
 
-/** A page address as a path without its trailing slash, the way the paths above are written. */
-function pathOf(url: string, base: string): string {
-  const { pathname } = new URL(url, base);
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
+/** Search engines read at most this many addresses from one sitemap file. */
+export const SITEMAP_ENTRY_LIMIT = 45_000;
 
 /**
- * What @astrojs/sitemap (astro.config.mjs) keeps of the pages the build wrote, and how it writes
- * them. The integration finds every page; only those `sitemapPaths` lists are worth a search
- * engine's time, so the rest stay out: the shell pages, the header search, the success page, the
- * form pages, an empty /models, landing pages only sold cars would fill and sold cars' pages.
- * Addresses are written as each page's canonical URL (no trailing slash). The stock is read
- * the first time a page is checked, once per build.
+ * The site's sitemaps as search engines read them: `/sitemap-index.xml`, which robots.txt names,
+ * listing `/sitemap-0.xml` and on, each a plain list of at most SITEMAP_ENTRY_LIMIT addresses:
+ * every page `sitemapPaths` lists, at its canonical address (no trailing slash), in address order.
+ * The shell pages, the header search, the success, form and 404 pages, an empty /models,
+ * landing pages only sold cars would fill and sold cars' pages are left out.
  */
-export function sitemapOptions(site: DealerConfig, stock: () => readonly Vehicle[]): Pick<NonNullable<SitemapOptions>, 'filter' | 'serialize' | 'namespaces'> {
-  let listed: Set<string> | undefined;
-  return {
-    filter: (page) => {
-      listed ??= new Set(sitemapPaths(site, stock()).map((path) => pathOf(path, site.url)));
-      return listed.has(pathOf(page, site.url));
+export function sitemapFiles(site: DealerConfig, stock: readonly Vehicle[], limit = SITEMAP_ENTRY_LIMIT): { path: string; body: string }[] {
+  const urls = sitemapPaths(site, stock)
+    .map((path) => siteUrl(site, path))
+    .sort();
+  const parts: string[][] = [];
+  for (let i = 0; i < urls.length || parts.length === 0; i += limit) parts.push(urls.slice(i, i + limit));
+  const head = '<?xml version="1.0" encoding="UTF-8"?>';
+  const ns = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+  const part = (n: number): string => `/sitemap-${n}.xml`;
+  return [
+    {
+      path: '/sitemap-index.xml',
+      body: `${head}<sitemapindex ${ns}>${parts.map((_, n) => `<sitemap><loc>${xmlText(siteUrl(site, part(n)))}</loc></sitemap>`).join('')}</sitemapindex>`,
     },
-    serialize: (item) => ({ ...item, url: siteUrl(site, pathOf(item.url, site.url)) }),
-    // A plain list of addresses, as search engines read it; no news, image or video entries.
-    namespaces: { news: false, xhtml: false, image: false, video: false },
-  };
+    ...parts.map((list, n) => ({
+      path: part(n),
+      body: `${head}<urlset ${ns}>${list.map((url) => `<url><loc>${xmlText(url)}</loc></url>`).join('')}</urlset>`,
+    })),
+  ];
 }

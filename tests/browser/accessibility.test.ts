@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
 import { pageTypes } from './pages';
 import { stubAccountApi } from './account-stub';
@@ -30,7 +30,8 @@ describe.concurrent.each(inject('demoDealers'))('%s', (slug) => {
       await page.context().close();
     });
 
-    it.each(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ type, path, gated, ready }) => {
+    // Dealers run concurrently, so each test uses its own `expect`: the global one cannot tell which test a poll belongs to.
+    it.for(pageTypes(slug))('$type page has no axe violations and no console errors', async ({ type, path, gated, ready }, { expect }) => {
       errors.length = 0;
       await page.goto(`${demoOrigin(slug)}${path}`);
       // A gated page is checked as a signed-in shopper sees it, once its sections have loaded.
@@ -44,7 +45,7 @@ describe.concurrent.each(inject('demoDealers'))('%s', (slug) => {
     });
   });
 
-  it('home page has no axe violations on a phone with the menu open', async () => {
+  it('home page has no axe violations on a phone with the menu open', async ({ expect }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await blockOutsideRequests(page);

@@ -40,7 +40,7 @@ async function open(
   const errors = watchErrors(page);
   await blockOutsideRequests(page);
   await api.attach(page);
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(30_000);
   await page.goto(`${demoOrigin(SLUG)}${pagePath}`);
   return { context, page, errors };
 }

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listDealerSlugs } from '../../src/platform/config/load';
-import { buildDealers } from '../../src/build/run';
+import { buildDealers } from '../../src/publish/build-dealers';
 import { staleDealers, type ProjectPaths } from '../../src/build/stamps';
 
 type SitePaths = Partial<ProjectPaths> & { dealersDir: string; distDir: string };

@@ -173,7 +173,7 @@ describe(`enquiry forms on ${SLUG}`, () => {
     expect(url.pathname).toMatch(/^\/success\/?$/);
     expect(url.searchParams.get('category')).toBe('used-vehicle-enquiry');
     expect(url.searchParams.get('car_id')).toBe(String(car.id));
-    await expect.poll(() => page.locator('[data-success-kind="vehicle"]').isVisible(), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => page.locator('[data-success-kind="vehicle"]').isVisible()).toBe(true);
     expect(await page.locator('[data-success-car]').getAttribute('href')).toBe(`/cars/${car.slug}`);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
     expect(dialogs).toEqual([]);

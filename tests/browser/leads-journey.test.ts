@@ -47,7 +47,7 @@ async function open(slug: string, pagePath: string, ready: (page: Page) => Promi
   const errors = watchErrors(page);
   const answers = await recordLeadAnswers(page);
   // Fail on the step that went wrong, well inside the test's own time limit.
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(30_000);
   await page.goto(`${demoOrigin(slug)}${pagePath}`);
   await ready(page);
   return { page, errors, answers, readyAt: Date.now() };

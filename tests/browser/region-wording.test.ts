@@ -86,7 +86,7 @@ describe('the home budget panel', () => {
     expect(max).toBeLessThanOrEqual(38_000);
     const found = (await link.textContent())?.replace(/ (?:car|vehicle)s? Found$/, '') ?? '';
     await link.click();
-    await expect.poll(() => page.locator('.result-count').first().textContent(), { timeout: 5_000 }).toMatch(new RegExp(`^${found} `));
+    await expect.poll(() => page.locator('.result-count').first().textContent()).toMatch(new RegExp(`^${found} `));
     await page.close();
   });
 

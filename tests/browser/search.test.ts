@@ -135,7 +135,7 @@ describe('search pages', () => {
     await expect.poll(() => shownCount(page)).not.toBe(total);
     const mazdas = await shownCount(page);
     // The count runs to the new number over a second.
-    await expect.poll(() => showMe.textContent(), { timeout: 5000 }).toBe(`Show Me ${mazdas} vehicles`);
+    await expect.poll(() => showMe.textContent()).toBe(`Show Me ${mazdas} vehicles`);
     await showMe.click();
     await expect.poll(() => drawer.isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: /^Filters/ }).getAttribute('aria-expanded')).toBe('false');

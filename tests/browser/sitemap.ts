@@ -3,7 +3,7 @@ import { get } from './http';
 const locs = (xml: string): string[] => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
 
 /**
- * The sitemap as a search engine reads it: the index robots.txt names (@astrojs/sitemap writes
+ * The sitemap as a search engine reads it: the index robots.txt names (src/pages/[sitemap].xml.ts writes
  * /sitemap-index.xml), then every sitemap the index lists, fetched by their paths from the test
  * server. `parts` are the addresses the index gives, `xml` the parts' text joined, `pages` their <loc>s.
  */

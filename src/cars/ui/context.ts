@@ -2,7 +2,7 @@
  * What every car page of one build shares, worked out once per build rather than once per page:
  * a 2,400-car dealer renders this module's callers 2,400 times.
  */
-import { site } from '../../platform/config/current';
+import { perSite, site } from '../../platform/config/current';
 import type { Location } from '../../platform/config/schema';
 import { carSite, type CarSite, type CarView } from '../../stock/model/car';
 import { repaymentOf } from '../../stock/model/repayments';
@@ -20,17 +20,14 @@ export interface CarPageContext {
   locations: Location[];
 }
 
-let context: CarPageContext | undefined;
-
 export function carPageContext(): CarPageContext {
-  context ??= {
+  return perSite('car page context', () => ({
     // With the advertised finance terms: the car page and its shell show repayments from them.
     carSite: { ...carSite(site), ...repaymentOf(site) },
     sellerId: dealerId(site),
     endpoint: searchEndpoint(site),
     locations: sortLocations(site.locations),
-  };
-  return context;
+  }));
 }
 
 /** Where the car stands, else the dealer's main location. */

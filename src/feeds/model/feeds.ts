@@ -21,7 +21,6 @@ export interface FeedSummary {
 
 export interface FeedReport {
   dealer: string;
-  generated_at: string;
   /** Cars in the stock the site does not list (sold and past their window, or never shown): in no feed, and not named here. */
   not_listed: number;
   listed: number;
@@ -38,7 +37,7 @@ export interface SiteFeeds {
  * The feeds for `listed` (the cars the site lists, in stock order); `notListed` is only counted.
  * Every feed is regenerated from the same stock the build reads, so a stock change shows on the next build.
  */
-export function buildFeeds(site: FeedSite, listed: readonly Vehicle[], notListed: number, now: Date): SiteFeeds {
+export function buildFeeds(site: FeedSite, listed: readonly Vehicle[], notListed: number): SiteFeeds {
   const facts = listed.map((car) => feedCar(car, site));
   const selections = Object.fromEntries(feedIds.map((id) => [id, selectCars(facts, FEEDS[id])])) as Record<FeedId, ReturnType<typeof selectCars>>;
   const bodies: Record<FeedId, string> = {
@@ -57,7 +56,7 @@ export function buildFeeds(site: FeedSite, listed: readonly Vehicle[], notListed
   ) as Record<FeedId, FeedSummary>;
   return {
     files: feedIds.map((id) => ({ path: FEEDS[id].path, contentType: FEEDS[id].contentType, body: bodies[id] })),
-    report: { dealer: site.slug, generated_at: now.toISOString(), not_listed: notListed, listed: listed.length, feeds },
+    report: { dealer: site.slug, not_listed: notListed, listed: listed.length, feeds },
   };
 }
 

@@ -9,5 +9,5 @@ import { buildFeeds, type SiteFeeds } from '../model/feeds';
 
 export function siteFeeds(site: DealerConfig, stock: readonly Vehicle[], now = new Date()): SiteFeeds {
   const listed = listedVehicles(site, stock, Math.floor(now.getTime() / 1000));
-  return buildFeeds(site, listed, stock.length - listed.length, now);
+  return buildFeeds(site, listed, stock.length - listed.length);
 }

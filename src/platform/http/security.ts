@@ -37,8 +37,11 @@ export function siteScriptUrls(site: {
   ];
 }
 
+/** The origins a page policy's script-src names for these script addresses, each once. */
+export const scriptOrigins = (scriptUrls: readonly string[]): string[] => [...new Set(scriptUrls.map((url) => new URL(url).origin))];
+
 export function contentSecurityPolicy(scriptUrls: readonly string[] = []) {
-  const origins = [...new Set(scriptUrls.map((url) => new URL(url).origin))];
+  const origins = scriptOrigins(scriptUrls);
   return {
     algorithm: 'SHA-256',
     directives: [

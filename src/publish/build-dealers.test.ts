@@ -1,0 +1,153 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildDealers, type BuildOptions, type PublishDealer } from './build-dealers';
+import { newBuildFolder, swapInBuild } from './site-folders';
+import { staleDealers, stampPath } from '../build/stamps';
+
+let root: string;
+let logged: string[];
+let started: { slug: string; firstLook: boolean }[];
+
+/**
+ * Stands in for rendering from the site bundle: writes two pages for the dealer into a new
+ * build swapped in as the bundle's render would, or fails for "broken", or waits for "slow" until
+ * cancelled, so the runner is tested without a bundle.
+ */
+const fakePublish: PublishDealer = async (slug, { firstLook, signal }) => {
+  started.push({ slug, firstLook: firstLook === true });
+  if (slug === 'broken') throw new Error('the render worker exited with code 1:\nError: component exploded');
+  if (slug === 'slow') {
+    await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('the render worker killed by SIGTERM'))));
+  }
+  const distDir = path.join(root, 'dist');
+  if (slug === 'empty') return { pages: 0, htmlPages: 0 };
+  const folder = newBuildFolder(distDir, slug);
+  mkdirSync(path.join(folder, 'about'), { recursive: true });
+  writeFileSync(path.join(folder, 'index.html'), `<h1>${slug}</h1>`);
+  writeFileSync(path.join(folder, 'about', 'index.html'), 'about');
+  swapInBuild(distDir, slug, folder);
+  return { pages: 2, htmlPages: 2 };
+};
+
+function write(rel: string, content: string): void {
+  const file = path.join(root, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+const options = (extra: BuildOptions = {}): BuildOptions => ({
+  root,
+  dealersDir: path.join(root, 'dealers'),
+  distDir: path.join(root, 'dist'),
+  log: (text) => logged.push(text),
+  validate: () => {},
+  publish: fakePublish,
+  ...extra,
+});
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'dealer-run-'));
+  logged = [];
+  started = [];
+  write('src/a.ts', 'export {}');
+  for (const slug of ['alpha', 'beta', 'broken', 'slow', 'empty']) write(`dealers/${slug}.json`, `{"slug":"${slug}"}`);
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('buildDealers', () => {
+  it('builds each dealer, counts pages and writes fresh stamps', async () => {
+    const results = await buildDealers(['alpha', 'beta'], options());
+    expect(results.map((r) => [r.slug, r.ok, r.pages])).toEqual([
+      ['alpha', true, 2],
+      ['beta', true, 2],
+    ]);
+    expect(readFileSync(path.join(root, 'dist/beta/index.html'), 'utf8')).toBe('<h1>beta</h1>');
+    expect(existsSync(stampPath('alpha', path.join(root, 'dist')))).toBe(true);
+    expect(staleDealers(['alpha', 'beta'], options())).toEqual([]);
+  });
+
+  it('builds a first look (no car pages, one search page) and writes no stamp, so the dealer still needs its full build', async () => {
+    const [firstLook] = await buildDealers(['alpha'], options({ firstLook: true }));
+    expect(firstLook?.ok).toBe(true);
+    expect(started).toEqual([{ slug: 'alpha', firstLook: true }]);
+    expect(logged.join('\n')).toContain('its car pages and all but one search page come from the shells until its full build');
+    expect(existsSync(stampPath('alpha', path.join(root, 'dist')))).toBe(false);
+    expect(staleDealers(['alpha'], options())).toEqual(['alpha']);
+
+    const [full] = await buildDealers(['alpha'], options());
+    expect(full?.ok).toBe(true);
+    expect(started.at(-1)).toEqual({ slug: 'alpha', firstLook: false });
+    expect(staleDealers(['alpha'], options())).toEqual([]);
+  });
+
+  it('keeps building the others when one fails, and shows the failure', async () => {
+    const results = await buildDealers(['broken', 'alpha'], options({ concurrency: 1 }));
+    expect(results.map((r) => [r.slug, r.ok])).toEqual([
+      ['broken', false],
+      ['alpha', true],
+    ]);
+    expect(results[0]?.error).toBe('the render worker exited with code 1:');
+    expect(results[0]?.output).toContain('Error: component exploded');
+    expect(results[0]?.pages).toBeUndefined();
+    const log = logged.join('\n');
+    expect(log).toContain('✗ broken FAILED');
+    expect(log).toContain('    Error: component exploded');
+    expect(existsSync(stampPath('broken', path.join(root, 'dist')))).toBe(false);
+  });
+
+  it('fails a dealer with an invalid file without starting its build', async () => {
+    write('dealers/alpha.json', '{"slug":"alpha","name":42}');
+    write('dealers/beta.json', '{ not json');
+    const results = await buildDealers(['alpha', 'beta'], options({ validate: undefined }));
+    expect(started).toEqual([]);
+    expect(results.every((r) => !r.ok && r.error === 'invalid dealer file')).toBe(true);
+    expect(results[0]?.output).toContain(`${path.join(root, 'dealers', 'alpha.json')} is not a valid dealer file:`);
+    expect(results[0]?.output).toMatch(/ {2}- name: /);
+    expect(results[1]?.output).toContain('cannot be read as JSON');
+  });
+
+  it('fails a build that ends without a site to serve', async () => {
+    const [result] = await buildDealers(['empty'], options());
+    expect(result?.ok).toBe(false);
+    expect(result?.error).toMatch(/index\.html was not written/);
+  });
+
+  it('keeps serving the last good site when a rebuild fails, and the dealer stays stale', async () => {
+    await buildDealers(['alpha'], options());
+    const served = readFileSync(path.join(root, 'dist', 'alpha', 'index.html'), 'utf8');
+    write('dealers/alpha.json', '{"slug":"alpha","changed":true}');
+    const failing = options({ publish: () => Promise.reject(new Error('the render worker exited with code 2')) });
+    const [result] = await buildDealers(['alpha'], failing);
+    expect(result?.ok).toBe(false);
+    expect(readFileSync(path.join(root, 'dist', 'alpha', 'index.html'), 'utf8')).toBe(served);
+    expect(staleDealers(['alpha'], options())).toEqual(['alpha']);
+  });
+
+  it('fails every dealer, naming the cause, when the site code cannot be bundled', async () => {
+    // No astro in this temporary project: the bundle build cannot start.
+    const results = await buildDealers(['alpha', 'beta'], options({ publish: undefined }));
+    expect(results.map((r) => [r.slug, r.ok])).toEqual([
+      ['alpha', false],
+      ['beta', false],
+    ]);
+    expect(results[0]?.error).toMatch(/site bundle build failed/);
+  });
+
+  it('cancels running and pending builds on abort', async () => {
+    const controller = new AbortController();
+    const pending = buildDealers(['slow', 'alpha'], options({ concurrency: 1, signal: controller.signal }));
+    setTimeout(() => controller.abort(), 300);
+    const results = await pending;
+    expect(results.map((r) => [r.slug, r.ok, r.error])).toEqual([
+      ['slow', false, 'cancelled'],
+      ['alpha', false, 'cancelled'],
+    ]);
+  }, 10_000);
+
+  it('does nothing for an empty list', async () => {
+    expect(await buildDealers([], options())).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRenderPool, type RenderPool } from './render-pool';
+
+let dir: string;
+let pool: RenderPool | undefined;
+
+/**
+ * A stand-in render worker speaking the pool's messages: it "publishes" after a short wait and
+ * answers with its own process id, or dies for the dealer "crash".
+ */
+const worker = `
+process.on('message', (job) => {
+  if (job.slug === 'crash') process.exit(3);
+  setTimeout(() => process.send({ id: job.id, ok: true, outcome: { slug: job.slug, pages: process.pid, htmlPages: 1, build: '', seconds: 0, firstLook: job.firstLook === true } }), 50);
+});
+process.on('disconnect', () => process.exit(0));
+process.send({ ready: true });
+`;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'render-pool-'));
+  writeFileSync(path.join(dir, 'worker.mjs'), worker);
+});
+
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const open = (size: number): RenderPool =>
+  (pool = createRenderPool({
+    bundle: { entry: 'unused', clientDir: 'unused' },
+    dealersDir: dir,
+    distDir: dir,
+    size,
+    workerModule: path.join(dir, 'worker.mjs'),
+  }));
+
+describe('createRenderPool', () => {
+  it('gives dealers asked for at once a worker each, up to its size, and answers each with its own result', async () => {
+    const pool = open(2);
+    const results = await Promise.all(['alpha', 'beta', 'gamma'].map((slug) => pool.publish(slug)));
+    expect(results.map((r) => r.slug)).toEqual(['alpha', 'beta', 'gamma']);
+    // Two workers (process ids) served the three dealers.
+    expect(new Set(results.map((r) => r.pages)).size).toBe(2);
+  });
+
+  it('fails only the dealer whose worker died, and carries on with a new worker', async () => {
+    const pool = open(1);
+    await expect(pool.publish('crash')).rejects.toThrow(/render worker exited with code 3/);
+    await expect(pool.publish('alpha')).resolves.toMatchObject({ slug: 'alpha' });
+  });
+
+  it('hands the first-look switch to the worker', async () => {
+    const pool = open(1);
+    expect(await pool.publish('alpha', { firstLook: true })).toMatchObject({ firstLook: true });
+  });
+});

@@ -4,7 +4,8 @@
  * Builds the demo dealers from scratch, times them (all together, then the first one alone),
  * measures every page type's HTML and JavaScript, scores the first dealer's security headers with
  * the MDN HTTP Observatory (deployed as a CDN serves it, and on the platform's server), times the
- * demo stock generator (5,000 cars, median of 5 runs), the search engine and API, the lead API
+ * demo stock generator (5,000 cars, median of 5 runs), the search engine and API, the search
+ * indexes while stock is replaced under load and within a memory bound, the lead API
  * under load and under SIGKILL (`--skip-leads` leaves those out), the stock alert job over 5,000
  * cars and 10,000 saved cars, runs Lighthouse through the platform's own server, prints the tables
  * and targets, and writes bench-results/bench.json. Public tools only (Astro, Lighthouse, Chromium,
@@ -24,6 +25,7 @@ import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
+import { benchIndexMemory, benchIndexStart, benchIndexUpdate, formatIndexMemory, formatIndexStart, formatIndexUpdate } from './bench/search-updates';
 import { benchSessionCheck, signInCookie, type SessionCheckResult } from './bench/session-check';
 import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './bench/checkout';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
@@ -334,6 +336,12 @@ async function main(argv: string[]): Promise<number> {
   // with /api/health probed throughout.
   console.log(`\nSearch API load: landing-page mix at 100 connections, then the abuse cases…`);
   const searchLoad = await benchSearchLoad(engineSite, { connections: 100, seconds: 10 });
+  // The indexes behind it: a 2,000-car stock replaced under a steady search load, dealers over
+  // the memory bound searched round robin, and a start with 200 dealers.
+  console.log(`\nSearch indexes: ${engineSite.slug}'s stock of 2,000 cars replaced under load, 12 dealers over a memory bound, 200 dealers at start…`);
+  const indexUpdate = await benchIndexUpdate(engineSite, paths.dealersDir, { cars: 2000 });
+  const indexMemory = await benchIndexMemory(engineSite, paths.dealersDir);
+  const indexStart = await benchIndexStart(engineSite, paths.dealersDir, { dealers: 200 });
   // The account session check every gated page makes, signed in, on each database.
   console.log(`\nSession check: GET /api/account/session signed in, one request at a time…`);
   const sessionChecks: SessionCheckResult[] = [];
@@ -499,6 +507,12 @@ async function main(argv: string[]): Promise<number> {
       abuse: searchLoad.abuse.map((a) => ({ name: a.name, healthMaxMs: a.health.max, healthFailed: a.health.failed, killed: a.killed })),
     },
     observatory,
+    searchIndexes: {
+      cars: indexUpdate.cars,
+      updateLoopMaxMs: indexUpdate.update.loopMaxMs,
+      updateP95Ms: indexUpdate.update.latency.p95,
+      memory: { dealers: indexMemory.dealers, maxEstimateBytes: indexMemory.maxEstimateBytes, limitBytes: indexMemory.limitBytes },
+    },
     sessionCheck: sessionChecks.map((r) => ({ database: r.database, p95: r.signedIn.p95 })),
     checkout: checkouts.map((r) => ({
       database: r.database,
@@ -556,6 +570,7 @@ async function main(argv: string[]): Promise<number> {
     )}`,
   );
   console.log(`\n${formatSearchLoad(searchLoad)}`);
+  console.log(`\n${formatIndexUpdate(indexUpdate)}\n${formatIndexMemory(indexMemory)}\n${formatIndexStart(indexStart)}`);
   if (leads) {
     console.log(
       `\nPOST /api/leads at 100 requests/s for 60 s (ms)\n${formatTable(
@@ -660,6 +675,7 @@ async function main(argv: string[]): Promise<number> {
       engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string },
       api: { ...api, dealer: apiSlug },
       load: { ...searchLoad, dealer: engineSite.slug },
+      indexes: { update: indexUpdate, memory: indexMemory, start: indexStart, dealer: engineSite.slug },
     },
     sessionCheck: sessionChecks,
     checkout: checkouts,

@@ -4,6 +4,7 @@ import {
   alertTargets,
   checkTargets,
   demoStockTargets,
+  searchIndexTargets,
   searchTargets,
   sessionCheckTargets,
   medianRun,
@@ -197,6 +198,28 @@ describe('demoStockTargets', () => {
   it('is one of the targets checkTargets reports, so a slow generator is a MISS in the bench', () => {
     const targets = checkTargets({ rows: [], lighthouseRan: false, demoStock: { cars: 5000, runs: 5, medianMs: 1500 } });
     expect(targets.find((t) => t.target.startsWith('demo stock'))).toMatchObject({ status: 'MISS', detail: '1500 ms' });
+  });
+});
+
+describe('searchIndexTargets', () => {
+  it('passes an update that held the event loop at most 20 ms, and indexes held within the bound', () => {
+    const figures = { cars: 2000, updateLoopMaxMs: 12.4, updateP95Ms: 3.2, memory: { dealers: 12, maxEstimateBytes: 40 * 2 ** 20, limitBytes: 48 * 2 ** 20 } };
+    expect(searchIndexTargets(figures)).toEqual([
+      {
+        target: 'stock of 2,000 cars replaced under search load: event loop held <= 20 ms',
+        status: 'PASS',
+        detail: 'at most 12.4 ms, search p95 3.2 ms',
+      },
+      { target: '12 dealers searched over SEARCH_INDEX_MEMORY_MB: indexes held within the bound', status: 'PASS', detail: 'at most 40.0 MB of 48.0 MB' },
+    ]);
+    expect(searchIndexTargets({ ...figures, updateLoopMaxMs: 20.1 })[0]?.status).toBe('MISS');
+    expect(searchIndexTargets({ ...figures, memory: { ...figures.memory, maxEstimateBytes: 49 * 2 ** 20 } })[1]?.status).toBe('MISS');
+    expect(searchIndexTargets(undefined)).toEqual([]);
+  });
+
+  it('is one of the targets checkTargets reports', () => {
+    const targets = checkTargets({ rows: [], lighthouseRan: false, searchIndexes: { cars: 2000, updateLoopMaxMs: 470, updateP95Ms: 470 } });
+    expect(targets.find((t) => t.target.startsWith('stock of 2,000 cars'))?.status).toBe('MISS');
   });
 });
 

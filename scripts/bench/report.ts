@@ -224,6 +224,8 @@ export interface TargetInputs {
   /** The checkout race and reserved-in-search timing, per database (scripts/bench/checkout.ts). */
   checkout?: readonly CheckoutFigures[];
   alerts?: readonly AlertFigures[];
+  /** The search indexes while stock changes and within a memory bound (scripts/bench/search-updates.ts). */
+  searchIndexes?: SearchIndexFigures;
 }
 
 /** The session check every gated page makes: p95 over HTTP, signed in, one request at a time. */
@@ -266,6 +268,41 @@ export function checkoutTargets(figures: readonly CheckoutFigures[] | undefined)
       detail: `${Math.round(f.reservedP95)} ms`,
     } satisfies TargetCheck,
   ]);
+}
+
+/** What scripts/bench/search-updates.ts measured, reduced to what the targets need. */
+export interface SearchIndexFigures {
+  /** Cars in the dealer whose stock was replaced under a steady search load. */
+  cars: number;
+  /** The longest the event loop was held meanwhile, and the searches' p95. */
+  updateLoopMaxMs: number;
+  updateP95Ms: number;
+  /** Dealers searched round robin, more than the bound holds: the most their indexes were estimated at. */
+  memory?: { dealers: number; maxEstimateBytes: number; limitBytes: number };
+}
+
+/** No request waits longer than this for an index update (the event loop's longest block while one runs). */
+export const INDEX_UPDATE_BLOCK_BUDGET_MS = 20;
+
+export function searchIndexTargets(figures: SearchIndexFigures | undefined): TargetCheck[] {
+  if (!figures) return [];
+  const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const checks: TargetCheck[] = [
+    {
+      target: `stock of ${figures.cars.toLocaleString('en-US')} cars replaced under search load: event loop held <= ${INDEX_UPDATE_BLOCK_BUDGET_MS} ms`,
+      status: figures.updateLoopMaxMs <= INDEX_UPDATE_BLOCK_BUDGET_MS ? 'PASS' : 'MISS',
+      detail: `at most ${figures.updateLoopMaxMs} ms, search p95 ${figures.updateP95Ms} ms`,
+    },
+  ];
+  const memory = figures.memory;
+  if (memory) {
+    checks.push({
+      target: `${memory.dealers} dealers searched over SEARCH_INDEX_MEMORY_MB: indexes held within the bound`,
+      status: memory.maxEstimateBytes <= memory.limitBytes ? 'PASS' : 'MISS',
+      detail: `at most ${mb(memory.maxEstimateBytes)} of ${mb(memory.limitBytes)}`,
+    });
+  }
+  return checks;
 }
 
 /** What the search load bench measured (scripts/bench/search-load.ts), reduced to what the targets need. */
@@ -471,6 +508,7 @@ export function checkTargets({
   sessionCheck,
   alerts,
   checkout,
+  searchIndexes,
 }: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const audited = rows.filter((r) => LIGHTHOUSE_PAGES.includes(r.type));
@@ -517,6 +555,7 @@ export function checkTargets({
     ...checks,
     ...demoStockTargets(demoStock),
     ...searchTargets(search),
+    ...searchIndexTargets(searchIndexes),
     ...sessionCheckTargets(sessionCheck),
     ...checkoutTargets(checkout),
     ...leadTargets(leads),

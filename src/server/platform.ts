@@ -200,7 +200,7 @@ export async function startPlatform({
     let stopping: Promise<void> | undefined;
     return { server: undefined, database, close: () => (stopping ??= releaseAll()) };
   }
-  await search.warm();
+  void search.warm();
   const server = createPlatformServer(app.fetch, '127.0.0.1');
   server.listen(port, '127.0.0.1');
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestCache, SearchEngine, type EngineSettings, type SearchDocument } from './engine';
+import { RequestCache, SearchEngine, SearchEngineBuilder, type EngineSettings, type SearchDocument } from './engine';
 import { MeiliError } from './errors';
 import { parseSearchParams } from './request';
 
@@ -345,5 +345,102 @@ describe('scope (search rules)', () => {
     expect(engine.document('3', scope)?.id).toBe(3);
     expect(engine.document('1', scope)).toBeUndefined();
     expect(engine.document('1')?.id).toBe(1);
+  });
+});
+
+describe('SearchEngineBuilder', () => {
+  /** 300 varied cars: makes, models, colours, prices, arrays and missing values. */
+  const many: SearchDocument[] = Array.from({ length: 300 }, (_, i) => {
+    const [make, model] = [
+      ['Toyota', 'RAV4'],
+      ['Toyota', 'LandCruiser'],
+      ['Mazda', 'CX-5'],
+      ['Ford', 'Ranger'],
+      ['Škoda', 'Octavia'],
+    ][i % 5]!;
+    return {
+      id: i + 1,
+      name: `${2015 + (i % 10)} ${make} ${model} ${['GX', 'Sahara', 'Maxx', 'XLT', 'RS'][i % 7 === 0 ? 4 : i % 5]}`,
+      make,
+      model,
+      price: i % 11 === 0 ? 0 : 15_000 + ((i * 7919) % 40_000),
+      year: 2015 + (i % 10),
+      categories: i % 4 === 0 ? ['cars', 'subscription'] : ['cars'],
+      custom_rank: (i * 31) % 17,
+      ...(i % 3 === 0 ? { stocknum: `AB${1000 + i}` } : {}),
+      ...(i % 9 === 0 ? { badge: 'Low km' } : { tag: i % 2 === 0 ? '' : 'Special' }),
+      certified: i % 6 === 0,
+      sold_date_timestamp: i % 8 === 0 ? 1_700_000_000 + i : null,
+      location_id: i % 2 === 0 ? 7 : '7',
+    };
+  });
+  const bodies: Record<string, unknown>[] = [
+    {},
+    { sort: ['price:asc', 'name:desc'], limit: 20, offset: 3 },
+    { q: 'toyta ran', facets: ['*'] },
+    { q: 'land cruiser', attributesToHighlight: ['*'] },
+    { q: '"mazda cx"', filter: ['price > 20000', ['year = 2017', 'year = 2022']], facets: ['make', 'price'] },
+    { q: 'toyota -sahara', filter: 'certified = true OR badge EXISTS', sort: ['year:desc'] },
+    { filter: 'tag IS EMPTY OR sold_date_timestamp IS NULL', facets: ['tag', 'categories', 'location_id'] },
+    { q: 'ab10', filter: 'make IN [toyota, ford] AND NOT model = ranger', limit: 50 },
+  ];
+  const answers = (engine: SearchEngine) => bodies.map((body) => engine.search(parseSearchParams(body))).map(({ processingTimeMs: _, ...rest }) => rest);
+
+  function builtInSlices(documents: readonly SearchDocument[], slice: number): { engine: SearchEngine; steps: number } {
+    const builder = new SearchEngineBuilder({ ...settings, pagination: { maxTotalHits: 1000 } });
+    let steps = 0;
+    for (let from = 0; from < documents.length; from += slice) {
+      builder.add(documents.slice(from, from + slice));
+      steps += 1;
+    }
+    const finishing = builder.finish();
+    for (;;) {
+      const step = finishing.next();
+      steps += 1;
+      if (step.done) return { engine: step.value, steps };
+    }
+  }
+
+  it('answers exactly as an engine built at once, whatever the slice size', () => {
+    const atOnce = answers(new SearchEngine(many, { ...settings, pagination: { maxTotalHits: 1000 } }));
+    for (const slice of [1, 7, 64, 300]) expect(answers(builtInSlices(many, slice).engine)).toEqual(atOnce);
+    // Every query finds something, so the comparison compares answers, not empty pages.
+    expect(atOnce.map((answer) => answer.estimatedTotalHits > 0)).toEqual(bodies.map(() => true));
+  });
+
+  it('takes a step per slice of documents, then one per attribute index and share of the term dictionary', () => {
+    const { steps } = builtInSlices(many, 50);
+    const attributes = new Set([...settings.filterableAttributes, ...settings.sortableAttributes, 'custom_rank']).size;
+    // 6 slices of 50 documents, the dictionary (fewer terms than one share), then each attribute.
+    expect(steps).toBeGreaterThanOrEqual(6 + 1 + attributes);
+  });
+
+  it('replaces documents without rebuilding: the answers of an engine built over the new documents', () => {
+    const base = builtInSlices(many, 100).engine;
+    const flagged = new Map([3, 10, 200].map((position) => [position, { ...many[position]!, badge: 'Reserved', certified: true }]));
+    const after = many.map((doc, position) => flagged.get(position) ?? doc);
+    const replaced = base.withReplaced(flagged);
+    expect(answers(replaced)).toEqual(answers(new SearchEngine(after, { ...settings, pagination: { maxTotalHits: 1000 } })));
+    // The original engine still answers as before: a search in flight keeps its stock.
+    expect(answers(base)).toEqual(answers(new SearchEngine(many, { ...settings, pagination: { maxTotalHits: 1000 } })));
+    expect(replaced.positionOf('201')).toBe(200);
+  });
+
+  it('drops an attribute from facets * once no document has it', () => {
+    const one = new SearchEngine(
+      [
+        { id: 1, name: 'A', badge: 'x' },
+        { id: 2, name: 'B' },
+      ],
+      settings,
+    );
+    const without = one.withReplaced(new Map([[0, { id: 1, name: 'A' }]]));
+    expect(Object.keys(without.search(parseSearchParams({ facets: ['*'] })).facetDistribution ?? {})).not.toContain('badge');
+    expect(Object.keys(one.search(parseSearchParams({ facets: ['*'] })).facetDistribution ?? {})).toContain('badge');
+  });
+
+  it('refuses a replacement that changes searchable text or the primary key', () => {
+    expect(() => engine.withReplaced(new Map([[0, { ...docs[0]!, name: 'Another' }]]))).toThrow(/name/);
+    expect(() => engine.withReplaced(new Map([[0, { ...docs[0]!, id: 99 }]]))).toThrow(/id/);
   });
 });

@@ -9,13 +9,13 @@
  */
 import { Bitset } from './bitset';
 import { MeiliError } from './errors';
-import { FieldIndex } from './field-index';
+import { FieldIndex, FieldValues } from './field-index';
 import { filterError, filterFields, parseFilterExpression, type FilterNode } from './filter-parser';
 import { Highlighter, formatValue } from './format';
 import { GeoPoints, geoDistanceFor, geoSortKeys, parseGeoSort, type GeoSort } from './geo';
 import { parseQuery, type ParsedQuery, type QueryTerm, type QueryWord } from './query-text';
 import type { SearchParams } from './request';
-import { TextIndex, joinWords, type TermMatch } from './text-index';
+import { TextIndex, TextIndexBuilder, joinWords, type TermMatch } from './text-index';
 import { rankText, type QueryUnit, type TextKeys, type TextRule } from './text-rank';
 
 export interface EngineSettings {
@@ -202,6 +202,70 @@ function foldKeys(keys: readonly Int32Array[], size: number): Float64Array | nul
   return folded;
 }
 
+/** What a `SearchEngineBuilder` hands its engine: indexes already built over the documents. */
+export interface BuiltIndexes {
+  text: TextIndex;
+  fields: ReadonlyMap<string, FieldIndex>;
+  /** Attributes present in at least one document. */
+  present: ReadonlySet<string>;
+}
+
+/**
+ * A SearchEngine built a few documents at a time, for a server that must keep answering while it
+ * indexes new stock: `add` reads documents into the text index and into the value index of every
+ * filterable and sortable attribute, so the finished engine builds nothing on its first searches;
+ * `finish` completes the indexes one bounded piece per step (a share of the term dictionary, one
+ * attribute's index). The caller lets other work run between calls; run at once, the engine
+ * answers exactly as `new SearchEngine(documents, settings)` does.
+ */
+export class SearchEngineBuilder {
+  private readonly docs: SearchDocument[] = [];
+  private readonly text: TextIndexBuilder;
+  private readonly values: FieldValues[];
+  private readonly present = new Set<string>();
+
+  constructor(readonly settings: EngineSettings) {
+    this.text = new TextIndexBuilder(settings.searchableAttributes);
+    const fields = new Set([...settings.filterableAttributes, ...settings.sortableAttributes]);
+    for (const rule of parseRankingRules(settings.rankingRules)) if (rule.kind === 'custom') fields.add(rule.field);
+    this.values = [...fields].map((name) => new FieldValues(name));
+  }
+
+  /** Documents added so far. */
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** Indexes the next documents (positions follow those added before). */
+  add(documents: readonly SearchDocument[]): void {
+    for (const doc of documents) {
+      this.docs.push(doc);
+      this.text.add(doc);
+      for (const values of this.values) values.add(doc);
+      for (const key of Object.keys(doc)) if (doc[key] !== undefined) this.present.add(key);
+    }
+  }
+
+  /** The rest of the work, one bounded piece per step; returns the engine. Add nothing once started. */
+  *finish(): Generator<void, SearchEngine, void> {
+    const text = yield* this.text.finish();
+    const fields = new Map<string, FieldIndex>();
+    const custom = parseRankingRules(this.settings.rankingRules).flatMap((rule) => (rule.kind === 'custom' ? [rule.field] : []));
+    const sortable = new Set([...this.settings.sortableAttributes, ...custom]);
+    for (const values of this.values) {
+      const index = new FieldIndex(values.name, values);
+      fields.set(values.name, index);
+      yield;
+      index.prepare(sortable.has(values.name));
+      yield;
+    }
+    const engine = new SearchEngine(this.docs, this.settings, { text, fields, present: this.present });
+    // The primary-key lookup (document reads, `positionOf`), built now rather than on a request.
+    engine.positionOf('');
+    return engine;
+  }
+}
+
 export class SearchEngine {
   private readonly docs: readonly SearchDocument[];
   private readonly text: TextIndex;
@@ -214,18 +278,69 @@ export class SearchEngine {
   private byPosition?: Map<string, number>;
   private geoPoints?: GeoPoints;
 
+  /**
+   * An engine over `documents`: the text index is built now, each attribute's value index on its
+   * first use. `built` (from `SearchEngineBuilder`) hands over indexes already built.
+   */
   constructor(
     documents: readonly SearchDocument[],
     readonly settings: EngineSettings,
+    built?: BuiltIndexes,
   ) {
     this.docs = documents;
-    this.text = new TextIndex(documents, settings.searchableAttributes);
     this.filterable = new Set(settings.filterableAttributes);
     this.sortable = new Set(settings.sortableAttributes);
     this.rules = parseRankingRules(settings.rankingRules);
+    if (built) {
+      this.text = built.text;
+      for (const [name, index] of built.fields) this.fields.set(name, index);
+      this.present = built.present;
+      return;
+    }
+    this.text = new TextIndex(documents, settings.searchableAttributes);
     const present = new Set<string>();
     for (const doc of documents) for (const [key, value] of Object.entries(doc)) if (value !== undefined) present.add(key);
     this.present = present;
+  }
+
+  /**
+   * The same engine with some documents replaced (`changes`: position → new document), sharing
+   * every index the changes leave as it was: the text index, and each attribute's value index
+   * whose values none of the changed documents changed. For small changes to attributes that are
+   * not searchable (a reservation's `reserved` flag): a copy of the document list, not a rebuild.
+   * Throws when a change touches a searchable attribute or the primary key.
+   */
+  withReplaced(changes: ReadonlyMap<number, SearchDocument>): SearchEngine {
+    const docs = [...this.docs];
+    const changed = new Set<string>();
+    for (const [position, doc] of changes) {
+      const before = docs[position];
+      if (before === undefined) throw new RangeError(`No document at position ${position}`);
+      for (const key of new Set([...Object.keys(before), ...Object.keys(doc)])) {
+        if (!sameValue(before[key], doc[key])) changed.add(key);
+      }
+      docs[position] = doc;
+    }
+    for (const key of [this.settings.primaryKey, ...this.settings.searchableAttributes]) {
+      if (changed.has(key)) throw new Error(`withReplaced cannot change \`${key}\` (searchable or the primary key): build a new engine`);
+    }
+    const present = new Set(this.present);
+    for (const key of changed) {
+      if (docs.some((doc) => doc[key] !== undefined)) present.add(key);
+      else present.delete(key);
+    }
+    const fields = new Map<string, FieldIndex>();
+    for (const [name, index] of this.fields) if (!changed.has(name)) fields.set(name, index);
+    const engine = new SearchEngine(docs, this.settings, { text: this.text, fields, present });
+    engine.byPosition = this.byPosition;
+    if (!changed.has('_geo')) engine.geoPoints = this.geoPoints;
+    return engine;
+  }
+
+  /** The position of the document whose primary key reads `id`, if any. */
+  positionOf(id: string): number | undefined {
+    this.byPosition ??= new Map(this.docs.map((doc, position) => [String(doc[this.settings.primaryKey]), position]));
+    return this.byPosition.get(id);
   }
 
   get size(): number {
@@ -237,8 +352,7 @@ export class SearchEngine {
    * document inside it (one outside is as absent as one that does not exist).
    */
   document(id: string, scope?: Bitset): SearchDocument | undefined {
-    this.byPosition ??= new Map(this.docs.map((doc, position) => [String(doc[this.settings.primaryKey]), position]));
-    const position = this.byPosition.get(id);
+    const position = this.positionOf(id);
     if (position === undefined || (scope && !scope.has(position))) return undefined;
     return this.docs[position];
   }
@@ -698,6 +812,13 @@ export class SearchEngine {
     }
     return this.lastHighlighter.highlighter;
   }
+}
+
+/** Same value for an index: identical, or the same JSON (arrays and objects compared by content). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function invalidFilterShape(expected: string[], found: unknown): MeiliError {

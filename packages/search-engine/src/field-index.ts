@@ -36,6 +36,79 @@ const FEW_VALUES = 24;
 /** Below this many candidates the walk over them is as cheap as any intersection. */
 const FEW_CANDIDATES = 512;
 
+/**
+ * One attribute's values, read document by document in position order (0, 1, 2 …), so an index
+ * can be built a few documents at a time; `FieldIndex` sorts and lays them out once all are in.
+ */
+export class FieldValues {
+  private count = 0;
+  /** Numbers and normalised strings of every document, flat; each document's run starts at its offset. */
+  private readonly numbers: number[] = [];
+  private readonly numberStart: number[] = [];
+  private readonly strings: string[] = [];
+  private readonly stringStart: number[] = [];
+  readonly distinctNumbers = new Set<number>();
+  /** Normalised string → its first original spelling. */
+  readonly firstOriginal = new Map<string, string>();
+  /** Original → normalised: stock repeats a few values (makes, bodies) thousands of times. */
+  private readonly normalized = new Map<string, string>();
+  readonly exists: number[] = [];
+  readonly isNull: number[] = [];
+  readonly isEmpty: number[] = [];
+
+  constructor(readonly name: string) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The next document's value of the attribute. */
+  add(doc: Readonly<Record<string, unknown>>): void {
+    const position = this.count++;
+    this.numberStart.push(this.numbers.length);
+    this.stringStart.push(this.strings.length);
+    const value = doc[this.name];
+    if (value === undefined) return;
+    this.exists.push(position);
+    if (value === null) this.isNull.push(position);
+    if (value === '' || (Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0)) this.isEmpty.push(position);
+    this.visit(value);
+  }
+
+  private visit(v: unknown): void {
+    if (typeof v === 'number' && Number.isFinite(v)) {
+      this.numbers.push(v);
+      this.distinctNumbers.add(v);
+    } else if (typeof v === 'string' || typeof v === 'boolean') {
+      const original = String(v);
+      let normalized = this.normalized.get(original);
+      if (normalized === undefined) {
+        normalized = normalizeFacet(original);
+        this.normalized.set(original, normalized);
+      }
+      if (normalized === '') return;
+      this.strings.push(normalized);
+      if (!this.firstOriginal.has(normalized)) this.firstOriginal.set(normalized, original);
+    } else if (Array.isArray(v)) {
+      for (const item of v) this.visit(item);
+    }
+  }
+
+  /** Calls `each` with every number and normalised string of the document at `position`. */
+  forEachValue(position: number, each: (number: number | undefined, string: string | undefined) => void): void {
+    const numbersEnd = position + 1 < this.count ? this.numberStart[position + 1]! : this.numbers.length;
+    for (let k = this.numberStart[position]!; k < numbersEnd; k++) each(this.numbers[k], undefined);
+    const stringsEnd = position + 1 < this.count ? this.stringStart[position + 1]! : this.strings.length;
+    for (let k = this.stringStart[position]!; k < stringsEnd; k++) each(undefined, this.strings[k]);
+  }
+
+  static of(name: string, docs: readonly Record<string, unknown>[]): FieldValues {
+    const values = new FieldValues(name);
+    for (const doc of docs) values.add(doc);
+    return values;
+  }
+}
+
 export class FieldIndex {
   /** Distinct numbers, ascending; value id k < numbers.length. */
   readonly numbers: Float64Array;
@@ -43,8 +116,13 @@ export class FieldIndex {
   readonly strings: readonly string[];
   /** The first original spelling of each normalised string, shown in facet distributions. */
   readonly originals: readonly string[];
-  /** Documents holding each value id, ascending. */
-  private readonly valueDocs: Int32Array[];
+  /**
+   * Documents holding each value id, ascending, in CSR layout: those of value id k are
+   * `valueList[valueStart[k] … valueStart[k + 1])`. One array for all values, where an array per
+   * value cost a typed array object per car for attributes unique to each car (id, VIN, slug).
+   */
+  private readonly valueStart: Int32Array;
+  private readonly valueList: Int32Array;
   /** CSR layout of each document's distinct value ids. */
   readonly docStart: Int32Array;
   readonly docValues: Int32Array;
@@ -58,67 +136,55 @@ export class FieldIndex {
   private ascending?: Int32Array;
   private descending?: Int32Array;
 
+  /** The index of attribute `name` over `docs`, or over values already read (`FieldValues`). */
+  constructor(name: string, docs: readonly Record<string, unknown>[]);
+  constructor(name: string, values: FieldValues);
   constructor(
     readonly name: string,
-    docs: readonly Record<string, unknown>[],
+    source: readonly Record<string, unknown>[] | FieldValues,
   ) {
-    const size = docs.length;
-    this.exists = new Bitset(size);
-    this.isNull = new Bitset(size);
-    this.isEmpty = new Bitset(size);
-    const perDoc: { numbers: number[]; strings: string[]; originals: string[] }[] = [];
-    const numberSet = new Set<number>();
-    const firstOriginal = new Map<string, string>();
+    const values = source instanceof FieldValues ? source : FieldValues.of(name, source);
+    const size = values.size;
+    this.exists = Bitset.of(size, values.exists);
+    this.isNull = Bitset.of(size, values.isNull);
+    this.isEmpty = Bitset.of(size, values.isEmpty);
 
-    docs.forEach((doc, position) => {
-      const entry = { numbers: [] as number[], strings: [] as string[], originals: [] as string[] };
-      perDoc.push(entry);
-      const value = doc[name];
-      if (value === undefined) return;
-      this.exists.add(position);
-      if (value === null) this.isNull.add(position);
-      if (value === '' || (Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0)) this.isEmpty.add(position);
-      const visit = (v: unknown): void => {
-        if (typeof v === 'number' && Number.isFinite(v)) {
-          entry.numbers.push(v);
-          numberSet.add(v);
-        } else if (typeof v === 'string' || typeof v === 'boolean') {
-          const original = String(v);
-          const normalized = normalizeFacet(original);
-          if (normalized === '') return;
-          entry.strings.push(normalized);
-          entry.originals.push(original);
-          if (!firstOriginal.has(normalized)) firstOriginal.set(normalized, original);
-        } else if (Array.isArray(v)) {
-          for (const item of v) visit(item);
-        }
-      };
-      visit(value);
-    });
-
-    this.numbers = Float64Array.from([...numberSet].sort((a, b) => a - b));
-    this.strings = [...firstOriginal.keys()].sort(compareCodePoints);
-    this.originals = this.strings.map((s) => firstOriginal.get(s)!);
+    this.numbers = Float64Array.from([...values.distinctNumbers].sort((a, b) => a - b));
+    this.strings = [...values.firstOriginal.keys()].sort(compareCodePoints);
+    this.originals = this.strings.map((s) => values.firstOriginal.get(s)!);
     this.numberIds = new Map([...this.numbers].map((n, i) => [n, i]));
     this.stringIds = new Map(this.strings.map((s, i) => [s, this.numbers.length + i]));
 
-    const lists: number[][] = Array.from({ length: this.numbers.length + this.strings.length }, () => []);
+    const valueCount = this.numbers.length + this.strings.length;
     const start = new Int32Array(size + 1);
-    const values: number[] = [];
-    perDoc.forEach((entry, position) => {
-      start[position] = values.length;
-      const ids = new Set<number>();
-      for (const n of entry.numbers) ids.add(this.numberIds.get(n)!);
-      for (const s of entry.strings) ids.add(this.stringIds.get(s)!);
-      for (const id of [...ids].sort((a, b) => a - b)) {
-        values.push(id);
-        lists[id]!.push(position);
+    const ids: number[] = [];
+    const docIds = new Set<number>();
+    const collect = (n: number | undefined, s: string | undefined): void => {
+      docIds.add(n === undefined ? this.stringIds.get(s!)! : this.numberIds.get(n)!);
+    };
+    const perValue = new Int32Array(valueCount + 1);
+    for (let position = 0; position < size; position++) {
+      start[position] = ids.length;
+      docIds.clear();
+      values.forEachValue(position, collect);
+      for (const id of [...docIds].sort((a, b) => a - b)) {
+        ids.push(id);
+        perValue[id + 1]!++;
       }
-    });
-    start[size] = values.length;
+    }
+    start[size] = ids.length;
     this.docStart = start;
-    this.docValues = Int32Array.from(values);
-    this.valueDocs = lists.map((l) => Int32Array.from(l));
+    this.docValues = Int32Array.from(ids);
+
+    // Documents per value: counts turned into offsets, then filled in document order (ascending).
+    for (let id = 0; id < valueCount; id++) perValue[id + 1]! += perValue[id]!;
+    this.valueStart = perValue;
+    const fill = perValue.slice(0, valueCount);
+    const list = new Int32Array(ids.length);
+    for (let position = 0; position < size; position++) {
+      for (let k = start[position]!; k < start[position + 1]!; k++) list[fill[this.docValues[k]!]!++] = position;
+    }
+    this.valueList = list;
   }
 
   get size(): number {
@@ -126,7 +192,7 @@ export class FieldIndex {
   }
 
   get valueCount(): number {
-    return this.valueDocs.length;
+    return this.valueStart.length - 1;
   }
 
   /** Facet key of a value id: the number as text, or the original string. */
@@ -179,7 +245,7 @@ export class FieldIndex {
   }
 
   private addDocs(set: Bitset, firstId: number, lastId: number): void {
-    for (let id = firstId; id <= lastId; id++) for (const doc of this.valueDocs[id]!) set.add(doc);
+    for (let k = this.valueStart[firstId]!; k < this.valueStart[lastId + 1]!; k++) set.add(this.valueList[k]!);
   }
 
   /** Count of candidate documents per value id (each document once per value). */
@@ -196,7 +262,7 @@ export class FieldIndex {
    */
   countIn(candidates: Bitset, list: Int32Array): Uint32Array {
     if (this.valueCount > FEW_VALUES || list.length < FEW_CANDIDATES) return this.count(list);
-    this.valueSets ??= this.valueDocs.map((docs) => Bitset.of(this.size, docs));
+    this.valueSets ??= this.valueBitsets();
     const counts = new Uint32Array(this.valueCount);
     for (let id = 0; id < this.valueCount; id++) counts[id] = candidates.andCount(this.valueSets[id]!);
     return counts;
@@ -204,10 +270,29 @@ export class FieldIndex {
 
   /** Number value ids ordered by their text, as Meilisearch lists them for small result sets. */
   numbersByText(): Int32Array {
-    this.numberLexOrder ??= Int32Array.from(
-      [...this.numbers.keys()].sort((a, b) => compareCodePoints(numberKey(this.numbers[a]!), numberKey(this.numbers[b]!))),
-    );
+    if (!this.numberLexOrder) {
+      const keys = Array.from(this.numbers, numberKey);
+      this.numberLexOrder = Int32Array.from([...this.numbers.keys()].sort((a, b) => compareCodePoints(keys[a]!, keys[b]!)));
+    }
     return this.numberLexOrder;
+  }
+
+  /**
+   * Builds now what searches would otherwise build on first use (the facet orders and sets, and
+   * for a sortable attribute its sort ranks), so the first searches on a new index do not pay
+   * for it while other requests wait.
+   */
+  prepare(sortable: boolean): void {
+    this.numbersByText();
+    if (this.valueCount <= FEW_VALUES) this.valueSets ??= this.valueBitsets();
+    if (sortable) {
+      this.sortRanks('asc');
+      this.sortRanks('desc');
+    }
+  }
+
+  private valueBitsets(): Bitset[] {
+    return Array.from({ length: this.valueCount }, (_, id) => Bitset.of(this.size, this.valueList.subarray(this.valueStart[id], this.valueStart[id + 1])));
   }
 
   /**

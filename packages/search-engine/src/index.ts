@@ -3,7 +3,7 @@
  * dealer sites use (multi-search, filters, facets, sort, highlight, paging, Meilisearch's error
  * bodies), so a site needs no search server until it outgrows one machine.
  */
-export { SearchEngine, RequestCache, type EngineSettings, type SearchDocument, type SearchResult, type FacetStats } from './engine';
+export { SearchEngine, SearchEngineBuilder, RequestCache, type EngineSettings, type SearchDocument, type SearchResult, type FacetStats } from './engine';
 export { MeiliError, type MeiliErrorBody, type MeiliErrorCode, type MeiliErrorStatus } from './errors';
 export { parseFilterExpression, type FilterNode } from './filter-parser';
 export { parseMultiSearch, parseSearchParams, DEFAULT_LIMIT, MAX_HITS, MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH, type SearchParams } from './request';

@@ -11,7 +11,7 @@ import { isLongWord, tokenizeAt, typoBudget, typosBetween, POSITION_GAP, type Ty
 /** Longest last word whose one-typo prefixes are enumerated; longer ones still get whole-word typos. */
 const MAX_VARIANT_WORD = 24;
 
-interface Postings {
+export interface Postings {
   /** Document positions, ascending. */
   docs: number[];
   /** For each of those documents, the first searchable attribute (by settings order) holding the term. */
@@ -47,6 +47,8 @@ export interface Derivation {
   postings: Postings;
 }
 
+const isDocumentList = (source: readonly Record<string, unknown>[] | TextIndexParts): source is readonly Record<string, unknown>[] => Array.isArray(source);
+
 /** Leaf strings of a value: a string, or the strings and numbers inside arrays and objects. */
 export function leafTexts(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
@@ -67,73 +69,186 @@ export function joinWords(words: readonly QueryWord[]): QueryWord | undefined {
   return { kind: 'word', term, prefix: words.at(-1)!.prefix, typos };
 }
 
-export class TextIndex {
-  private readonly terms: SearchableMap<Postings>;
-  /** Per document, its searchable words in order, with their attribute and position (phrases and proximity need them). */
-  private readonly docTerms: string[][] = [];
-  private readonly docAttributes: Uint8Array[] = [];
-  private readonly docPositions: Uint32Array[] = [];
-  /** Documents where one word directly follows another, keyed `left\u0000right`: where a typed word may be split in two. */
+/** What a TextIndex is made of; `TextIndexBuilder` collects it. */
+export interface TextIndexParts {
+  attributes: readonly string[];
+  terms: SearchableMap<Postings>;
+  /** Every document's searchable words in order, one list for all: document d's are `words[wordStart[d] … wordStart[d + 1])`. */
+  words: string[];
+  wordStart: Int32Array;
+  /** Each word's attribute and position, in the same layout. */
+  wordAttributes: Uint8Array;
+  wordPlaces: Uint32Array;
+  pairs: Map<string, Postings>;
+  alphabet: string[];
+  sorted: string[];
+}
+
+/**
+ * The searchable text of documents read one at a time, in position order (0, 1, 2 …), so a large
+ * stock can be indexed a few documents at a time; `finish` builds the term dictionary in steps.
+ */
+export class TextIndexBuilder {
+  private readonly postings = new Map<string, Postings>();
   private readonly pairs = new Map<string, Postings>();
+  private readonly intern = new Map<string, string>();
+  private readonly letters = new Set<string>();
+  // Every document's words in flat lists, not a few small arrays per document: a large stock's
+  // index is then a few large arrays, which the garbage collector does not copy about while the
+  // index is being built beside a serving one.
+  private readonly words: string[] = [];
+  private readonly wordAttributes: number[] = [];
+  private readonly wordPlaces: number[] = [];
+  private readonly wordStart: number[] = [];
+  /**
+   * Words of each text seen more than once, positions counted from 0 (1: seen once): stock repeats
+   * most values (makes, models, bodies, colours, locations) on hundreds of cars, and tokenizing is
+   * most of the indexing work; texts of one car (names, VINs) are not kept.
+   */
+  private readonly tokenized = new Map<string, readonly { term: string; position: number }[] | 1>();
+
+  constructor(readonly attributes: readonly string[]) {}
+
+  get size(): number {
+    return this.wordStart.length;
+  }
+
+  private tokensOf(text: string): readonly { term: string; position: number }[] {
+    const known = this.tokenized.get(text);
+    if (known !== undefined && known !== 1) return known;
+    const tokens = tokenizeAt(text, 0).map(({ term, position }) => ({ term, position }));
+    this.tokenized.set(text, known === 1 ? tokens : 1);
+    return tokens;
+  }
+
+  /** The next document's searchable words. */
+  add(doc: Readonly<Record<string, unknown>>): void {
+    const position = this.wordStart.length;
+    const first = this.words.length;
+    this.wordStart.push(first);
+    const { words, wordAttributes: attrs, wordPlaces: places } = this;
+    this.attributes.forEach((attribute, attributeIndex) => {
+      let next = 0;
+      for (const text of leafTexts(doc[attribute])) {
+        const tokens = this.tokensOf(text);
+        for (const { term, position: relative } of tokens) {
+          const place = next + relative;
+          let shared = this.intern.get(term);
+          if (shared === undefined) {
+            shared = term;
+            this.intern.set(term, term);
+            for (const ch of term) this.letters.add(ch);
+          }
+          const previous = words.length - 1;
+          if (previous >= first && attrs[previous] === attributeIndex && places[previous] === place - 1) {
+            post(this.pairs, `${words[previous]}\u0000${shared}`, position, attributeIndex);
+          }
+          post(this.postings, shared, position, attributeIndex);
+          words.push(shared);
+          attrs.push(attributeIndex);
+          places.push(place);
+        }
+        // Each further value of the attribute starts far from the last word of the one before.
+        const last = tokens.at(-1);
+        next = (last ? next + last.position : next) + POSITION_GAP;
+      }
+    });
+  }
+
+  /**
+   * The index, its term dictionary (MiniSearch's radix tree) filled `termsPerStep` terms per
+   * step: the caller may let other work run at each yield.
+   */
+  *finish(termsPerStep = 2000): Generator<void, TextIndex, void> {
+    return new TextIndex(yield* this.parts(termsPerStep));
+  }
+
+  /** What `finish` builds the index from, in the same steps. */
+  *parts(termsPerStep = 2000): Generator<void, TextIndexParts, void> {
+    this.tokenized.clear();
+    const terms = new SearchableMap<Postings>();
+    let inStep = 0;
+    for (const [term, postings] of this.postings) {
+      terms.set(term, postings);
+      if (++inStep === termsPerStep) {
+        inStep = 0;
+        yield;
+      }
+    }
+    yield;
+    const sorted = [...this.postings.keys()].sort();
+    yield;
+    return {
+      attributes: this.attributes,
+      terms,
+      words: this.words,
+      wordStart: Int32Array.from([...this.wordStart, this.words.length]),
+      wordAttributes: Uint8Array.from(this.wordAttributes),
+      wordPlaces: Uint32Array.from(this.wordPlaces),
+      pairs: this.pairs,
+      alphabet: [...this.letters],
+      sorted,
+    };
+  }
+}
+
+/** Adds `position` to the key's postings; attributes are visited in order, so the first entry per document is its best one. */
+function post(map: Map<string, Postings>, key: string, position: number, attributeIndex: number): void {
+  let list = map.get(key);
+  if (!list) {
+    list = { docs: [], attributes: [] };
+    map.set(key, list);
+  }
+  if (list.docs.at(-1) !== position) {
+    list.docs.push(position);
+    list.attributes.push(attributeIndex);
+  }
+}
+
+/** Runs a step generator to its end at once. */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+export class TextIndex {
+  readonly attributes: readonly string[];
+  private readonly terms: SearchableMap<Postings>;
+  /** Per document, its searchable words in order, with their attribute and position (phrases and proximity need them): see TextIndexParts. */
+  private readonly words: string[];
+  private readonly wordStart: Int32Array;
+  private readonly wordAttributes: Uint8Array;
+  private readonly wordPlaces: Uint32Array;
+  /** Documents where one word directly follows another, keyed `left\u0000right`: where a typed word may be split in two. */
+  private readonly pairs: Map<string, Postings>;
   private readonly alphabet: string[];
   /** All terms in code-unit order, for cheap prefix checks. */
   private readonly sorted: string[];
 
-  constructor(
-    docs: readonly Record<string, unknown>[],
-    readonly attributes: readonly string[],
-  ) {
-    const postings = new Map<string, Postings>();
-    const intern = new Map<string, string>();
-    const letters = new Set<string>();
-    const post = (map: Map<string, Postings>, key: string, position: number, attributeIndex: number): void => {
-      let list = map.get(key);
-      if (!list) {
-        list = { docs: [], attributes: [] };
-        map.set(key, list);
-      }
-      // Attributes are visited in order, so the first entry per document is its best one.
-      if (list.docs.at(-1) !== position) {
-        list.docs.push(position);
-        list.attributes.push(attributeIndex);
-      }
-    };
-    docs.forEach((doc, position) => {
-      const terms: string[] = [];
-      const attrs: number[] = [];
-      const places: number[] = [];
-      attributes.forEach((attribute, attributeIndex) => {
-        let next = 0;
-        for (const text of leafTexts(doc[attribute])) {
-          const tokens = tokenizeAt(text, next);
-          for (const { term, position: place } of tokens) {
-            let shared = intern.get(term);
-            if (shared === undefined) {
-              shared = term;
-              intern.set(term, term);
-              for (const ch of term) letters.add(ch);
-            }
-            const previous = terms.length - 1;
-            if (previous >= 0 && attrs[previous] === attributeIndex && places[previous] === place - 1) {
-              post(this.pairs, `${terms[previous]}\u0000${shared}`, position, attributeIndex);
-            }
-            post(postings, shared, position, attributeIndex);
-            terms.push(shared);
-            attrs.push(attributeIndex);
-            places.push(place);
-          }
-          // Each further value of the attribute starts far from the last word of the one before.
-          next = (tokens.at(-1)?.position ?? next) + POSITION_GAP;
-        }
-      });
-      this.docTerms.push(terms);
-      this.docAttributes.push(Uint8Array.from(attrs));
-      this.docPositions.push(Uint32Array.from(places));
-    });
-    this.terms = SearchableMap.from(postings) as SearchableMap<Postings>;
-    this.alphabet = [...letters];
-    this.sorted = [...postings.keys()].sort();
-    this.size = docs.length;
+  /** The index of `docs`' `attributes` at once, or from the parts a `TextIndexBuilder` collected. */
+  constructor(docs: readonly Record<string, unknown>[], attributes: readonly string[]);
+  constructor(parts: TextIndexParts);
+  constructor(source: readonly Record<string, unknown>[] | TextIndexParts, attributes: readonly string[] = []) {
+    let parts: TextIndexParts;
+    if (isDocumentList(source)) {
+      const builder = new TextIndexBuilder(attributes);
+      for (const doc of source) builder.add(doc);
+      parts = runSteps(builder.parts());
+    } else {
+      parts = source;
+    }
+    this.attributes = parts.attributes;
+    this.terms = parts.terms;
+    this.words = parts.words;
+    this.wordStart = parts.wordStart;
+    this.wordAttributes = parts.wordAttributes;
+    this.wordPlaces = parts.wordPlaces;
+    this.pairs = parts.pairs;
+    this.alphabet = parts.alphabet;
+    this.sorted = parts.sorted;
+    this.size = parts.wordStart.length - 1;
   }
 
   readonly size: number;
@@ -336,14 +451,13 @@ export class TextIndex {
 
   /** Where a matched term occurs in a document as a whole: one entry per word matched, or per run found. */
   occurrences(doc: number, match: Pick<TermMatch, 'words' | 'runs'>): Occurrence[] {
-    const terms = this.docTerms[doc]!;
-    const attrs = this.docAttributes[doc]!;
-    const places = this.docPositions[doc]!;
+    const { words: terms, wordAttributes: attrs, wordPlaces: places } = this;
+    const end = this.wordStart[doc + 1]!;
     const out: Occurrence[] = [];
-    for (let i = 0; i < terms.length; i++) {
+    for (let i = this.wordStart[doc]!; i < end; i++) {
       if (match.words.has(terms[i]!)) out.push({ attribute: attrs[i]!, first: places[i]!, last: places[i]! });
       runs: for (const run of match.runs) {
-        if (i + run.length > terms.length) continue;
+        if (i + run.length > end) continue;
         for (let k = 0; k < run.length; k++) {
           if (terms[i + k] !== run[k]) continue runs;
           if (k > 0 && (attrs[i + k] !== attrs[i] || places[i + k] !== places[i + k - 1]! + 1)) continue runs;
@@ -360,17 +474,17 @@ export class TextIndex {
    * its last word (`ends`), wherever they stand.
    */
   edges(doc: number, match: Pick<TermMatch, 'words' | 'runs'>): { starts: Occurrence[]; ends: Occurrence[] } {
-    const terms = this.docTerms[doc]!;
-    const attrs = this.docAttributes[doc]!;
-    const places = this.docPositions[doc]!;
+    const { words: terms, wordAttributes: attrs, wordPlaces: places } = this;
+    const from = this.wordStart[doc]!;
+    const end = this.wordStart[doc + 1]!;
     const starts: Occurrence[] = [];
     if (match.runs.length === 0) {
-      for (let i = 0; i < terms.length; i++) if (match.words.has(terms[i]!)) starts.push({ attribute: attrs[i]!, first: places[i]!, last: places[i]! });
+      for (let i = from; i < end; i++) if (match.words.has(terms[i]!)) starts.push({ attribute: attrs[i]!, first: places[i]!, last: places[i]! });
       return { starts, ends: starts };
     }
     const ends: Occurrence[] = [];
     const present = match.runs.filter((run) => this.occurrences(doc, { words: new Set(), runs: [run] }).length > 0);
-    for (let i = 0; i < terms.length; i++) {
+    for (let i = from; i < end; i++) {
       const term = terms[i]!;
       const at: Occurrence = { attribute: attrs[i]!, first: places[i]!, last: places[i]! };
       if (match.words.has(term)) {

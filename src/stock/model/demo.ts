@@ -29,11 +29,21 @@ import type { CarType, StockCategory, Vehicle } from './vehicle';
  * and the model year (the UTC year of `now`), so they change only when the year turns over.
  */
 export function generateDemoStock(site: DealerConfig, count: number, now = Date.now()): Vehicle[] {
+  return [...demoStockChunks(site, count, Math.max(count, 1), now)].flat();
+}
+
+/**
+ * The same cars as `generateDemoStock`, `size` at a time: a server indexing a large demo stock
+ * lets other requests run between chunks.
+ */
+export function* demoStockChunks(site: DealerConfig, count: number, size: number, now = Date.now()): Generator<Vehicle[], void, void> {
   const plan = planFor(site, now);
   const random = seededRandom(hashSeed(`${site.slug}:${plan.modelYear}`));
-  const vehicles: Vehicle[] = [];
-  for (let i = 0; i < count; i++) vehicles.push(demoVehicle(plan, random, i));
-  return vehicles;
+  for (let from = 0; from < count; from += size) {
+    const chunk: Vehicle[] = [];
+    for (let i = from; i < Math.min(count, from + size); i++) chunk.push(demoVehicle(plan, random, i));
+    yield chunk;
+  }
 }
 
 /** What the demo stock depends on besides the dealer file and this code: rebuild when it changes. */

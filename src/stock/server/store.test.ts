@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
-import { createStockLookup, loadStock, StockFileError, stockFile, stockVersion } from './store';
+import { createStockLookup, loadStock, StockFileError, stockChunks, stockFile, stockVersion } from './store';
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
@@ -28,6 +28,74 @@ describe('loadStock', () => {
     expect(loadStock(testSite(), env)).toEqual([]);
     writeFileSync(stockFile('fixture-motors', env), '{"vehicles": [{"id": -1}]}');
     expect(() => loadStock(testSite(), env)).toThrow(StockFileError);
+  });
+});
+
+describe('stockChunks', () => {
+  const all = async (chunks: AsyncIterable<{ vehicles: unknown[]; bytes: number }>): Promise<{ sizes: number[]; cars: unknown[]; bytes: number }> => {
+    const sizes: number[] = [];
+    const cars: unknown[] = [];
+    let bytes = 0;
+    for await (const chunk of chunks) {
+      sizes.push(chunk.vehicles.length);
+      cars.push(...chunk.vehicles);
+      bytes += chunk.bytes;
+    }
+    return { sizes, cars, bytes };
+  };
+
+  it('gives the demo cars loadStock gives, at most `size` at a time', async () => {
+    const { sizes, cars, bytes } = await all(stockChunks(testSite(), env, 7));
+    expect(sizes).toEqual([7, 7, 7, 7, 7, 5]);
+    expect(cars).toEqual(loadStock(testSite(), env));
+    expect(bytes).toBeCloseTo(JSON.stringify(cars).length, -2);
+    expect((await all(stockChunks(testSite({ search: {} }), env))).cars).toEqual([]);
+  });
+
+  it('gives the imported file’s cars loadStock gives, however the file is laid out', async () => {
+    const vehicles = loadStock(testSite(), env).map((car, i) => (i === 3 ? { ...car, variant: 'Say "hi" [to] {all} \\ ,' } : car));
+    for (const text of [
+      JSON.stringify({ dealer: 'fixture-motors', imported_at: 'x', source: 'y', vehicles }),
+      JSON.stringify({ vehicles, dealer: 'fixture-motors', source: 'y', imported_at: 'x' }, null, 2),
+    ]) {
+      writeFileSync(stockFile('fixture-motors', env), text);
+      const { sizes, cars, bytes } = await all(stockChunks(testSite(), env, 16));
+      expect(sizes).toEqual([16, 16, 8]);
+      // The cars' own text in the file, whatever surrounds it.
+      expect(bytes).toBeGreaterThan(JSON.stringify(vehicles).length - 100);
+      expect(bytes).toBeLessThan(text.length);
+      expect(cars).toEqual(loadStock(testSite(), env));
+      expect((cars[3] as { variant: string }).variant).toBe('Say "hi" [to] {all} \\ ,');
+    }
+  });
+
+  it('refuses what loadStock refuses, naming the file and the first problem', async () => {
+    const car = loadStock(testSite(), env)[0]!;
+    const feed = (fields: Record<string, unknown>) => JSON.stringify({ dealer: 'fixture-motors', imported_at: 'x', source: 'y', ...fields });
+    const cases: [string, RegExp][] = [
+      [feed({ vehicles: [car, car] }).slice(0, -30), /is not readable JSON/],
+      ['not json', /is not readable JSON/],
+      [feed({ vehicles: [car, { ...car, price: -1 }] }), /is not a valid stock file: vehicles\.1\.price:/],
+      [feed({ vehicles: [car], extra: true }), /is not a valid stock file/],
+      [JSON.stringify({ vehicles: [car] }), /is not a valid stock file: dealer:/],
+      [`${feed({ vehicles: [car] })} trailing`, /is not readable JSON/],
+      [feed({ vehicles: [car] }).replace('"vehicles":[', '"vehicles":[,'), /is not readable JSON/],
+    ];
+    for (const [text, message] of cases) {
+      writeFileSync(stockFile('fixture-motors', env), text);
+      expect(() => loadStock(testSite(), env)).toThrow(StockFileError);
+      const read = all(stockChunks(testSite(), env, 1));
+      await expect(read).rejects.toThrow(StockFileError);
+      await expect(read).rejects.toThrow(message);
+    }
+  });
+
+  it('gives the cars before a broken one, then throws', async () => {
+    const [a, b] = loadStock(testSite(), env);
+    writeFileSync(stockFile('fixture-motors', env), JSON.stringify({ dealer: 'fixture-motors', imported_at: 'x', source: 'y', vehicles: [a, b, { id: 0 }] }));
+    const chunks = stockChunks(testSite(), env, 2);
+    expect((await chunks.next()).value).toMatchObject({ vehicles: [a, b] });
+    await expect(chunks.next()).rejects.toThrow(/vehicles\.2\.id/);
   });
 });
 

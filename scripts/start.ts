@@ -18,6 +18,8 @@ import { outboxDir } from '../src/leads/delivery/outbox/transports';
 import { apiProcessCount, servingPlan, startPlatformProcesses, stopOnSignal } from '../src/server/processes';
 import { trackSiteBuilds } from '../src/server/site-builds';
 import { loadStock } from '../src/stock/server/store';
+import { createPublishQueue } from '../src/publish/queue';
+import { publishJobHandler, watchDealerFiles } from '../src/publish/publisher';
 
 function fail(message: string): never {
   console.error(message);
@@ -72,6 +74,35 @@ function printBanner({ dealers, defaultDealer, port, proxied, database, env, pat
   );
   if (processes > 1) console.log(`  API processes: ${processes} serving, one delivering the outbox`);
   console.log('\nPress Ctrl-C to stop.');
+}
+
+/**
+ * Publishing follows the change from now on: a dealer whose stock or dealer file changes is
+ * published again (src/publish/publisher.ts), in a render worker beside this server. With
+ * DATABASE_URL the jobs go through the Postgres queue, which `npm run worker` processes elsewhere
+ * also work. `PUBLISH_CHECK_MS` (default 1000) is how often the files are checked; 0 turns it off.
+ */
+async function publishOnChange(
+  dealers: readonly string[],
+  paths: ReturnType<typeof projectPaths>,
+  env: NodeJS.ProcessEnv,
+): Promise<{ close(): Promise<void> }> {
+  const checkEveryMs = Number(env.PUBLISH_CHECK_MS ?? 1000);
+  if (!Number.isFinite(checkEveryMs) || checkEveryMs <= 0) return { close: () => Promise.resolve() };
+  const log = (line: string): void => console.log(line);
+  const queue = await createPublishQueue({ ...(env.DATABASE_URL?.trim() ? { databaseUrl: env.DATABASE_URL } : {}), log: (line) => console.error(line) });
+  const handler = publishJobHandler({ paths, concurrency: 1, log, env });
+  const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
+  const watcher = watchDealerFiles({ dealers, paths, queue, checkEveryMs, log });
+  console.log(`Publishing on change: a dealer's stock or dealer file is checked every ${checkEveryMs} ms and its site published again when it changes.`);
+  return {
+    async close() {
+      watcher.stop();
+      await stopWorking();
+      await handler.close();
+      await queue.close();
+    },
+  };
 }
 
 function stopOnCtrlC(platform: { close(): Promise<void> }): void {
@@ -201,7 +232,13 @@ async function serveWhileBuilding({
   process.off('SIGINT', abortBuild);
   process.off('SIGTERM', abortBuild);
   console.log('\nAll builds are done. Press Ctrl-C to stop.');
-  stopOnCtrlC(platform);
+  const publishing = await publishOnChange(dealers, paths, env);
+  stopOnCtrlC({
+    close: async () => {
+      await publishing.close();
+      await platform.close();
+    },
+  });
 }
 
 async function main(): Promise<void> {
@@ -282,7 +319,13 @@ async function main(): Promise<void> {
 
   printBanner({ dealers, defaultDealer, port, proxied, database, env, paths, limitPerMinute, processes });
 
-  stopOnCtrlC(platform);
+  const publishing = await publishOnChange(dealers, paths, env);
+  stopOnCtrlC({
+    close: async () => {
+      await publishing.close();
+      await platform.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => fail(`start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { perSite, site } from '../../platform/config/current';
+import { perSite, renderTime, site } from '../../platform/config/current';
 import { siteStock } from '../../stock/server/site-stock';
 import { siteFeeds } from '../../feeds/server/site-feeds';
 import { FEED_REPORT_PATH } from '../../feeds/model/feeds';
@@ -8,7 +8,7 @@ import { FEED_REPORT_PATH } from '../../feeds/model/feeds';
  * The inventory feeds (Google vehicle listings, Google Vehicle Ads, Meta automotive catalog) and
  * the report of cars each left out and why, one file each under /feeds/ (docs/decisions/inventory-feeds.md).
  */
-const current = (): ReturnType<typeof siteFeeds> => perSite('feeds', () => siteFeeds(site, siteStock()));
+const current = (): ReturnType<typeof siteFeeds> => perSite('feeds', () => siteFeeds(site, siteStock(), new Date(renderTime())));
 
 const fileName = (path: string): string => path.slice('/feeds/'.length);
 

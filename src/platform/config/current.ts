@@ -80,3 +80,16 @@ export function perSite<T>(key: string, make: () => T): T {
   if (!memo.has(key)) memo.set(key, make());
   return memo.get(key) as T;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The time a render shows its pages as of: the start of the current UTC day, the same for every
+ * page of one dealer's render. Which sold cars are still within the dealer's sold window is
+ * measured back from it, so two renders of the same stock on one day write the same bytes, and a
+ * car leaves the prerendered lists on the first render after its window ends (the live search
+ * in the browser measures from the shopper's clock).
+ */
+export function renderTime(): number {
+  return perSite('render time', () => Math.floor(Date.now() / DAY_MS) * DAY_MS);
+}

@@ -94,7 +94,10 @@ export function embeddedAnswer(stock: readonly Vehicle[], indexUid: string): Mul
   const index = engine;
   return async (body) => {
     try {
-      return await multiSearch((uid) => (uid === indexUid ? index : undefined), body);
+      const answer = await multiSearch((uid) => (uid === indexUid ? index : undefined), body);
+      // The time a search took varies from run to run; in a page it would make two builds of the
+      // same stock differ, so a prerendered answer says 0.
+      return { ...answer, results: answer.results.map((result) => ({ ...result, processingTimeMs: 0 })) };
     } catch (error) {
       if (error instanceof MeiliError) throw new Error(`build-time search failed: ${error.message}`);
       throw error;

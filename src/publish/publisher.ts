@@ -1,0 +1,128 @@
+/**
+ * Publishing follows the change: the running server notices a dealer's stock or dealer file
+ * changing and queues a publish job for that dealer (src/publish/queue/), and a worker renders
+ * the dealer's site from the site bundle and swaps it in. Nobody has to start a rebuild.
+ *
+ * Noticing is a check of each dealer's stock file and dealer file (their size and modification
+ * time, and the assets folder's) every `checkEveryMs`: a few stat calls per dealer, cheap on the
+ * server's event loop. The rendering happens in render worker processes, never on it.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { dealerFile } from '../platform/config/load';
+import { stockFile } from '../stock/server/store';
+import { dealerInputHash, sharedInputsHash, writeStamp, type ProjectPaths } from '../build/stamps';
+import type { PublishJob, PublishQueue, PublishReason } from './queue';
+import { ensureBundle } from './bundle';
+import { createRenderPool, type RenderPool } from './render-pool';
+
+/** What a dealer's files look like now: changes when either file, or an asset, is written. */
+export function watchedVersions(slug: string, paths: Pick<ProjectPaths, 'dealersDir' | 'stockDir'>): { stock: string; dealerFile: string } {
+  const stat = (file: string): string => {
+    try {
+      const info = statSync(file);
+      return `${info.mtimeMs}:${info.size}`;
+    } catch {
+      return 'none';
+    }
+  };
+  const assets = path.join(paths.dealersDir, 'assets', slug);
+  const assetStats = existsSync(assets)
+    ? readdirSync(assets, { recursive: true, encoding: 'utf8' }).map((name) => `${name}=${stat(path.join(assets, name))}`)
+    : [];
+  return {
+    stock: stat(stockFile(slug, { STOCK_DIR: paths.stockDir })),
+    dealerFile: [stat(dealerFile(slug, paths.dealersDir)), ...assetStats].join('|'),
+  };
+}
+
+export interface PublisherOptions {
+  dealers: readonly string[];
+  paths: ProjectPaths;
+  queue: PublishQueue;
+  /** How often dealers' files are checked; 0 checks only when `check()` is called. */
+  checkEveryMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Publisher {
+  /** Checks every dealer's files now and queues a job for each that changed since the last check. */
+  check(): Promise<void>;
+  stop(): void;
+}
+
+/** Watches the dealers' stock and dealer files and queues a publish job when one changes. */
+export function watchDealerFiles(options: PublisherOptions): Publisher {
+  const seen = new Map(options.dealers.map((slug) => [slug, watchedVersions(slug, options.paths)]));
+  const check = async (): Promise<void> => {
+    for (const slug of options.dealers) {
+      const now = watchedVersions(slug, options.paths);
+      const before = seen.get(slug);
+      seen.set(slug, now);
+      const reasons: PublishReason[] = [];
+      if (before && before.stock !== now.stock) reasons.push('stock');
+      if (before && before.dealerFile !== now.dealerFile) reasons.push('dealer-file');
+      if (reasons.length === 0) continue;
+      options.log?.(`… ${slug}: ${reasons.join(' and ')} changed; publishing its site`);
+      await options.queue.request({ dealer: slug, reasons });
+    }
+  };
+  let running = false;
+  const timer =
+    (options.checkEveryMs ?? 1000) > 0
+      ? setInterval(() => {
+          if (running) return;
+          running = true;
+          check()
+            .catch((error: unknown) => options.log?.(`publish check failed: ${error instanceof Error ? error.message : String(error)}`))
+            .finally(() => (running = false));
+        }, options.checkEveryMs ?? 1000)
+      : undefined;
+  timer?.unref();
+  return { check, stop: () => clearInterval(timer) };
+}
+
+export interface PublishWorkerOptions {
+  paths: ProjectPaths;
+  /** Dealers published at once (a render worker process each). */
+  concurrency: number;
+  log?: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Works publish jobs: for each, the bundle for the code as it is now (built once per code
+ * version), then the dealer's site rendered and swapped in by a render worker, and its stamp.
+ * A failure is thrown to the queue, which retries it and then reports it.
+ */
+export function publishJobHandler(options: PublishWorkerOptions): { handle: (job: PublishJob) => Promise<void>; close: () => Promise<void> } {
+  let pool: { version: string; pool: RenderPool } | undefined;
+  const log = options.log ?? (() => undefined);
+  return {
+    async handle(job) {
+      const started = performance.now();
+      const shared = sharedInputsHash(options.paths.root);
+      const bundle = await ensureBundle({ root: options.paths.root, version: shared, log });
+      if (pool?.version !== bundle.version) {
+        await pool?.pool.close();
+        pool = {
+          version: bundle.version,
+          pool: createRenderPool({
+            bundle,
+            dealersDir: options.paths.dealersDir,
+            distDir: options.paths.distDir,
+            size: options.concurrency,
+            env: { ...(options.env ?? process.env), STOCK_DIR: options.paths.stockDir },
+          }),
+        };
+      }
+      const inputHash = dealerInputHash(job.dealer, options.paths, shared);
+      const outcome = await pool.pool.publish(job.dealer);
+      writeStamp({ slug: job.dealer, inputHash, builtAt: new Date().toISOString(), pages: outcome.htmlPages }, options.paths.distDir);
+      log(`✓ ${job.dealer} published (${job.reasons.join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)}s: ${outcome.htmlPages} pages`);
+    },
+    close: async () => {
+      await pool?.pool.close();
+    },
+  };
+}

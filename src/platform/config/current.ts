@@ -33,7 +33,7 @@ export let site: DealerConfig = lazySite();
 function lazySite(): DealerConfig {
   // Read on first use rather than at import: the renderer sets the dealer before any page reads it.
   return new Proxy({} as DealerConfig, {
-    get: (_, key) => Reflect.get(resolve(), key),
+    get: (_, key): unknown => Reflect.get(resolve(), key),
     has: (_, key) => Reflect.has(resolve(), key),
     ownKeys: () => Reflect.ownKeys(resolve()),
     getOwnPropertyDescriptor: (_, key) => {

@@ -45,28 +45,34 @@ const get = (url: string, headers: Record<string, string> = {}, method = 'GET'):
   Promise.resolve(app.request(url.startsWith('http') ? url : `http://127.0.0.1:4321${url}`, { method, headers }));
 
 describe('createApp', () => {
-  it('serves a site being built only once its own build is done; meanwhile its pages wait and its API answers', async () => {
-    const builds = trackSiteBuilds(['beta']);
-    const building = createApp({ distDir: dist, dealers: ['alpha', 'beta'], defaultDealer: 'alpha', domains: new Map(), builds });
+  it('serves a dealer with no site yet once its own build is done; meanwhile its pages wait and its API answers', async () => {
+    const builds = trackSiteBuilds(['beta', 'gamma']);
+    const building = createApp({ distDir: dist, dealers: ['alpha', 'beta', 'gamma'], defaultDealer: 'alpha', domains: new Map(), builds });
     const ask = (url: string) => Promise.resolve(building.request(url));
-    const waiting = await ask('http://beta.localhost:4321/');
+    const waiting = await ask('http://gamma.localhost:4321/');
     expect(waiting.status).toBe(503);
     expect(waiting.headers.get('retry-after')).toBe('5');
-    expect(await waiting.text()).toContain('beta is being built');
-    expect((await ask('http://beta.localhost:4321/api/health')).status).toBe(200);
-    expect((await ask('http://alpha.localhost:4321/')).status).toBe(200);
-    builds.finished('beta', true);
-    expect((await ask('http://beta.localhost:4321/')).status).toBe(200);
+    expect(await waiting.text()).toContain('gamma is being built');
+    expect((await ask('http://gamma.localhost:4321/api/health')).status).toBe(200);
+    // A dealer that has a site keeps serving it while its next build runs beside it.
+    const rebuilding = await ask('http://beta.localhost:4321/');
+    expect(rebuilding.status).toBe(200);
+    expect(await rebuilding.text()).toContain('beta home');
+    write('gamma/index.html', page('gamma home'));
+    builds.finished('gamma', true);
+    expect((await ask('http://gamma.localhost:4321/')).status).toBe(200);
+    rmSync(path.join(dist, 'gamma'), { recursive: true, force: true });
   });
 
-  it('says a site could not be built when its build failed', async () => {
-    const builds = trackSiteBuilds(['beta']);
+  it('says a site could not be built when its first build failed, and keeps serving the last good site of one whose rebuild failed', async () => {
+    const builds = trackSiteBuilds(['beta', 'gamma']);
     builds.finished('beta', false);
-    const failed = await createApp({ distDir: dist, dealers: ['alpha', 'beta'], defaultDealer: 'alpha', domains: new Map(), builds }).request(
-      'http://beta.localhost:4321/',
-    );
-    expect(failed.status).toBe(503);
-    expect(await failed.text()).toContain('beta could not be built');
+    builds.finished('gamma', false);
+    const failed = createApp({ distDir: dist, dealers: ['alpha', 'beta', 'gamma'], defaultDealer: 'alpha', domains: new Map(), builds });
+    const never = await failed.request('http://gamma.localhost:4321/');
+    expect(never.status).toBe(503);
+    expect(await never.text()).toContain('gamma could not be built');
+    expect((await failed.request('http://beta.localhost:4321/')).status).toBe(200);
   });
 
   it('refuses a default dealer it does not serve', () => {

@@ -6,7 +6,7 @@ import globals from 'globals';
 import layers from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', 'node_modules/', '.test-dist/', '.bench/', 'bench-results/', 'dealers/schema.json'] },
+  { ignores: ['dist/', '.astro/', 'node_modules/', '.test-dist/', '.bench/', 'bench-results/', '.data/', 'dealers/schema.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...astro.configs.recommended,

@@ -1,8 +1,7 @@
 /**
  * What `npm test` runs and in what order, as plain data and pure functions (scripts/test.ts runs
- * the processes). Steps that do not need each other run at once: on two cores lint, type-check
- * and the unit tests fill the core the build and the browser tests leave idle, so the run takes
- * about as long as its longest chain (build, then browser tests) rather than the sum of all.
+ * the processes). A step starts as soon as the steps it needs have passed, so steps that do not
+ * need each other run at once.
  */
 
 export interface TestStep {
@@ -11,10 +10,7 @@ export interface TestStep {
   args: string[];
   /** Steps that must have passed before this one starts. */
   needs: string[];
-  /**
-   * Off the longest chain: runs at a lower CPU priority, so it takes only what the build and the
-   * browser tests leave (a browser test's timing never competes with a lint rule).
-   */
+  /** Off the longest chain: runs at a lower CPU priority, taking only what the others leave. */
   background: boolean;
   /** A vitest JSON report the step writes, read for the slowest test files. */
   report?: string;

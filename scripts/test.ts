@@ -1,10 +1,12 @@
 /**
  * npm test [-- --skip-build]: every check CI runs, stopping everything at the first failure.
  *
- * Steps that do not need each other run at once (scripts/test-plan.ts): the build and the test
- * sites' build start first, as the browser tests wait for them, with the unit tests beside them;
- * lint, type-check and the dealer and schema checks take what CPU is left. Each step's output is
- * kept in test-results/<step>.log and printed whole when the step ends, so lines never interleave.
+ * Two phases (scripts/test-plan.ts). First every step that needs no browser runs at once: the
+ * builds, the unit tests on every core, and lint, type-check and the dealer and schema checks at
+ * a lower priority. Then the browser tests run alone: beside the other steps they took four
+ * times as long as alone (Chromium's pages, polls and timers stretch with every second they are
+ * starved), and more than the others gained by overlapping them. Each step's output is kept in
+ * test-results/<step>.log and printed whole when the step ends, so lines never interleave.
  * The end of every run prints each step's start and time and the ten slowest test files.
  *
  * Chromium is checked before anything else so nobody waits through a build to learn the browser
@@ -44,12 +46,11 @@ const steps: TestStep[] = [
   { name: 'check:dealers', cmd: 'npm', args: ['run', 'check:dealers'], needs: [], background: true },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint'], needs: [], background: true },
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'], needs: [], background: true },
-  // Normal priority: its tests have timeouts, and starved at low priority they passed them. One
-  // worker: the builds and browser tests keep the other core busy.
+  // Normal priority: its tests have timeouts, and starved at low priority they passed them.
   {
     name: 'test:unit',
     cmd: 'npm',
-    args: ['run', 'test:unit', '--', '--maxWorkers=1', ...vitestJson('unit')],
+    args: ['run', 'test:unit', '--', ...vitestJson('unit')],
     needs: [],
     background: false,
     report: `${RESULTS_DIR}/unit.json`,
@@ -58,7 +59,8 @@ const steps: TestStep[] = [
     name: 'test:browser',
     cmd: 'npm',
     args: ['run', 'test:browser', '--', ...vitestJson('browser')],
-    needs: ['build', 'build:test-sites'],
+    // Alone, after everything else: see the top of this file.
+    needs: ['build', 'build:test-sites', 'schema', 'check:dealers', 'lint', 'typecheck', 'test:unit'],
     background: false,
     report: `${RESULTS_DIR}/browser.json`,
   },

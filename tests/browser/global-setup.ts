@@ -25,6 +25,7 @@ import { memoryRateLimiter } from '../../src/platform/http/rate-limit';
 import { startOutboxWorker } from '../../src/leads/delivery/outbox/worker';
 import { startAlertWatcher } from '../../src/accounts/server/alert-watcher';
 import { DEMO_PATHS, ensureBuilt, FIXTURE_PATHS } from './build-sites';
+import { postcodeTables, postcodeTablesDir } from '../../src/providers/postcode-tables';
 
 /** Serves built sites plus the API; the search and lead APIs read each dealer's config from `configs`. */
 function listen(
@@ -78,6 +79,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Browser tests submit many forms from 127.0.0.1 within a minute.
   const storage: LeadStorage = { database: testDb.database, rateLimiter: memoryRateLimiter({ limit: 10_000 }), filesDir };
   const demoConfigs = createDealerConfigs({ dealersDir: 'dealers' });
+  // npm start prepares the postcode tables of its dealers' countries when it starts; these
+  // servers are bare apps, so the tables are ready before the first test rather than derived
+  // inside a test's first lookup, which under npm test's load took longer than its poll waits.
+  const regions = new Set(await Promise.all(demoDealers.map(async (slug) => (await demoConfigs.get(slug)).region)));
+  await Promise.all(
+    [...regions].map((region) =>
+      postcodeTables(postcodeTablesDir(leadsEnv))
+        .table(region)
+        .catch(() => undefined),
+    ),
+  );
   const fixtureConfigs = createDealerConfigs({ dealersDir: FIXTURE_PATHS.dealersDir });
   const worker = startOutboxWorker({
     database: testDb.database,

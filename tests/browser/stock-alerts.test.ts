@@ -67,9 +67,21 @@ describe('stock alerts', () => {
       expect(alert).toContain(`Subject: Price drop on the ${car!.make} ${car!.model} you saved`);
       expect(alert).toContain('($1,500 less)');
 
-      // My Garage reads the live price from search: the new one.
-      await page.reload();
-      await expect.poll(() => page.getByRole('region', { name: 'Saved cars' }).textContent()).toContain(priceText(car!.price - 1500, site));
+      // My Garage reads the live price from search: the new one. Search swaps in the imported
+      // stock once its index is built, which can end after the alert is sent: until then a page
+      // shows the price before, so the shopper's reload is repeated until it shows the new one.
+      const newPrice = priceText(car!.price - 1500, site);
+      const region = page.getByRole('region', { name: 'Saved cars' });
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await expect.poll(() => region.textContent()).toMatch(/\$[\d,]+/);
+            return region.textContent();
+          },
+          { interval: 1000 },
+        )
+        .toContain(newPrice);
 
       // The mail's unsubscribe page, on this site, turns the alerts off.
       const unsubscribe = [...alert.matchAll(/https?:\/\/[^\s<>"]+\?token=[\w-]+/g)].map((m) => new URL(m[0])).find((url) => url.pathname === '/unsubscribe')!;

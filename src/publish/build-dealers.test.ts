@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDealers, type BuildOptions, type PublishDealer } from './build-dealers';
 import { newBuildFolder, swapInBuild } from './site-folders';
+import { siteStates } from './site-state';
 import { staleDealers, stampPath } from '../build/stamps';
 
 let root: string;
@@ -22,13 +23,13 @@ const fakePublish: PublishDealer = async (slug, { firstLook, signal }) => {
     await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('the render worker killed by SIGTERM'))));
   }
   const distDir = path.join(root, 'dist');
-  if (slug === 'empty') return { pages: 0, htmlPages: 0 };
+  if (slug === 'empty') return { pages: 0, htmlPages: 0, rendered: 0, build: path.join(distDir, '.sites', slug, 'none') };
   const folder = newBuildFolder(distDir, slug);
   mkdirSync(path.join(folder, 'about'), { recursive: true });
   writeFileSync(path.join(folder, 'index.html'), `<h1>${slug}</h1>`);
   writeFileSync(path.join(folder, 'about', 'index.html'), 'about');
   swapInBuild(distDir, slug, folder);
-  return { pages: 2, htmlPages: 2 };
+  return { pages: 2, htmlPages: 2, rendered: 2, build: folder };
 };
 
 function write(rel: string, content: string): void {
@@ -124,6 +125,18 @@ describe('buildDealers', () => {
     expect(result?.ok).toBe(false);
     expect(readFileSync(path.join(root, 'dist', 'alpha', 'index.html'), 'utf8')).toBe(served);
     expect(staleDealers(['alpha'], options())).toEqual(['alpha']);
+    // What /api/health shows: the last good build served, and the failure with its reason.
+    const [state] = siteStates(path.join(root, 'dist'), ['alpha']);
+    expect(state).toMatchObject({ slug: 'alpha', failing: true, lastFailure: { reason: 'the render worker exited with code 2' } });
+    expect(state?.serving).toBe(path.basename(realpathSync(path.join(root, 'dist', 'alpha'))));
+    expect(state?.published?.build).toBe(state?.serving);
+    expect(state?.building).toBeUndefined();
+
+    await buildDealers(['alpha'], options());
+    expect(siteStates(path.join(root, 'dist'), ['alpha'])[0]).toMatchObject({
+      failing: false,
+      lastFailure: { reason: 'the render worker exited with code 2' },
+    });
   });
 
   it('fails every dealer, naming the cause, when the site code cannot be bundled', async () => {

@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit, type DealerResult } from '../build/plan';
 import { dealerInputHash, projectPaths, sharedInputsHash, writeStamp, type ProjectPaths } from '../build/stamps';
+import { markBuilding, markFailed, markPublished } from './site-state';
 import { BundleError, ensureBundle } from './bundle';
 import { createRenderPool } from './render-pool';
 import { FIRST_LOOK_ENV } from '../stock/server/site-stock';
@@ -23,6 +24,10 @@ export { FIRST_LOOK_ENV };
 export interface PublishedSite {
   pages: number;
   htmlPages: number;
+  /** Files this publish rendered; the rest were the served build's. */
+  rendered: number;
+  /** The build folder now served. */
+  build: string;
 }
 
 /** Publishes one dealer's site; the default renders it from the site bundle. */
@@ -118,6 +123,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     const fail = (error: string, output: string): DealerResult => {
+      markFailed(paths.distDir, slug, error);
       log(`✗ ${slug} FAILED after ${seconds().toFixed(1)}s: ${error}`);
       if (output.trim()) log(indent(output));
       return { slug, ok: false, seconds: seconds(), error, output };
@@ -136,6 +142,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
     }
 
     log(`… ${slug} building`);
+    markBuilding(paths.distDir, slug);
     let published: PublishedSite;
     try {
       published = await (publish as PublishDealer)(slug, { ...(opts.firstLook ? { firstLook: true } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
@@ -148,6 +155,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
     const outDir = path.join(paths.distDir, slug);
     if (!existsSync(path.join(outDir, 'index.html'))) return fail(`finished but ${slug}/index.html was not written`, '');
 
+    markPublished(paths.distDir, slug, published);
     const pages = published.htmlPages;
     if (!opts.firstLook) writeStamp({ slug, inputHash, builtAt: new Date().toISOString(), pages }, paths.distDir);
     const note = opts.firstLook ? '; its car pages and all but one search page come from the shells until its full build' : '';

@@ -3,16 +3,27 @@
  * beside the one being served, adds the bundle's scripts, styles and public files, the dealer's
  * own assets and the site's header files, then swaps the new build in (src/publish/site-folders.ts).
  * Anything that fails before the swap leaves the served site as it was.
+ *
+ * The work follows the change. Each build keeps a record beside its folder: what every page
+ * rested on besides the stock (the site key: code version, dealer file, render day) and what
+ * each page read (its props' hash, whether it read the whole stock, its searches and their
+ * answers' hashes; src/platform/config/page-inputs.ts). With the same key, a page whose props
+ * are the same, that read no whole stock and whose searches answer the same over the new stock
+ * is linked from the served build instead of rendered: it would render to the same bytes. A car
+ * sold or re-priced re-renders its own page, the feeds, the sitemaps, the model pages and the
+ * landing pages whose first results change; another key renders every page.
  */
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DealerConfig } from '../platform/config/schema';
 import { BUILD_SEARCH_KEY, withBuildSearchKey } from '../platform/config/search-endpoint';
 import { buildSearchToken } from '../search/server/tenant-token';
-import { writeSiteHeaders } from '../platform/http/header-files';
-import type { SiteRenderer } from './site-renderer';
-import { linkTree, newBuildFolder, swapInBuild } from './site-folders';
+import { metaPolicies, writeSiteHeadersFor } from '../platform/http/header-files';
+import type { PageInputs } from '../platform/config/page-inputs';
+import type { SitePage, SiteRenderer } from './site-renderer';
+import { linkTree, newBuildFolder, servedBuild, swapInBuild } from './site-folders';
 
 export interface PublishPaths {
   dealersDir: string;
@@ -22,8 +33,48 @@ export interface PublishPaths {
 export interface PublishOptions {
   /** The bundle's browser files (`_astro/`) and the project's public files, shared by every dealer. */
   clientDir: string;
+  /**
+   * Everything the pages rest on besides the stock (`siteKey`): pages of the served build are
+   * reused only when it built with the same key.
+   */
+  key: string;
+  /** Render every page, whatever the served build's record says. */
+  full?: boolean;
   /** Told of progress worth a line in the log. */
   log?: (line: string) => void;
+}
+
+/** What one page of a build rested on, and for an HTML page its policy <meta> tags (for the header files). */
+export interface PageRecord extends Omit<SitePage, 'file'>, PageInputs {
+  policies?: string[];
+}
+
+/** Kept beside each build folder as `<folder>.record.json`. */
+export interface SiteRecord {
+  key: string;
+  /** By file, as `SitePage.file`. */
+  pages: Record<string, PageRecord>;
+}
+
+export const recordFile = (buildFolder: string): string => `${buildFolder}.record.json`;
+
+function readRecord(buildFolder: string): SiteRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(recordFile(buildFolder), 'utf8')) as SiteRecord;
+    return typeof record.key === 'string' && record.pages && typeof record.pages === 'object' ? record : undefined;
+  } catch {
+    // No record (a build by an earlier version, or none yet): every page is rendered.
+    return undefined;
+  }
+}
+
+/**
+ * The site key: a hash of the code version, the dealer as published (its file, and the search
+ * token of the render day), the render day (pages measure the sold window from it), the kind of
+ * build, and the names, sizes and times of the dealer's assets.
+ */
+export function siteKey(parts: { codeVersion: string; dealer: DealerConfig; renderDay: number; firstLook: boolean; assets: readonly string[] }): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
 export interface PublishOutcome {
@@ -32,9 +83,13 @@ export interface PublishOutcome {
   pages: number;
   /** HTML pages among them. */
   htmlPages: number;
+  /** Files rendered by this publish; the others were linked from the build it replaced. */
+  rendered: number;
   /** The folder now served. */
   build: string;
   seconds: number;
+  /** CPU time this process spent on the publish (user and system): a render worker publishes one dealer at a time. */
+  cpuSeconds: number;
 }
 
 /**
@@ -53,27 +108,99 @@ function writeNew(file: string, body: Uint8Array): void {
   writeFileSync(file, body);
 }
 
-/** Renders every page of `dealer` into a new build and serves it. */
+/** Links a file of the served build into the new one; copies across file systems. */
+function linkFile(from: string, to: string): void {
+  mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    copyFileSync(from, to);
+  }
+}
+
+/**
+ * The files of `pages` the served build already holds as they would render now: same key, same
+ * route, path and props, no whole-stock read, and every recorded search answering as it did.
+ */
+async function unchangedPages(
+  renderer: SiteRenderer,
+  dealer: DealerConfig,
+  pages: readonly SitePage[],
+  served: string,
+  before: SiteRecord,
+): Promise<Set<string>> {
+  const candidates = pages.filter((page) => {
+    const was = before.pages[page.file];
+    return was && !was.stock && was.route === page.route && was.path === page.path && was.props === page.props && existsSync(path.join(served, page.file));
+  });
+  const searches = new Map<string, { indexUid: string; request: string }>();
+  for (const page of candidates) for (const search of before.pages[page.file]!.searches) searches.set(`${search.indexUid}\n${search.request}`, search);
+  const asked = [...searches.entries()];
+  const answers = await renderer.answers(
+    dealer,
+    asked.map(([, search]) => search),
+  );
+  const now = new Map(asked.map(([id], i) => [id, answers[i]]));
+  return new Set(
+    candidates
+      .filter((page) => before.pages[page.file]!.searches.every((search) => now.get(`${search.indexUid}\n${search.request}`) === search.answer))
+      .map((page) => page.file),
+  );
+}
+
+/** Renders the pages of `dealer` that changed (every page, without a usable record) into a new build and serves it. */
 export async function publishSite(renderer: SiteRenderer, dealer: DealerConfig, paths: PublishPaths, options: PublishOptions): Promise<PublishOutcome> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
+  const served = servedBuild(paths.distDir, dealer.slug);
+  const before = served && !options.full ? readRecord(served) : undefined;
   const folder = newBuildFolder(paths.distDir, dealer.slug);
   try {
     const pages = await renderer.pages(dealer);
+    const reused = served && before?.key === options.key ? await unchangedPages(renderer, dealer, pages, served, before) : new Set<string>();
+    const record: SiteRecord = { key: options.key, pages: {} };
     let htmlPages = 0;
-    for await (const page of renderer.render(dealer, pages)) {
-      writeNew(path.join(folder, page.file), page.body);
+    for (const page of pages) {
       if (page.file.endsWith('.html')) htmlPages += 1;
+      if (!reused.has(page.file)) continue;
+      linkFile(path.join(served!, page.file), path.join(folder, page.file));
+      record.pages[page.file] = before!.pages[page.file]!;
+    }
+    const changed = pages.filter((page) => !reused.has(page.file));
+    for await (const page of renderer.render(dealer, changed)) {
+      writeNew(path.join(folder, page.file), page.body);
+      const policies = page.file.endsWith('.html') ? { policies: metaPolicies(Buffer.from(page.body).toString('utf8')) } : {};
+      record.pages[page.file] = { path: page.path, route: page.route, ...(page.props ? { props: page.props } : {}), ...page.inputs, ...policies };
     }
     // Scripts and styles are named by content hash and shared with every dealer's build as links.
     linkTree(options.clientDir, folder);
     // Copied, not linked: an editor saving a logo in place must not change the served site.
     const assets = path.join(paths.dealersDir, 'assets', dealer.slug);
     if (existsSync(assets)) cpSync(assets, path.join(folder, 'assets'), { recursive: true });
-    writeSiteHeaders(folder, dealer.slug);
+    // In file order, as a full read of the folder would meet them, whatever order pages rendered in.
+    const policiesByPage = new Map(
+      Object.entries(record.pages)
+        .filter(([file]) => file.endsWith('.html'))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([file, page]) => [file, page.policies ?? []]),
+    );
+    writeSiteHeadersFor(folder, dealer.slug, policiesByPage);
+    writeFileSync(recordFile(folder), JSON.stringify(record));
     swapInBuild(paths.distDir, dealer.slug, folder);
-    return { slug: dealer.slug, pages: pages.length, htmlPages, build: folder, seconds: (performance.now() - started) / 1000 };
+    const used = process.cpuUsage(cpu);
+    return {
+      slug: dealer.slug,
+      pages: pages.length,
+      htmlPages,
+      rendered: changed.length,
+      build: folder,
+      seconds: (performance.now() - started) / 1000,
+      cpuSeconds: (used.user + used.system) / 1e6,
+    };
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
+    rmSync(recordFile(folder), { force: true });
     throw error;
   }
 }

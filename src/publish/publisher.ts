@@ -15,6 +15,8 @@ import { dealerInputHash, sharedInputsHash, writeStamp, type ProjectPaths } from
 import type { PublishJob, PublishQueue, PublishReason } from './queue';
 import { ensureBundle } from './bundle';
 import { createRenderPool, type RenderPool } from './render-pool';
+import type { PublishOutcome } from './publish-site';
+import { markBuilding, markFailed, markPublished } from './site-state';
 
 /** What a dealer's files look like now: changes when either file, or an asset, is written. */
 export function watchedVersions(slug: string, paths: Pick<ProjectPaths, 'dealersDir' | 'stockDir'>): { stock: string; dealerFile: string } {
@@ -101,25 +103,38 @@ export function publishJobHandler(options: PublishWorkerOptions): { handle: (job
   return {
     async handle(job) {
       const started = performance.now();
-      const shared = sharedInputsHash(options.paths.root);
-      const bundle = await ensureBundle({ root: options.paths.root, version: shared, log });
-      if (pool?.version !== bundle.version) {
-        await pool?.pool.close();
-        pool = {
-          version: bundle.version,
-          pool: createRenderPool({
-            bundle,
-            dealersDir: options.paths.dealersDir,
-            distDir: options.paths.distDir,
-            size: options.concurrency,
-            env: { ...(options.env ?? process.env), STOCK_DIR: options.paths.stockDir },
-          }),
-        };
+      const { distDir } = options.paths;
+      markBuilding(distDir, job.dealer);
+      let outcome: PublishOutcome;
+      let inputHash: string;
+      try {
+        const shared = sharedInputsHash(options.paths.root);
+        const bundle = await ensureBundle({ root: options.paths.root, version: shared, log });
+        if (pool?.version !== bundle.version) {
+          await pool?.pool.close();
+          pool = {
+            version: bundle.version,
+            pool: createRenderPool({
+              bundle,
+              dealersDir: options.paths.dealersDir,
+              distDir,
+              size: options.concurrency,
+              env: { ...(options.env ?? process.env), STOCK_DIR: options.paths.stockDir },
+            }),
+          };
+        }
+        inputHash = dealerInputHash(job.dealer, options.paths, shared);
+        outcome = await pool.pool.publish(job.dealer);
+      } catch (error) {
+        // The queue retries and reports it; /api/health shows it meanwhile.
+        markFailed(distDir, job.dealer, error instanceof Error ? error.message : String(error));
+        throw error;
       }
-      const inputHash = dealerInputHash(job.dealer, options.paths, shared);
-      const outcome = await pool.pool.publish(job.dealer);
-      writeStamp({ slug: job.dealer, inputHash, builtAt: new Date().toISOString(), pages: outcome.htmlPages }, options.paths.distDir);
-      log(`✓ ${job.dealer} published (${job.reasons.join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)}s: ${outcome.htmlPages} pages`);
+      markPublished(distDir, job.dealer, outcome);
+      writeStamp({ slug: job.dealer, inputHash, builtAt: new Date().toISOString(), pages: outcome.htmlPages }, distDir);
+      log(
+        `✓ ${job.dealer} published (${job.reasons.join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)}s: ${outcome.rendered} of its ${outcome.pages} files rendered, the rest unchanged`,
+      );
     },
     close: async () => {
       await pool?.pool.close();

@@ -14,7 +14,7 @@ let pool: RenderPool | undefined;
 const worker = `
 process.on('message', (job) => {
   if (job.slug === 'crash') process.exit(3);
-  setTimeout(() => process.send({ id: job.id, ok: true, outcome: { slug: job.slug, pages: process.pid, htmlPages: 1, build: '', seconds: 0, firstLook: job.firstLook === true } }), 50);
+  setTimeout(() => process.send({ id: job.id, ok: true, outcome: { slug: job.slug, pages: process.pid, htmlPages: 1, rendered: 1, build: '', seconds: 0, cpuSeconds: 0, firstLook: job.firstLook === true } }), 50);
 });
 process.on('disconnect', () => process.exit(0));
 process.send({ ready: true });

@@ -21,7 +21,8 @@ export interface RenderPoolOptions {
 }
 
 export interface RenderPool {
-  publish(slug: string, options?: { firstLook?: boolean; signal?: AbortSignal }): Promise<PublishOutcome>;
+  /** Publishes the dealer's changed pages; `full` renders every page. */
+  publish(slug: string, options?: { firstLook?: boolean; full?: boolean; signal?: AbortSignal }): Promise<PublishOutcome>;
   close(): Promise<void>;
 }
 
@@ -98,7 +99,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   };
 
   return {
-    async publish(slug, { firstLook, signal } = {}) {
+    async publish(slug, { firstLook, full, signal } = {}) {
       const worker = await take();
       try {
         await worker.ready;
@@ -108,7 +109,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         // Cancelling kills the worker: its half-written build is never swapped in.
         const cancel = (): void => void worker.child.kill('SIGTERM');
         signal?.addEventListener('abort', cancel, { once: true });
-        const job: WorkerJob = { id, slug, ...(firstLook ? { firstLook } : {}) };
+        const job: WorkerJob = { id, slug, ...(firstLook ? { firstLook } : {}), ...(full ? { full } : {}) };
         worker.child.send(job);
         try {
           return await done;

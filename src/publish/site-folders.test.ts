@@ -33,6 +33,17 @@ describe('swapInBuild', () => {
     expect(existsSync(first)).toBe(false);
   });
 
+  it("keeps each kept build's record beside it and removes the others' with them", () => {
+    const builds: string[] = [];
+    for (const day of ['2026-11-01', '2026-11-02', '2026-11-03']) {
+      const folder = build(day, new Date(`${day}T00:00:00Z`));
+      writeFileSync(`${folder}.record.json`, '{}');
+      swapInBuild(dist, 'alpha', folder);
+      builds.push(folder);
+    }
+    expect(builds.map((folder) => existsSync(`${folder}.record.json`))).toEqual([false, true, true]);
+  });
+
   it('refuses a build without index.html and leaves the served site as it was', () => {
     swapInBuild(dist, 'alpha', build('one', new Date('2026-11-01T00:00:00Z')));
     const empty = newBuildFolder(dist, 'alpha', new Date('2026-11-02T00:00:00Z'));

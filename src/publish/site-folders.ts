@@ -81,11 +81,13 @@ export function pruneBuilds(distDir: string, slug: string): void {
   if (!existsSync(folder) || !served) return;
   const servedName = path.basename(served);
   const previous = readdirSync(folder)
-    .filter((name) => name < servedName)
+    .filter((name) => !name.includes('.') && name < servedName)
     .sort()
     .at(-1);
   for (const name of readdirSync(folder)) {
-    if (name === servedName || name === previous) continue;
+    // A build's record (`<build id>.record.json`) goes with its build.
+    const build = name.split('.')[0];
+    if (build === servedName || build === previous) continue;
     rmSync(path.join(folder, name), { recursive: true, force: true });
   }
 }

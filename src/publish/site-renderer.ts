@@ -12,7 +12,10 @@
 import type { SSRManifest } from 'astro';
 import { App } from 'astro/app';
 import { renderAsSite } from '../platform/config/current';
+import { contentHash, recordPageInputs, type PageInputs, type RecordedSearch } from '../platform/config/page-inputs';
 import type { DealerConfig } from '../platform/config/schema';
+import { embeddedAnswer } from '../search/model/embedded-answer';
+import { stockForPathsAndSearch } from '../stock/server/site-stock';
 
 type RouteData = SSRManifest['routes'][number]['routeData'];
 
@@ -24,10 +27,14 @@ export interface SitePage {
   file: string;
   /** The page's route (`/cars/[slug]`), so a caller can tell which kind of page it is. */
   route: string;
+  /** sha256 of the props its route's `getStaticPaths` gives it (a car, a landing page's search); absent for a static route. */
+  props?: string;
 }
 
 export interface RenderedPage extends SitePage {
   body: Uint8Array;
+  /** What the page read while rendering besides its props (src/platform/config/page-inputs.ts). */
+  inputs: PageInputs;
 }
 
 export interface SiteRenderer {
@@ -38,6 +45,11 @@ export interface SiteRenderer {
   pages(dealer: DealerConfig): Promise<SitePage[]>;
   /** Renders these pages of the dealer; a page that does not render throws, naming it. */
   render(dealer: DealerConfig, pages: readonly SitePage[], options?: { concurrency?: number }): AsyncGenerator<RenderedPage>;
+  /**
+   * Asks recorded searches again of the embedded engine over the dealer's stock now, answering
+   * each answer's hash in order: a page whose searches all answer as before shows what it showed.
+   */
+  answers(dealer: DealerConfig, searches: readonly Pick<RecordedSearch, 'indexUid' | 'request'>[]): Promise<string[]>;
 }
 
 // Astro's own routes (image endpoint, server islands) have no place in a static site.
@@ -58,19 +70,19 @@ export function createSiteRenderer(manifest: SSRManifest): SiteRenderer {
   // A fresh App per dealer render: its route cache holds the dealer's getStaticPaths answers.
   const appFor = (): App => new App(manifest, false);
 
-  async function pathsOf(route: RouteData): Promise<string[]> {
-    if (route.params.length === 0) return [route.pathname ?? route.route];
+  async function pathsOf(route: RouteData): Promise<{ path: string; props?: string }[]> {
+    if (route.params.length === 0) return [{ path: route.pathname ?? route.route }];
     const mod = await pageModule(route);
     const getStaticPaths = (mod as { getStaticPaths?: () => unknown }).getStaticPaths;
     if (!getStaticPaths) throw new Error(`${route.component} is a dynamic route without getStaticPaths: a static site cannot list its pages`);
-    const entries = (await getStaticPaths()) as { params: Record<string, string | number | undefined> }[];
+    const entries = (await getStaticPaths()) as { params: Record<string, string | number | undefined>; props?: unknown }[];
     return entries.map((entry) => {
       const params = Object.fromEntries(
         Object.entries(entry.params)
           .filter((pair): pair is [string, string | number] => pair[1] !== undefined)
           .map(([key, value]) => [key, String(value).replace(/^\/+|\/+$/g, '')]),
       );
-      return route.generate(params);
+      return { path: route.generate(params), props: contentHash(entry.props ?? null) };
     });
   }
 
@@ -88,7 +100,8 @@ export function createSiteRenderer(manifest: SSRManifest): SiteRenderer {
         async () => {
           const out: SitePage[] = [];
           for (const route of routes) {
-            for (const path of await pathsOf(route)) out.push({ path, file: outputFile(route, path), route: route.route });
+            for (const { path, props } of await pathsOf(route))
+              out.push({ path, file: outputFile(route, path), route: route.route, ...(props ? { props } : {}) });
           }
           return out;
         },
@@ -105,11 +118,14 @@ export function createSiteRenderer(manifest: SSRManifest): SiteRenderer {
           const route = byRoute.get(page.route);
           if (!route) throw new Error(`${page.path}: no route ${page.route} in the site bundle`);
           const request = new Request(new URL(page.path, dealer.url));
-          const response = await app.render(request, { routeData: route });
-          if (response.status !== 200 && !(route.route === '/404' && response.status === 404)) {
-            throw new Error(`${page.path} answered ${response.status} when rendered: ${(await response.text()).slice(0, 500)}`);
-          }
-          return { ...page, body: new Uint8Array(await response.arrayBuffer()) };
+          const { value: body, inputs } = await recordPageInputs(async () => {
+            const response = await app.render(request, { routeData: route });
+            if (response.status !== 200 && !(route.route === '/404' && response.status === 404)) {
+              throw new Error(`${page.path} answered ${response.status} when rendered: ${(await response.text()).slice(0, 500)}`);
+            }
+            return new Uint8Array(await response.arrayBuffer());
+          });
+          return { ...page, body, inputs };
         });
       // Pages render a few at a time: most wait on nothing, but a page's search prerender awaits.
       const queue = [...pages];
@@ -131,6 +147,19 @@ export function createSiteRenderer(manifest: SSRManifest): SiteRenderer {
         while (done.length > 0) yield done.shift() as RenderedPage;
         while (inFlight.size < concurrency && queue.length > 0) start();
       }
+    },
+
+    async answers(dealer, searches) {
+      return renderAsSite(dealer, async () => {
+        const stock = stockForPathsAndSearch();
+        const hashes: string[] = [];
+        for (const search of searches) {
+          // The same engine and answer the pages' prerendered searches use, recorded nowhere.
+          const answer = await embeddedAnswer(stock, search.indexUid)(JSON.parse(search.request));
+          hashes.push(contentHash(answer));
+        }
+        return hashes;
+      });
     },
   };
 }

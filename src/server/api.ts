@@ -3,6 +3,7 @@
  * each feature's router (search, leads, rego, valuations, ...) is a sub-app mounted here.
  */
 import { Hono } from 'hono';
+import type { SiteState } from '../publish/site-state';
 import type { AppEnv } from '../platform/http/app-env';
 import { createAccountsApi, type AccountsApiOptions } from '../accounts/server/routes';
 import { createFinanceApi } from '../finance/server/routes';
@@ -46,9 +47,11 @@ export interface ApiOptions {
    * clock, mail sender and limiter.
    */
   checkout?: Partial<Pick<CheckoutApiOptions, 'providers' | 'held' | 'rateLimiter' | 'now' | 'sendMail' | 'log' | 'stockCar' | 'onHoldsChanged'>>;
+  /** Each dealer's site (served build, publish running, last failure), for /api/health. */
+  sites?: () => SiteState[];
 }
 
-export function createApi({ dealers, search, searchLimiter, leads, accounts = {}, checkout = {} }: ApiOptions): Hono<AppEnv> {
+export function createApi({ dealers, search, searchLimiter, leads, accounts = {}, checkout = {}, sites }: ApiOptions): Hono<AppEnv> {
   const { configs } = leads;
   const api = new Hono<AppEnv>();
 
@@ -57,11 +60,14 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   // stores leads, and a load balancer must not take it out of service for that. The dealers and
   // the failing paths (folder names, mail and webhook hosts) are shown on a development host
   // only, never to a shopper on one dealer's domain or a stranger; the server log names them too.
+  // A dealer whose last publish failed still has its last good build served: 'degraded' too, and
+  // its site state (on a development host) says which build and why.
   api.get('/health', (c) => {
     const problems = leads.storage?.deliveryHealth?.problems() ?? [];
-    const status = problems.length > 0 ? 'degraded' : 'ok';
+    const siteStates = sites?.() ?? [];
+    const status = problems.length > 0 || siteStates.some((site) => site.failing) ? 'degraded' : 'ok';
     if (!c.get('devHost')) return c.json({ ok: true, status });
-    return c.json({ ok: true, status, dealers: [...dealers], ...(problems.length > 0 ? { problems } : {}) });
+    return c.json({ ok: true, status, dealers: [...dealers], ...(sites ? { sites: siteStates } : {}), ...(problems.length > 0 ? { problems } : {}) });
   });
 
   // Every other route acts for the dealer the Host names: on a host that names none, nothing answers.

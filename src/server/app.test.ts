@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { markFailed } from '../publish/site-state';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -105,7 +106,32 @@ describe('GET /api/health', () => {
     const res = await get('/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await res.json()).toEqual({ ok: true, status: 'ok', dealers: ['alpha', 'beta'] });
+    expect(await res.json()).toEqual({
+      ok: true,
+      status: 'ok',
+      dealers: ['alpha', 'beta'],
+      sites: [
+        { slug: 'alpha', serving: 'alpha', failing: false },
+        { slug: 'beta', serving: 'beta', failing: false },
+      ],
+    });
+  });
+  it("says 'degraded' and shows the failure when a dealer's last publish failed, its last good build still served", async () => {
+    markFailed(dist, 'beta', 'the render worker exited with code 1\nError: component exploded', new Date('2026-11-28T10:00:00Z'));
+    try {
+      const body = (await (await get('/api/health')).json()) as { status: string; sites: unknown[] };
+      expect(body.status).toBe('degraded');
+      expect(body.sites[1]).toEqual({
+        slug: 'beta',
+        serving: 'beta',
+        failing: true,
+        lastFailure: { at: '2026-11-28T10:00:00.000Z', reason: 'the render worker exited with code 1' },
+      });
+      // A stranger's probe learns only that much.
+      expect((await (await get('http://shop.example/api/health')).json()) as unknown).toEqual({ ok: true, status: 'degraded' });
+    } finally {
+      rmSync(path.join(dist, '.sites'), { recursive: true, force: true });
+    }
   });
   it('answers on any dealer host, and unknown API paths get JSON 404s', async () => {
     expect((await get('http://beta.localhost:4321/api/health')).status).toBe(200);
@@ -201,7 +227,7 @@ describe('dealer selection by domain', () => {
     // Health acts for no dealer: it answers a probe on any host, listing the dealers only on a development host.
     expect(await (await at(unknown, '/api/health')).json()).toEqual({ ok: true, status: 'ok' });
     expect(await (await at('www.kingfishertoyota.example', '/api/health')).json()).toEqual({ ok: true, status: 'ok' });
-    expect(await (await at('127.0.0.1:4321', '/api/health')).json()).toEqual({ ok: true, status: 'ok', dealers });
+    expect(await (await at('127.0.0.1:4321', '/api/health')).json()).toMatchObject({ ok: true, status: 'ok', dealers });
   });
 
   it('keeps development hosts: <slug>.localhost for each dealer, loopback names for the default one', async () => {

@@ -21,6 +21,7 @@ import { SiteHeaders } from './site-headers';
 import type { LeadStorage } from '../leads/server/routes';
 import { createStockIndexes, type SearchIndexProvider } from '../search/server/search-indexes';
 import { createHeldCars } from '../checkout/server/held-cars';
+import { siteStates } from '../publish/site-state';
 import { BUILDING_RETRY_SECONDS, siteBuildPage, type SiteBuilds } from './site-builds';
 import {
   cacheControlFor,
@@ -169,6 +170,7 @@ export function createApp({
       leads: { storage: leads, configs, env, ...(projectRoot ? { root: projectRoot } : {}) },
       ...(accounts ? { accounts } : {}),
       checkout: { ...checkout, held },
+      sites: () => siteStates(root, dealers),
     }),
   );
 

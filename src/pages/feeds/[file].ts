@@ -1,14 +1,15 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { perSite, renderTime, site } from '../../platform/config/current';
-import { siteStock } from '../../stock/server/site-stock';
+import { stockForPathsAndSearch } from '../../stock/server/site-stock';
 import { siteFeeds } from '../../feeds/server/site-feeds';
 import { FEED_REPORT_PATH } from '../../feeds/model/feeds';
 
 /**
  * The inventory feeds (Google vehicle listings, Google Vehicle Ads, Meta automotive catalog) and
  * the report of cars each left out and why, one file each under /feeds/ (docs/decisions/inventory-feeds.md).
+ * Each file's body is in its props, which a publish compares to tell whether the file changed.
  */
-const current = (): ReturnType<typeof siteFeeds> => perSite('feeds', () => siteFeeds(site, siteStock(), new Date(renderTime())));
+const current = (): ReturnType<typeof siteFeeds> => perSite('feeds', () => siteFeeds(site, stockForPathsAndSearch(), new Date(renderTime())));
 
 const fileName = (path: string): string => path.slice('/feeds/'.length);
 

@@ -167,16 +167,26 @@ export interface SiteHeaderSummary {
 
 /** Reads every page the build wrote into `siteDir` and writes the site's header files beside them. */
 export function writeSiteHeaders(siteDir: string, slug: string): SiteHeaderSummary {
+  const policiesByPage = new Map<string, string[]>();
+  for (const rel of readdirSync(siteDir, { recursive: true, encoding: 'utf8' })) {
+    if (rel.endsWith('.html')) policiesByPage.set(rel.split(path.sep).join('/'), metaPolicies(readFileSync(path.join(siteDir, rel), 'utf8')));
+  }
+  return writeSiteHeadersFor(siteDir, slug, policiesByPage);
+}
+
+/**
+ * Writes the site's header files from each HTML page's policy <meta> tags (`metaPolicies`), for a
+ * publisher that already knows them: a publish that links most pages from the served build kept
+ * their policies in its record rather than read every page again.
+ */
+export function writeSiteHeadersFor(siteDir: string, slug: string, policiesByPage: ReadonlyMap<string, readonly string[]>): SiteHeaderSummary {
   const policies = new Set<string>();
   const pagesWithoutPolicy: string[] = [];
-  let pages = 0;
-  for (const rel of readdirSync(siteDir, { recursive: true, encoding: 'utf8' })) {
-    if (!rel.endsWith('.html')) continue;
-    pages += 1;
-    const found = metaPolicies(readFileSync(path.join(siteDir, rel), 'utf8'));
-    if (found.length === 0) pagesWithoutPolicy.push(rel.split(path.sep).join('/'));
+  for (const [page, found] of policiesByPage) {
+    if (found.length === 0) pagesWithoutPolicy.push(page);
     for (const policy of found) policies.add(policy);
   }
+  const pages = policiesByPage.size;
   const pagePolicy = pagePolicyHeader([...policies]);
   const rules = siteHeaderRules(pagePolicy);
   writeFileSync(path.join(siteDir, HEADERS_FILE), renderHeadersFile(rules, slug));

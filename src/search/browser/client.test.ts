@@ -87,6 +87,16 @@ describe('search client', () => {
     expect(results[1]?.hits).toEqual([]);
   });
 
+  it("sends no query without the site's filter: instant-meilisearch's unfiltered zero-count query is answered empty here", async () => {
+    const meili = fakeMeilisearch(() => ({ estimatedTotalHits: 3, hits: [{ id: 1 }], facetDistribution: { make: { Toyota: 3 } } }));
+    const c = client(meili.httpClient);
+    const { results } = await search(c, [mainRequest()]);
+    await search(c, [mainRequest({ query: 'hilux' })]);
+    expect(meili.calls.flat().length).toBeGreaterThan(0);
+    for (const query of meili.calls.flat()) expect(query.filter, JSON.stringify(query)).toEqual([expect.stringContaining('status IN')]);
+    expect(results[0]).toMatchObject({ nbHits: 3, facets: { make: { Toyota: 3 } } });
+  });
+
   it('shows the sum of car type counts above 1,999 hits, and pages to match', async () => {
     const meili = fakeMeilisearch(() => ({ estimatedTotalHits: 2400, facetDistribution: { car_type: { new: 1000, demo: 100, used: 1250 } } }));
     const { results } = await search(client(meili.httpClient), [mainRequest()]);

@@ -73,6 +73,39 @@ export function facetQueriesAskOneHit(client: SearchHttpClient): SearchHttpClien
   };
 }
 
+/**
+ * instant-meilisearch asks each index once for its facet counts without any filter (to show
+ * zero counts, which `keepZeroFacets: false` then never uses). That query would search outside
+ * the site's listing filter, cost the server a whole-stock facet count per page load, and make a
+ * prerendered page depend on every car in stock; every query this client makes carries the site's
+ * filter (src/search/browser/request.ts), so a body of queries without one is answered here, empty.
+ */
+export function unfilteredQueriesAnsweredEmpty(client: SearchHttpClient): SearchHttpClient {
+  return (input, init) => {
+    let body: { queries?: { indexUid?: string; q?: string; limit?: number; filter?: unknown }[] } | undefined;
+    try {
+      body = typeof init?.body === 'string' ? (JSON.parse(init.body) as typeof body) : undefined;
+    } catch {
+      // Not a multi-search body: sent as it is.
+    }
+    const queries = body?.queries;
+    if (!Array.isArray(queries) || queries.length === 0 || queries.some((query) => query.filter !== undefined)) return client(input, init);
+    return Promise.resolve({
+      results: queries.map((query) => ({
+        indexUid: query.indexUid,
+        hits: [],
+        query: query.q ?? '',
+        processingTimeMs: 0,
+        limit: query.limit ?? 0,
+        offset: 0,
+        estimatedTotalHits: 0,
+        facetDistribution: {},
+        facetStats: {},
+      })),
+    });
+  };
+}
+
 /** The parts of an InstantSearch (Algolia-shaped) result that are adjusted here. */
 interface ResultShape {
   hitsPerPage?: number;
@@ -125,11 +158,12 @@ export function createSearchClient(options: SearchClientOptions): DealerSearchCl
   const now = options.now ?? Date.now;
   const { searchClient: inner } = instantMeiliSearch(options.host, options.apiKey, {
     placeholderSearch: true,
-    // Zero counts would come from an unfiltered first query (no site or listing filter): leave them out.
+    // Zero counts would come from an unfiltered first query (no site or listing filter): leave them
+    // out, and that query is not sent (unfilteredQueriesAnsweredEmpty).
     keepZeroFacets: false,
     finitePagination: false,
     primaryKey: 'id',
-    httpClient: facetQueriesAskOneHit(options.httpClient ?? fetchHttpClient()),
+    httpClient: unfilteredQueriesAnsweredEmpty(facetQueriesAskOneHit(options.httpClient ?? fetchHttpClient())),
   });
   // instant-meilisearch types its client as a union with Algolia's composition API; the search
   // method it returns takes and answers Algolia-shaped multi-queries, which is what it is used for.

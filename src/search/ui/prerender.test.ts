@@ -5,7 +5,8 @@ import { testSite } from '../../../tests/support/test-site';
 import { searchSite } from '../model/site';
 import { cardSite } from './page-data';
 import { generateDemoStock } from '../../stock/model/demo';
-import { embeddedAnswer, inProcessHttpClient, prerenderSearch, type MultiSearchAnswer } from './prerender';
+import { inProcessHttpClient, prerenderSearch } from './prerender';
+import { embeddedAnswer, type MultiSearchAnswer } from '../model/embedded-answer';
 import SearchApp from './SearchApp';
 
 const site = testSite();

@@ -11,16 +11,12 @@ import type { DealerConfig } from '../../platform/config/schema';
 import { createSearchClient, type SearchHttpClient } from '../browser/client';
 import { unshownFields } from '../browser/labels';
 import { searchEndpoint } from '../../platform/config/search-endpoint';
-import { MeiliError, SearchEngine, multiSearch } from '@dealer-sites/search-engine';
-import { indexSettings } from '../model/index-settings';
+import { embeddedAnswer, type MultiSearchAnswer } from '../model/embedded-answer';
 import type { Vocabulary } from '../model/routing';
 import { searchSite } from '../model/site';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { cardSite } from './page-data';
 import SearchApp from './SearchApp';
-
-/** Answers one Meilisearch multi-search request body (`{ queries: [...] }`) with its response body. */
-export type MultiSearchAnswer = (body: unknown) => Promise<unknown>;
 
 /** Where the build's client sends its requests; never fetched, only read by the in-process answer. */
 const BUILD_HOST = 'http://build.invalid/api/search';
@@ -76,31 +72,4 @@ export async function prerenderSearch(input: PrerenderInput): Promise<InstantSea
   const state = await getServerState(app, { renderToString });
   // Props of an island are serialised into the page: plain JSON only (no undefined, no classes).
   return JSON.parse(JSON.stringify(state)) as InstantSearchServerState;
-}
-
-const engines = new WeakMap<readonly Vehicle[], SearchEngine>();
-
-/**
- * The embedded engine over this build's stock (indexed once per build), asked in-process through
- * the same protocol code that answers the browser's `/api/search`, so a prerendered page and the live island
- * get the same answer to the same request.
- */
-export function embeddedAnswer(stock: readonly Vehicle[], indexUid: string): MultiSearchAnswer {
-  let engine = engines.get(stock);
-  if (!engine) {
-    engine = new SearchEngine(stock, indexSettings);
-    engines.set(stock, engine);
-  }
-  const index = engine;
-  return async (body) => {
-    try {
-      const answer = await multiSearch((uid) => (uid === indexUid ? index : undefined), body);
-      // The time a search took varies from run to run; in a page it would make two builds of the
-      // same stock differ, so a prerendered answer says 0.
-      return { ...answer, results: answer.results.map((result) => ({ ...result, processingTimeMs: 0 })) };
-    } catch (error) {
-      if (error instanceof MeiliError) throw new Error(`build-time search failed: ${error.message}`);
-      throw error;
-    }
-  };
 }

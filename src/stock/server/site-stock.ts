@@ -3,10 +3,22 @@
  * landing pages and the sitemap all list the same cars.
  */
 import { perSite, site } from '../../platform/config/current';
+import { noteStockRead } from '../../platform/config/page-inputs';
 import type { Vehicle } from '../model/vehicle';
 import { loadStock } from './store';
 
+/** The stock, read by a page that depends on all of it: any change to the stock re-renders the page. */
 export function siteStock(): Vehicle[] {
+  noteStockRead();
+  return stockForPathsAndSearch();
+}
+
+/**
+ * The stock, for a route's `getStaticPaths` (a page depends on the props it is given, which the
+ * publisher compares) or for a prerendered search (a page depends on the answers, which are
+ * recorded): reading it here does not make a page depend on the whole stock.
+ */
+export function stockForPathsAndSearch(): Vehicle[] {
   return perSite('stock', () => loadStock(site));
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { DEMO_PHOTO_DIR, demoPhotoFiles, parseDemoPhotoUrl } from '../../../stock/model/demo-photo';
-import { siteStock } from '../../../stock/server/site-stock';
+import { stockForPathsAndSearch } from '../../../stock/server/site-stock';
 import { perSite, site } from '../../../platform/config/current';
 
 // Demo stock photos (src/stock/model/demo-photo.ts): only the files this dealer's stock and model
@@ -10,7 +10,11 @@ import { perSite, site } from '../../../platform/config/current';
 export const getStaticPaths = (() =>
   perSite('demo photo pages', () =>
     demoPhotoFiles([
-      ...siteStock().flatMap((car) => [...(car.primary_image_url ? [car.primary_image_url] : []), ...car.images.map((i) => i.image_url), ...car.thumbnails]),
+      ...stockForPathsAndSearch().flatMap((car) => [
+        ...(car.primary_image_url ? [car.primary_image_url] : []),
+        ...car.images.map((i) => i.image_url),
+        ...car.thumbnails,
+      ]),
       ...site.models.flatMap((model) => [model.image?.url, model.cloudfront_new_image_url].filter((url): url is string => url !== undefined)),
     ]).map(({ width, name }) => ({ params: { width: String(width), name } })),
   )) satisfies GetStaticPaths;

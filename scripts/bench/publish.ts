@@ -1,0 +1,267 @@
+/**
+ * Publishing after a stock change (src/publish/), on one demo dealer's stock as an imported feed:
+ *
+ * - cost: the CPU a render worker spends on a full publish of the dealer, against a publish after
+ *   a price change, a sale and an added car (each a few times, on the stock as the last left it).
+ *   Budgets: a price change or sale at most 1/20 of a full publish, an added car 1/5.
+ * - live: `npm start`'s publishing (the file check every second, the in-process queue, a render
+ *   worker) beside the server answering a steady search load; a price change or sale is written
+ *   as an import does, and the car's page is polled until it changes. Home, search and the car
+ *   page are polled every 200 ms throughout: any answer but 200 is counted. Budget: the p95 from
+ *   the import to the page, 10 s.
+ *
+ *   npx tsx scripts/bench/publish.ts [--dealer kingfisher-toyota] [--rounds 3] [--live-rounds 5]
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadDealer } from '../../src/platform/config/load';
+import { createApp } from '../../src/server/app';
+import { ensureBundle } from '../../src/publish/bundle';
+import { createRenderPool } from '../../src/publish/render-pool';
+import { publishJobHandler, watchDealerFiles } from '../../src/publish/publisher';
+import { createPublishQueue } from '../../src/publish/queue';
+import { loadStock, stockFile } from '../../src/stock/server/store';
+import { carPath } from '../../src/stock/model/car';
+import type { Vehicle } from '../../src/stock/model/vehicle';
+
+export const PUBLISH_BUDGETS = { price: 1 / 20, sale: 1 / 20, added: 1 / 5, visibleP95Seconds: 10 } as const;
+
+type ChangeKind = 'price' | 'sale' | 'added';
+
+export interface PublishBenchResult {
+  slug: string;
+  cars: number;
+  files: number;
+  full: { cpuSeconds: number[]; seconds: number[] };
+  changes: { kind: ChangeKind; cpuSeconds: number[]; seconds: number[]; rendered: number[]; ratio: number; budget: number }[];
+  live?: {
+    searchesPerSecond: number;
+    /** Import (stock file written) → the car's page served changed, per round. */
+    visibleAfterSeconds: number[];
+    p95: number;
+    polls: number;
+    failures: number;
+  };
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** The dealer's demo stock as an imported feed, in a project of temporary folders. */
+function setUp(slug: string): { root: string; dealersDir: string; stockDir: string; distDir: string; stock: Vehicle[] } {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'bench-publish-'));
+  const dealersDir = path.join(root, 'dealers');
+  const stockDir = path.join(root, 'stock');
+  const distDir = path.join(root, 'dist');
+  mkdirSync(dealersDir, { recursive: true });
+  mkdirSync(stockDir, { recursive: true });
+  cpSync(path.join('dealers', `${slug}.json`), path.join(dealersDir, `${slug}.json`));
+  if (existsSync(path.join('dealers', 'assets', slug)))
+    cpSync(path.join('dealers', 'assets', slug), path.join(dealersDir, 'assets', slug), { recursive: true });
+  const stock = loadStock(loadDealer(slug, dealersDir), { STOCK_DIR: path.join(root, 'none') });
+  return { root, dealersDir, stockDir, distDir, stock };
+}
+
+/** Writes the feed as `npm run stock:import` does: whole, under another name, then renamed. */
+function importStock(stockDir: string, slug: string, vehicles: readonly Vehicle[]): void {
+  const file = stockFile(slug, { STOCK_DIR: stockDir });
+  writeFileSync(`${file}.tmp`, JSON.stringify({ dealer: slug, imported_at: new Date().toISOString(), source: 'bench', vehicles }));
+  renameSync(`${file}.tmp`, file);
+}
+
+/** The change, and the car whose page shows it. */
+function change(kind: ChangeKind, stock: Vehicle[], round: number): { stock: Vehicle[]; car: Vehicle } {
+  const forSale = stock.filter((car) => car.status === 'in_stock' && car.price > 5000);
+  const car = forSale[(round * 7919) % forSale.length]!;
+  if (kind === 'price') {
+    const changed = { ...car, price: car.price - 500 };
+    return { stock: stock.map((c) => (c === car ? changed : c)), car: changed };
+  }
+  if (kind === 'sale') {
+    const soldAt = Math.floor(Date.now() / 1000) - 3600;
+    const changed = { ...car, status: 'sold' as const, sold_date_timestamp: soldAt, show_on_dealer_website: true };
+    return { stock: stock.map((c) => (c === car ? changed : c)), car: changed };
+  }
+  const id = Math.max(...stock.map((c) => c.id)) + 1;
+  const added = { ...car, id, slug: car.slug.replace(/\d+$/, String(id)), stocknum: `B${id}` };
+  return { stock: [...stock, added], car: added };
+}
+
+export async function benchPublish(
+  options: { slug?: string; rounds?: number; liveRounds?: number; log?: (line: string) => void } = {},
+): Promise<PublishBenchResult> {
+  const slug = options.slug ?? 'kingfisher-toyota';
+  const rounds = options.rounds ?? 3;
+  const liveRounds = options.liveRounds ?? 5;
+  const log = options.log ?? (() => undefined);
+  const bundle = await ensureBundle({ root: process.cwd(), log });
+  const project = setUp(slug);
+  let stock = project.stock;
+  importStock(project.stockDir, slug, stock);
+  const env = { ...process.env, STOCK_DIR: project.stockDir };
+  try {
+    // ---- cost -------------------------------------------------------------------------------
+    const pool = createRenderPool({ bundle, dealersDir: project.dealersDir, distDir: project.distDir, size: 1, env });
+    const full = { cpuSeconds: [] as number[], seconds: [] as number[] };
+    let files = 0;
+    try {
+      // The first publish also warms the worker (its JIT, the bundle's modules): not counted.
+      await pool.publish(slug, { full: true });
+      for (let i = 0; i < 2; i++) {
+        const outcome = await pool.publish(slug, { full: true });
+        full.cpuSeconds.push(outcome.cpuSeconds);
+        full.seconds.push(outcome.seconds);
+        files = outcome.pages;
+      }
+      log(`publish: full ${full.cpuSeconds.map((s) => s.toFixed(1)).join(', ')} CPU-s`);
+      const changes: PublishBenchResult['changes'] = [];
+      for (const kind of ['price', 'sale', 'added'] as const) {
+        const row = { kind, cpuSeconds: [] as number[], seconds: [] as number[], rendered: [] as number[] };
+        for (let round = 0; round < rounds; round++) {
+          stock = change(kind, stock, round + 1).stock;
+          importStock(project.stockDir, slug, stock);
+          const outcome = await pool.publish(slug);
+          row.cpuSeconds.push(outcome.cpuSeconds);
+          row.seconds.push(outcome.seconds);
+          row.rendered.push(outcome.rendered);
+        }
+        const ratio = median(row.cpuSeconds) / median(full.cpuSeconds);
+        changes.push({ ...row, ratio, budget: PUBLISH_BUDGETS[kind] });
+        log(`publish: ${kind} ${row.cpuSeconds.map((s) => s.toFixed(2)).join(', ')} CPU-s, ${row.rendered.join(', ')} files rendered`);
+      }
+      const result: PublishBenchResult = { slug, cars: project.stock.length, files, full, changes };
+      if (liveRounds > 0) result.live = await benchLive(project, slug, stock, liveRounds, env, log);
+      return result;
+    } finally {
+      await pool.close();
+    }
+  } finally {
+    rmSync(project.root, { recursive: true, force: true });
+  }
+}
+
+async function benchLive(
+  project: ReturnType<typeof setUp>,
+  slug: string,
+  initial: Vehicle[],
+  rounds: number,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<NonNullable<PublishBenchResult['live']>> {
+  const paths = { root: process.cwd(), dealersDir: project.dealersDir, distDir: project.distDir, stockDir: project.stockDir };
+  const app = createApp({ distDir: project.distDir, dealers: [slug], defaultDealer: slug, dealersDir: project.dealersDir, env });
+  const queue = await createPublishQueue({});
+  const handler = publishJobHandler({ paths, concurrency: 1, env });
+  const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
+  const watcher = watchDealerFiles({ dealers: [slug], paths, queue, checkEveryMs: 1000 });
+  const host = `${slug}.localhost`;
+  const get = (pathname: string): Promise<Response> => Promise.resolve(app.request(`http://${host}${pathname}`, { headers: { host } }));
+  const searchesPerSecond = 50;
+  let polls = 0;
+  let failures = 0;
+  let stopped = false;
+  const watched = new Set<string>(['/', '/search/']);
+  const poller = (async () => {
+    while (!stopped) {
+      for (const pathname of watched) {
+        const res = await get(pathname);
+        polls += 1;
+        if (res.status !== 200) failures += 1;
+        await res.arrayBuffer();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  const search = setInterval(() => {
+    void Promise.resolve(
+      app.request(`http://${host}/api/search/multi-search`, {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json' },
+        body: JSON.stringify({ queries: [{ indexUid: slug, q: 'toyota', limit: 20, facets: ['make', 'body'] }] }),
+      }),
+    ).then((res) => res.arrayBuffer());
+  }, 1000 / searchesPerSecond);
+  const visibleAfterSeconds: number[] = [];
+  let stock = initial;
+  try {
+    // Round 0 starts the render worker and loads the bundle, as a running server's first publish
+    // does once: not counted.
+    for (let round = 0; round <= rounds; round++) {
+      const kind: ChangeKind = round % 2 === 0 ? 'price' : 'sale';
+      const next = change(kind, stock, 100 + round);
+      const page = `${carPath(next.car.slug)}/`;
+      watched.add(page);
+      const before = Buffer.from(await (await get(page)).arrayBuffer());
+      stock = next.stock;
+      const imported = performance.now();
+      importStock(project.stockDir, slug, stock);
+      for (;;) {
+        const res = await get(page);
+        const body = Buffer.from(await res.arrayBuffer());
+        if (res.status === 200 && !body.equals(before)) break;
+        if (performance.now() - imported > 120_000) throw new Error(`${page} did not change within two minutes of the import`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const seconds = (performance.now() - imported) / 1000;
+      if (round > 0) visibleAfterSeconds.push(seconds);
+      log(`publish: ${kind} visible after ${seconds.toFixed(1)} s${round === 0 ? ' (warm-up, not counted)' : ''}`);
+      // Let the publish settle before the next change.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+  } finally {
+    stopped = true;
+    clearInterval(search);
+    await poller;
+    watcher.stop();
+    await stopWorking();
+    await handler.close();
+    await queue.close();
+  }
+  return { searchesPerSecond, visibleAfterSeconds, p95: percentile(visibleAfterSeconds, 95), polls, failures };
+}
+
+export function formatPublishBench(result: PublishBenchResult): string {
+  const span = (values: readonly number[], digits: number): string =>
+    `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+  const lines = [
+    `${result.slug}: ${result.cars} cars, ${result.files} files`,
+    `  full publish: ${span(result.full.cpuSeconds, 1)} CPU-s, ${span(result.full.seconds, 1)} s`,
+    ...result.changes.map(
+      (row) =>
+        `  ${row.kind.padEnd(6)}: ${span(row.cpuSeconds, 2)} CPU-s, ${span(row.seconds, 2)} s, ${span(row.rendered, 0)} files rendered; ` +
+        `${(row.ratio * 100).toFixed(1)} % of a full publish (budget ${(row.budget * 100).toFixed(0)} %) ${row.ratio <= row.budget ? 'ok' : 'OVER'}`,
+    ),
+  ];
+  if (result.live) {
+    const live = result.live;
+    lines.push(
+      `  live, ${live.searchesPerSecond} searches/s: import → car page ${span(live.visibleAfterSeconds, 1)} s, p95 ${live.p95.toFixed(1)} s ` +
+        `(budget ${PUBLISH_BUDGETS.visibleP95Seconds} s) ${live.p95 <= PUBLISH_BUDGETS.visibleP95Seconds ? 'ok' : 'OVER'}; ${live.polls} polls, ${live.failures} not 200`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({ options: { dealer: { type: 'string' }, rounds: { type: 'string' }, 'live-rounds': { type: 'string' } } });
+  const result = await benchPublish({
+    ...(values.dealer ? { slug: values.dealer } : {}),
+    ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
+    ...(values['live-rounds'] ? { liveRounds: Number(values['live-rounds']) } : {}),
+    log: (line) => console.error(line),
+  });
+  console.log(formatPublishBench(result));
+  process.exit(0);
+}

@@ -1,0 +1,43 @@
+/**
+ * The embedded search engine asked in-process, for pages prerendered at build time
+ * (src/search/ui/prerender.ts) and for the publisher asking a page's searches again after a stock
+ * change (src/publish/). No server runs during a build.
+ */
+import { MeiliError, SearchEngine, multiSearch } from '@dealer-sites/search-engine';
+import { noteSearch } from '../../platform/config/page-inputs';
+import type { Vehicle } from '../../stock/model/vehicle';
+import { indexSettings } from './index-settings';
+
+/** Answers one Meilisearch multi-search request body (`{ queries: [...] }`) with its response body. */
+export type MultiSearchAnswer = (body: unknown) => Promise<unknown>;
+
+const engines = new WeakMap<readonly Vehicle[], SearchEngine>();
+
+/**
+ * The embedded engine over this build's stock (indexed once per build), asked in-process through
+ * the same protocol code that answers the browser's `/api/search`, so a prerendered page and the live island
+ * get the same answer to the same request.
+ */
+export function embeddedAnswer(stock: readonly Vehicle[], indexUid: string): MultiSearchAnswer {
+  let engine = engines.get(stock);
+  if (!engine) {
+    engine = new SearchEngine(stock, indexSettings);
+    engines.set(stock, engine);
+  }
+  const index = engine;
+  return async (body) => {
+    try {
+      const answer = await multiSearch((uid) => (uid === indexUid ? index : undefined), body);
+      // The time a search took varies from run to run; in a page it would make two builds of the
+      // same stock differ, so a prerendered answer says 0.
+      const stable = { ...answer, results: answer.results.map((result) => ({ ...result, processingTimeMs: 0 })) };
+      // The page depends on this answer, not on the whole stock: a publish after a stock change
+      // asks again and re-renders the page only when the answer differs.
+      noteSearch(indexUid, body, stable);
+      return stable;
+    } catch (error) {
+      if (error instanceof MeiliError) throw new Error(`build-time search failed: ${error.message}`);
+      throw error;
+    }
+  };
+}

@@ -26,6 +26,7 @@ import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResul
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
 import { benchIndexMemory, benchIndexStart, benchIndexUpdate, formatIndexMemory, formatIndexStart, formatIndexUpdate } from './bench/search-updates';
+import { benchPublish, formatPublishBench, publishTargets } from './bench/publish';
 import { benchSessionCheck, signInCookie, type SessionCheckResult } from './bench/session-check';
 import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './bench/checkout';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
@@ -342,6 +343,10 @@ async function main(argv: string[]): Promise<number> {
   const indexUpdate = await benchIndexUpdate(engineSite, paths.dealersDir, { cars: 2000 });
   const indexMemory = await benchIndexMemory(engineSite, paths.dealersDir);
   const indexStart = await benchIndexStart(engineSite, paths.dealersDir, { dealers: 200 });
+  // Publishing after a stock change: its CPU against a full publish, and import → page on a running server.
+  const publishSlug = slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first;
+  console.log(`\nPublishing: ${publishSlug}'s site after a price change, a sale and an added car, and import → car page under search load…`);
+  const publish = await benchPublish({ slug: publishSlug });
   // The account session check every gated page makes, signed in, on each database.
   console.log(`\nSession check: GET /api/account/session signed in, one request at a time…`);
   const sessionChecks: SessionCheckResult[] = [];
@@ -525,6 +530,7 @@ async function main(argv: string[]): Promise<number> {
     })),
     alerts,
   });
+  targets.push(...publishTargets(publish));
   const audits = groupFailingAudits(rows);
 
   console.log(`\nBuilds\n${buildTable}`);
@@ -571,6 +577,7 @@ async function main(argv: string[]): Promise<number> {
   );
   console.log(`\n${formatSearchLoad(searchLoad)}`);
   console.log(`\n${formatIndexUpdate(indexUpdate)}\n${formatIndexMemory(indexMemory)}\n${formatIndexStart(indexStart)}`);
+  console.log(`\nPublishing after a stock change\n${formatPublishBench(publish)}`);
   if (leads) {
     console.log(
       `\nPOST /api/leads at 100 requests/s for 60 s (ms)\n${formatTable(
@@ -676,6 +683,7 @@ async function main(argv: string[]): Promise<number> {
       api: { ...api, dealer: apiSlug },
       load: { ...searchLoad, dealer: engineSite.slug },
       indexes: { update: indexUpdate, memory: indexMemory, start: indexStart, dealer: engineSite.slug },
+      publish,
     },
     sessionCheck: sessionChecks,
     checkout: checkouts,

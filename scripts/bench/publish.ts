@@ -27,6 +27,7 @@ import { createPublishQueue } from '../../src/publish/queue';
 import { loadStock, stockFile } from '../../src/stock/server/store';
 import { carPath } from '../../src/stock/model/car';
 import type { Vehicle } from '../../src/stock/model/vehicle';
+import type { TargetCheck } from './report';
 
 export const PUBLISH_BUDGETS = { price: 1 / 20, sale: 1 / 20, added: 1 / 5, visibleP95Seconds: 10 } as const;
 
@@ -230,6 +231,22 @@ async function benchLive(
     await queue.close();
   }
   return { searchesPerSecond, visibleAfterSeconds, p95: percentile(visibleAfterSeconds, 95), polls, failures };
+}
+
+export function publishTargets(result: PublishBenchResult): TargetCheck[] {
+  const checks: TargetCheck[] = result.changes.map((row) => ({
+    target: `publish after a ${row.kind === 'added' ? 'car added' : row.kind === 'sale' ? 'sale' : 'price change'} <= 1/${Math.round(1 / row.budget)} of a full publish's CPU (${result.slug})`,
+    status: row.ratio <= row.budget ? 'PASS' : 'MISS',
+    detail: `${(row.ratio * 100).toFixed(1)} %: ${median(row.cpuSeconds).toFixed(2)} of ${median(result.full.cpuSeconds).toFixed(1)} CPU-s, ${median(row.rendered)} of ${result.files} files rendered`,
+  }));
+  if (result.live) {
+    checks.push({
+      target: `import → car page p95 <= ${PUBLISH_BUDGETS.visibleP95Seconds} s under ${result.live.searchesPerSecond} searches/s, every page answering 200`,
+      status: result.live.p95 <= PUBLISH_BUDGETS.visibleP95Seconds && result.live.failures === 0 ? 'PASS' : 'MISS',
+      detail: `p95 ${result.live.p95.toFixed(1)} s over ${result.live.visibleAfterSeconds.length} imports; ${result.live.failures} of ${result.live.polls} polls not 200`,
+    });
+  }
+  return checks;
 }
 
 export function formatPublishBench(result: PublishBenchResult): string {

@@ -10,9 +10,12 @@
  *   page are polled every 200 ms throughout: any answer but 200 is counted. Budget: the p95 from
  *   the import to the page, 10 s.
  *
- *   npx tsx scripts/bench/publish.ts [--dealer kingfisher-toyota] [--rounds 3] [--live-rounds 5]
+ * - workers (`--workers`): 16 synthetic dealers of 300 cars published whole by one render worker,
+ *   then by two (target: two 1.8× faster).
+ *
+ *   npx tsx scripts/bench/publish.ts [--dealer kingfisher-toyota] [--rounds 3] [--live-rounds 5] [--workers]
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -233,6 +236,65 @@ async function benchLive(
   return { searchesPerSecond, visibleAfterSeconds, p95: percentile(visibleAfterSeconds, 95), polls, failures };
 }
 
+export interface WorkersBenchResult {
+  dealers: number;
+  cars: number;
+  /** The bundle's build, once for every dealer (0 when this code version's bundle was there). */
+  bundleSeconds: number;
+  runs: { workers: number; seconds: number; cpuSeconds: number }[];
+  speedup: number;
+}
+
+/**
+ * A shared code change over many dealers: every dealer published whole (`full`), by one render
+ * worker and then by two, each from a new output folder. Synthetic dealers are copies of one demo
+ * dealer under their own slugs, ids and domains, on `cars` demo cars each.
+ */
+export async function benchWorkers(options: { base?: string; dealers?: number; cars?: number; log?: (line: string) => void } = {}): Promise<WorkersBenchResult> {
+  const base = options.base ?? 'southern-lakes-motors';
+  const count = options.dealers ?? 16;
+  const cars = options.cars ?? 300;
+  const log = options.log ?? (() => undefined);
+  const bundle = await ensureBundle({ root: process.cwd(), log });
+  const root = mkdtempSync(path.join(os.tmpdir(), 'bench-workers-'));
+  try {
+    const dealersDir = path.join(root, 'dealers');
+    mkdirSync(dealersDir, { recursive: true });
+    const source = JSON.parse(readFileSync(path.join('dealers', `${base}.json`), 'utf8')) as Record<string, unknown> & { search: Record<string, unknown> };
+    const slugs = Array.from({ length: count }, (_, i) => `synthetic-${String(i + 1).padStart(2, '0')}`);
+    for (const [i, slug] of slugs.entries()) {
+      const dealer = { ...source, id: 900_000 + i, slug, name: `Synthetic Motors ${i + 1}`, url: `https://www.${slug}.example`, search: { ...source.search, demo_stock: cars } };
+      delete (dealer as { domains?: unknown }).domains;
+      writeFileSync(path.join(dealersDir, `${slug}.json`), JSON.stringify(dealer, null, 2));
+      if (existsSync(path.join('dealers', 'assets', base))) cpSync(path.join('dealers', 'assets', base), path.join(dealersDir, 'assets', slug), { recursive: true });
+    }
+    const env = { ...process.env, STOCK_DIR: path.join(root, 'stock') };
+    const runs: WorkersBenchResult['runs'] = [];
+    for (const workers of [1, 2]) {
+      const pool = createRenderPool({ bundle, dealersDir, distDir: path.join(root, `dist-${workers}`), size: workers, env });
+      const started = performance.now();
+      try {
+        const outcomes = await Promise.all(slugs.map((slug) => pool.publish(slug, { full: true })));
+        runs.push({ workers, seconds: (performance.now() - started) / 1000, cpuSeconds: outcomes.reduce((sum, o) => sum + o.cpuSeconds, 0) });
+      } finally {
+        await pool.close();
+      }
+      log(`publish: ${count} dealers with ${workers} worker${workers === 1 ? '' : 's'} in ${runs.at(-1)!.seconds.toFixed(1)} s`);
+    }
+    return { dealers: count, cars, bundleSeconds: bundle.built ? bundle.seconds : 0, runs, speedup: runs[0]!.seconds / runs[1]!.seconds };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export function formatWorkersBench(result: WorkersBenchResult): string {
+  return [
+    `${result.dealers} synthetic dealers × ${result.cars} cars, every page (a shared code change):`,
+    ...result.runs.map((run) => `  ${run.workers} render worker${run.workers === 1 ? ' ' : 's'}: ${run.seconds.toFixed(1)} s, ${run.cpuSeconds.toFixed(1)} CPU-s in the workers`),
+    `  two workers ${result.speedup.toFixed(2)}× faster than one (target 1.8×)${result.bundleSeconds > 0 ? `; the bundle took ${result.bundleSeconds.toFixed(1)} s first` : ''}`,
+  ].join('\n');
+}
+
 export function publishTargets(result: PublishBenchResult): TargetCheck[] {
   const checks: TargetCheck[] = result.changes.map((row) => ({
     target: `publish after a ${row.kind === 'added' ? 'car added' : row.kind === 'sale' ? 'sale' : 'price change'} <= 1/${Math.round(1 / row.budget)} of a full publish's CPU (${result.slug})`,
@@ -272,7 +334,11 @@ export function formatPublishBench(result: PublishBenchResult): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { dealer: { type: 'string' }, rounds: { type: 'string' }, 'live-rounds': { type: 'string' } } });
+  const { values } = parseArgs({ options: { dealer: { type: 'string' }, rounds: { type: 'string' }, 'live-rounds': { type: 'string' }, workers: { type: 'boolean' } } });
+  if (values.workers) {
+    console.log(formatWorkersBench(await benchWorkers({ log: (line) => console.error(line) })));
+    process.exit(0);
+  }
   const result = await benchPublish({
     ...(values.dealer ? { slug: values.dealer } : {}),
     ...(values.rounds ? { rounds: Number(values.rounds) } : {}),

@@ -44,6 +44,7 @@ it('shows an outbox folder it cannot write at start-up and in /api/health, while
       ok: true,
       status: 'degraded',
       dealers: [DEALER],
+      sites: [expect.objectContaining({ slug: DEALER, failing: false }) as unknown],
       problems: [{ channel: 'outbox folder', reason: expect.stringMatching(/ENOTDIR/) as unknown, since: expect.any(String) as unknown }],
     });
     // A stranger's host learns that delivery is degraded, not the folder, the dealers or the reason.

@@ -250,7 +250,9 @@ export interface WorkersBenchResult {
  * worker and then by two, each from a new output folder. Synthetic dealers are copies of one demo
  * dealer under their own slugs, ids and domains, on `cars` demo cars each.
  */
-export async function benchWorkers(options: { base?: string; dealers?: number; cars?: number; log?: (line: string) => void } = {}): Promise<WorkersBenchResult> {
+export async function benchWorkers(
+  options: { base?: string; dealers?: number; cars?: number; log?: (line: string) => void } = {},
+): Promise<WorkersBenchResult> {
   const base = options.base ?? 'southern-lakes-motors';
   const count = options.dealers ?? 16;
   const cars = options.cars ?? 300;
@@ -263,10 +265,18 @@ export async function benchWorkers(options: { base?: string; dealers?: number; c
     const source = JSON.parse(readFileSync(path.join('dealers', `${base}.json`), 'utf8')) as Record<string, unknown> & { search: Record<string, unknown> };
     const slugs = Array.from({ length: count }, (_, i) => `synthetic-${String(i + 1).padStart(2, '0')}`);
     for (const [i, slug] of slugs.entries()) {
-      const dealer = { ...source, id: 900_000 + i, slug, name: `Synthetic Motors ${i + 1}`, url: `https://www.${slug}.example`, search: { ...source.search, demo_stock: cars } };
+      const dealer = {
+        ...source,
+        id: 900_000 + i,
+        slug,
+        name: `Synthetic Motors ${i + 1}`,
+        url: `https://www.${slug}.example`,
+        search: { ...source.search, demo_stock: cars },
+      };
       delete (dealer as { domains?: unknown }).domains;
       writeFileSync(path.join(dealersDir, `${slug}.json`), JSON.stringify(dealer, null, 2));
-      if (existsSync(path.join('dealers', 'assets', base))) cpSync(path.join('dealers', 'assets', base), path.join(dealersDir, 'assets', slug), { recursive: true });
+      if (existsSync(path.join('dealers', 'assets', base)))
+        cpSync(path.join('dealers', 'assets', base), path.join(dealersDir, 'assets', slug), { recursive: true });
     }
     const env = { ...process.env, STOCK_DIR: path.join(root, 'stock') };
     const runs: WorkersBenchResult['runs'] = [];
@@ -290,7 +300,9 @@ export async function benchWorkers(options: { base?: string; dealers?: number; c
 export function formatWorkersBench(result: WorkersBenchResult): string {
   return [
     `${result.dealers} synthetic dealers × ${result.cars} cars, every page (a shared code change):`,
-    ...result.runs.map((run) => `  ${run.workers} render worker${run.workers === 1 ? ' ' : 's'}: ${run.seconds.toFixed(1)} s, ${run.cpuSeconds.toFixed(1)} CPU-s in the workers`),
+    ...result.runs.map(
+      (run) => `  ${run.workers} render worker${run.workers === 1 ? ' ' : 's'}: ${run.seconds.toFixed(1)} s, ${run.cpuSeconds.toFixed(1)} CPU-s in the workers`,
+    ),
     `  two workers ${result.speedup.toFixed(2)}× faster than one (target 1.8×)${result.bundleSeconds > 0 ? `; the bundle took ${result.bundleSeconds.toFixed(1)} s first` : ''}`,
   ].join('\n');
 }
@@ -334,7 +346,9 @@ export function formatPublishBench(result: PublishBenchResult): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { dealer: { type: 'string' }, rounds: { type: 'string' }, 'live-rounds': { type: 'string' }, workers: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { dealer: { type: 'string' }, rounds: { type: 'string' }, 'live-rounds': { type: 'string' }, workers: { type: 'boolean' } },
+  });
   if (values.workers) {
     console.log(formatWorkersBench(await benchWorkers({ log: (line) => console.error(line) })));
     process.exit(0);

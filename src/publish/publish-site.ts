@@ -12,8 +12,14 @@
  * is linked from the served build instead of rendered: it would render to the same bytes. A car
  * sold or re-priced re-renders its own page, the feeds, the sitemaps, the model pages and the
  * landing pages whose first results change; another key renders every page.
+ *
+ * With the same key, the build served before the served one is brought up to date instead of a
+ * new folder being written: each record names the build that wrote each file's bytes, so only the
+ * files whose writer differs are replaced (by a link to the served build's file, or the new
+ * render) and the pages the site no longer has removed. After a stock change that is a few dozen
+ * files, not a new tree of every page's folder and link, and no old build left to delete.
  */
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,7 +29,7 @@ import { buildSearchToken } from '../search/server/tenant-token';
 import { metaPolicies, writeSiteHeadersFor } from '../platform/http/header-files';
 import type { PageInputs } from '../platform/config/page-inputs';
 import type { SitePage, SiteRenderer } from './site-renderer';
-import { linkTree, newBuildFolder, servedBuild, swapInBuild } from './site-folders';
+import { linkTree, newBuildFolder, servedBuild, swapInBuild, takePreviousBuild } from './site-folders';
 
 export interface PublishPaths {
   dealersDir: string;
@@ -47,6 +53,12 @@ export interface PublishOptions {
 /** What one page of a build rested on, and for an HTML page its policy <meta> tags (for the header files). */
 export interface PageRecord extends Omit<SitePage, 'file'>, PageInputs {
   policies?: string[];
+  /**
+   * The build that wrote the file's bytes; builds that link it from there carry it on. Two builds
+   * whose records name the same writer hold the same file (one inode), so bringing an older build
+   * up to date leaves it alone.
+   */
+  written?: string;
 }
 
 /** Kept beside each build folder as `<folder>.record.json`. */
@@ -101,21 +113,43 @@ export function dealerAsPublished(config: DealerConfig, nowSeconds: number): Dea
   return withBuildSearchKey(config, token ? { [BUILD_SEARCH_KEY]: token } : {});
 }
 
-/** Writes a file as a new file: never into one an earlier build shares by hard link. */
-function writeNew(file: string, body: Uint8Array): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  rmSync(file, { force: true });
-  writeFileSync(file, body);
+/** Runs `write` for a file under a folder that may not exist yet: most do, so it is made only when asked for. */
+function inFolder(file: string, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(path.dirname(file), { recursive: true });
+    write();
+  }
 }
 
-/** Links a file of the served build into the new one; copies across file systems. */
+/** Writes a file as a new file: never into one an earlier build shares by hard link. */
+function writeNew(file: string, body: Uint8Array): void {
+  rmSync(file, { force: true });
+  inFolder(file, () => writeFileSync(file, body));
+}
+
+/** Links a file of the served build into the new one, in place of any file there; copies across file systems. */
 function linkFile(from: string, to: string): void {
-  mkdirSync(path.dirname(to), { recursive: true });
+  rmSync(to, { force: true });
+  inFolder(to, () => {
+    try {
+      linkSync(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      copyFileSync(from, to);
+    }
+  });
+}
+
+/** Removes a file a page no longer has, and its folder when that leaves it empty (a sold car's). */
+function removeFile(file: string): void {
+  rmSync(file, { force: true });
   try {
-    linkSync(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    copyFileSync(from, to);
+    rmdirSync(path.dirname(file));
+  } catch {
+    // Not empty: other files live there.
   }
 }
 
@@ -149,14 +183,26 @@ async function unchangedPages(
   );
 }
 
-/** Renders the pages of `dealer` that changed (every page, without a usable record) into a new build and serves it. */
+/** Renders the pages of `dealer` that changed (every page, without a usable record) into its next build and serves it. */
 export async function publishSite(renderer: SiteRenderer, dealer: DealerConfig, paths: PublishPaths, options: PublishOptions): Promise<PublishOutcome> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const served = servedBuild(paths.distDir, dealer.slug);
   const before = served && !options.full ? readRecord(served) : undefined;
-  const folder = newBuildFolder(paths.distDir, dealer.slug);
+  // Same key: the build served before this one is brought up to date (a few files after a stock
+  // change) in place of a new tree of links; otherwise a new folder takes every file.
+  const previous = before?.key === options.key ? takePreviousBuild(paths.distDir, dealer.slug) : undefined;
+  const previousRecord = previous ? readRecord(previous.was) : undefined;
+  if (previous) rmSync(recordFile(previous.was), { force: true });
+  const spare = previousRecord?.key === options.key ? previousRecord : undefined;
+  const folder = previous?.folder ?? newBuildFolder(paths.distDir, dealer.slug);
+  const written = path.basename(folder);
   try {
+    if (previous && !spare) {
+      // Its record is missing or from other code: start it empty.
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder);
+    }
     const pages = await renderer.pages(dealer);
     const reused = served && before?.key === options.key ? await unchangedPages(renderer, dealer, pages, served, before) : new Set<string>();
     const record: SiteRecord = { key: options.key, pages: {} };
@@ -164,20 +210,27 @@ export async function publishSite(renderer: SiteRenderer, dealer: DealerConfig, 
     for (const page of pages) {
       if (page.file.endsWith('.html')) htmlPages += 1;
       if (!reused.has(page.file)) continue;
-      linkFile(path.join(served!, page.file), path.join(folder, page.file));
-      record.pages[page.file] = before!.pages[page.file]!;
+      const was = before!.pages[page.file]!;
+      // A record from before builds named their files' writers: the served build's file is its own.
+      const writer = was.written ?? path.basename(served!);
+      if (spare?.pages[page.file]?.written !== writer) linkFile(path.join(served!, page.file), path.join(folder, page.file));
+      record.pages[page.file] = { ...was, written: writer };
     }
     const changed = pages.filter((page) => !reused.has(page.file));
     for await (const page of renderer.render(dealer, changed)) {
       writeNew(path.join(folder, page.file), page.body);
       const policies = page.file.endsWith('.html') ? { policies: metaPolicies(Buffer.from(page.body).toString('utf8')) } : {};
-      record.pages[page.file] = { path: page.path, route: page.route, ...(page.props ? { props: page.props } : {}), ...page.inputs, ...policies };
+      record.pages[page.file] = { path: page.path, route: page.route, ...(page.props ? { props: page.props } : {}), ...page.inputs, ...policies, written };
     }
-    // Scripts and styles are named by content hash and shared with every dealer's build as links.
-    linkTree(options.clientDir, folder);
-    // Copied, not linked: an editor saving a logo in place must not change the served site.
-    const assets = path.join(paths.dealersDir, 'assets', dealer.slug);
-    if (existsSync(assets)) cpSync(assets, path.join(folder, 'assets'), { recursive: true });
+    if (spare) {
+      for (const file of Object.keys(spare.pages)) if (!record.pages[file]) removeFile(path.join(folder, file));
+    } else {
+      // Scripts and styles are named by content hash and shared with every dealer's build as links.
+      linkTree(options.clientDir, folder);
+      // Copied, not linked: an editor saving a logo in place must not change the served site.
+      const assets = path.join(paths.dealersDir, 'assets', dealer.slug);
+      if (existsSync(assets)) cpSync(assets, path.join(folder, 'assets'), { recursive: true });
+    }
     // In file order, as a full read of the folder would meet them, whatever order pages rendered in.
     const policiesByPage = new Map(
       Object.entries(record.pages)

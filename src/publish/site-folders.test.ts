@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkTree, newBuildFolder, servedBuild, sitesDir, swapInBuild } from './site-folders';
+import { linkTree, newBuildFolder, servedBuild, sitesDir, swapInBuild, takePreviousBuild } from './site-folders';
 
 let dist: string;
 beforeEach(() => {
@@ -66,6 +66,28 @@ describe('swapInBuild', () => {
     expect(lstatSync(path.join(dist, 'alpha')).isSymbolicLink()).toBe(true);
     expect(readFileSync(path.join(dist, 'alpha', 'index.html'), 'utf8')).toBe('new');
     expect(readdirSync(path.join(sitesDir(dist), 'alpha')).length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('takePreviousBuild', () => {
+  it('renames the build served before the served one as the next build, which then sorts after it, and leaves the served site alone', () => {
+    const first = build('one', new Date('2026-11-01T00:00:00Z'));
+    swapInBuild(dist, 'alpha', first);
+    expect(takePreviousBuild(dist, 'alpha')).toBeUndefined();
+    const second = build('two', new Date('2026-11-02T00:00:00Z'));
+    swapInBuild(dist, 'alpha', second);
+
+    const taken = takePreviousBuild(dist, 'alpha', new Date('2026-11-03T00:00:00Z'));
+    expect(taken?.was).toBe(first);
+    expect(existsSync(first)).toBe(false);
+    expect(readFileSync(path.join(taken!.folder, 'index.html'), 'utf8')).toBe('one');
+    expect(path.basename(taken!.folder) > path.basename(second)).toBe(true);
+    expect(readFileSync(path.join(dist, 'alpha', 'index.html'), 'utf8')).toBe('two');
+
+    writeFileSync(path.join(taken!.folder, 'index.html'), 'three');
+    swapInBuild(dist, 'alpha', taken!.folder);
+    expect(servedBuild(dist, 'alpha')).toBe(taken!.folder);
+    expect(existsSync(second)).toBe(true);
   });
 });
 

@@ -5,7 +5,9 @@
  * `<distDir>/.sites/<slug>/`. A build is written in a folder of its own beside the served one
  * and swapped in by replacing the link with one rename, which is atomic: a request meets the
  * old build or the new one, never a missing or half-written site. A killed or failed build
- * leaves its folder unlinked and the served build untouched; the next build removes it.
+ * leaves its folder unlinked and the served build untouched; the next build removes it. The next
+ * build may be the one served before the served one, renamed and brought up to date
+ * (`takePreviousBuild`): never the served build itself.
  *
  * The link keeps `<distDir>/<slug>/` readable as the site's folder for everything that reads it
  * (the server, deploys, tests), and a CDN deploy follows it.
@@ -30,6 +32,24 @@ export function newBuildFolder(distDir: string, slug: string, now = new Date()):
   const folder = path.join(sitesDir(distDir), slug, buildId(now));
   mkdirSync(folder, { recursive: true });
   return folder;
+}
+
+/**
+ * The build served before the one being served, renamed as the dealer's next build so a publish
+ * can bring it up to date in place of writing a whole new tree: after a small stock change it
+ * differs from the next build in a few files. Undefined when there is no such build. Requests
+ * still reading it keep the files they opened; replacing its files is what removing it after the
+ * next swap would have done to them anyway.
+ */
+export function takePreviousBuild(distDir: string, slug: string, now = new Date()): { was: string; folder: string } | undefined {
+  const served = servedBuild(distDir, slug);
+  if (!served) return undefined;
+  const folder = path.join(sitesDir(distDir), slug);
+  const previous = buildBefore(folder, path.basename(served));
+  if (!previous) return undefined;
+  const taken = path.join(folder, buildId(now));
+  renameSync(path.join(folder, previous), taken);
+  return { was: path.join(folder, previous), folder: taken };
 }
 
 /** The folder of the build being served, or undefined when the dealer has no site yet. */
@@ -80,16 +100,21 @@ export function pruneBuilds(distDir: string, slug: string): void {
   const served = servedBuild(distDir, slug);
   if (!existsSync(folder) || !served) return;
   const servedName = path.basename(served);
-  const previous = readdirSync(folder)
-    .filter((name) => !name.includes('.') && name < servedName)
-    .sort()
-    .at(-1);
+  const previous = buildBefore(folder, servedName);
   for (const name of readdirSync(folder)) {
     // A build's record (`<build id>.record.json`) goes with its build.
     const build = name.split('.')[0];
     if (build === servedName || build === previous) continue;
     rmSync(path.join(folder, name), { recursive: true, force: true });
   }
+}
+
+/** The newest build in a dealer's builds folder older than `build` (ids sort by time). */
+function buildBefore(folder: string, build: string): string | undefined {
+  return readdirSync(folder)
+    .filter((name) => !name.includes('.') && name < build)
+    .sort()
+    .at(-1);
 }
 
 /**

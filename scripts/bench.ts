@@ -26,7 +26,7 @@ import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResul
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
 import { benchIndexMemory, benchIndexStart, benchIndexUpdate, formatIndexMemory, formatIndexStart, formatIndexUpdate } from './bench/search-updates';
-import { benchPublish, formatPublishBench, publishTargets } from './bench/publish';
+import { benchPublish, benchSoak, formatPublishBench, publishTargets, soakTarget } from './bench/publish';
 import { benchSessionCheck, signInCookie, type SessionCheckResult } from './bench/session-check';
 import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './bench/checkout';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
@@ -347,6 +347,9 @@ async function main(argv: string[]): Promise<number> {
   const publishSlug = slugs.includes('kingfisher-toyota') ? 'kingfisher-toyota' : first;
   console.log(`\nPublishing: ${publishSlug}'s site after a price change, a sale and an added car, and import → car page under search load…`);
   const publish = await benchPublish({ slug: publishSlug });
+  if (args.soakMinutes > 0)
+    console.log(`\nPublishing soak: ${args.soakMinutes} minutes of imports every 30 s and one whole re-render, pages polled every 200 ms…`);
+  const soak = args.soakMinutes > 0 ? await benchSoak({ slug: publishSlug, minutes: args.soakMinutes }) : undefined;
   // The account session check every gated page makes, signed in, on each database.
   console.log(`\nSession check: GET /api/account/session signed in, one request at a time…`);
   const sessionChecks: SessionCheckResult[] = [];
@@ -531,6 +534,7 @@ async function main(argv: string[]): Promise<number> {
     alerts,
   });
   targets.push(...publishTargets(publish));
+  if (soak) targets.push(soakTarget(soak));
   const audits = groupFailingAudits(rows);
 
   console.log(`\nBuilds\n${buildTable}`);
@@ -684,6 +688,7 @@ async function main(argv: string[]): Promise<number> {
       load: { ...searchLoad, dealer: engineSite.slug },
       indexes: { update: indexUpdate, memory: indexMemory, start: indexStart, dealer: engineSite.slug },
       publish,
+      soak,
     },
     sessionCheck: sessionChecks,
     checkout: checkouts,

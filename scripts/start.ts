@@ -94,6 +94,9 @@ async function publishOnChange(
   const handler = publishJobHandler({ paths, concurrency: 1, log, env });
   const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
   const watcher = watchDealerFiles({ dealers, paths, queue, checkEveryMs, log });
+  // The render worker loads the bundle now, not when the first stock change is waiting on it; a
+  // change meanwhile is already seen and waits for it.
+  await handler.warm().catch((error: unknown) => log(`render worker not started ahead: ${error instanceof Error ? error.message : String(error)}`));
   console.log(`Publishing on change: a dealer's stock or dealer file is checked every ${checkEveryMs} ms and its site published again when it changes.`);
   return {
     async close() {

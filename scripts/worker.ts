@@ -23,6 +23,8 @@ async function main(): Promise<number> {
   const paths = projectPaths();
   const queue = await createPublishQueue({ databaseUrl, log: (line) => console.error(line) });
   const handler = publishJobHandler({ paths, concurrency, log: (line) => console.log(line) });
+  // Workers load the bundle before the first job, which then starts rendering at once.
+  await handler.warm();
   const stop = await queue.work(handler.handle, { concurrency });
   console.log(`Working publish jobs, ${concurrency} dealer${concurrency === 1 ? '' : 's'} at a time. Ctrl-C stops after the running ones.`);
   await new Promise<void>((resolve) => {

@@ -13,7 +13,9 @@
  * - workers (`--workers`): 16 synthetic dealers of 300 cars published whole by one render worker,
  *   then by two (target: two 1.8× faster).
  *
- *   npx tsx scripts/bench/publish.ts [--dealer kingfisher-toyota] [--rounds 3] [--live-rounds 5] [--workers]
+ * - soak (`--soak-minutes N`, 10 in `npm run bench`): `benchSoak` below.
+ *
+ *   npx tsx scripts/bench/publish.ts [--dealer kingfisher-toyota] [--rounds 3] [--live-rounds 5] [--workers] [--soak-minutes 10]
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -236,6 +238,144 @@ async function benchLive(
   return { searchesPerSecond, visibleAfterSeconds, p95: percentile(visibleAfterSeconds, 95), polls, failures };
 }
 
+export interface SoakBenchResult {
+  slug: string;
+  minutes: number;
+  imports: number;
+  /** Publishes that rendered every page (the dealer file changed once, as an editor's save does). */
+  fullPublishes: number;
+  pages: number;
+  polls: number;
+  failures: number;
+  /** The first few answers that were not 200, as `path status`. */
+  failed: string[];
+}
+
+/**
+ * The soak: `npm start`'s publishing beside the server for `minutes`, a stock import every
+ * `importEverySeconds` (price changes, sales and added cars in turn) and, halfway, an edit of the
+ * dealer file that re-renders the site whole. Home, search and `pages` car pages are polled every
+ * 200 ms: any answer but 200 is counted. Budget: 0.
+ */
+export async function benchSoak(
+  options: { slug?: string; minutes?: number; importEverySeconds?: number; pages?: number; log?: (line: string) => void } = {},
+): Promise<SoakBenchResult> {
+  const slug = options.slug ?? 'kingfisher-toyota';
+  const minutes = options.minutes ?? 10;
+  const everyMs = (options.importEverySeconds ?? 30) * 1000;
+  const log = options.log ?? (() => undefined);
+  await ensureBundle({ root: process.cwd(), log });
+  const project = setUp(slug);
+  let stock = project.stock;
+  importStock(project.stockDir, slug, stock);
+  const env = { ...process.env, STOCK_DIR: project.stockDir };
+  const paths = { root: process.cwd(), dealersDir: project.dealersDir, distDir: project.distDir, stockDir: project.stockDir };
+  try {
+    // The site as the soak finds it: published once, whole.
+    const first = createRenderPool({
+      bundle: await ensureBundle({ root: process.cwd() }),
+      dealersDir: project.dealersDir,
+      distDir: project.distDir,
+      size: 1,
+      env,
+    });
+    await first.publish(slug, { full: true }).finally(() => first.close());
+
+    const app = createApp({ distDir: project.distDir, dealers: [slug], defaultDealer: slug, dealersDir: project.dealersDir, env });
+    const queue = await createPublishQueue({});
+    let fullPublishes = 0;
+    const handler = publishJobHandler({
+      paths,
+      concurrency: 1,
+      env,
+      log: (line) => {
+        if (/ (\d+) of its \1 files rendered/.test(line)) fullPublishes += 1;
+        log(`soak: ${line}`);
+      },
+    });
+    await handler.warm();
+    const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
+    const watcher = watchDealerFiles({ dealers: [slug], paths, queue, checkEveryMs: 1000 });
+    const host = `${slug}.localhost`;
+    const get = (pathname: string): Promise<Response> => Promise.resolve(app.request(`http://${host}${pathname}`, { headers: { host } }));
+    const cars = stock.filter((car) => car.status === 'in_stock').slice(0, options.pages ?? 5);
+    const watched = ['/', '/search/', ...cars.map((car) => `${carPath(car.slug)}/`)];
+    let polls = 0;
+    const failed: string[] = [];
+    let failures = 0;
+    let stopped = false;
+    const poller = (async () => {
+      while (!stopped) {
+        for (const pathname of watched) {
+          const res = await get(pathname);
+          polls += 1;
+          if (res.status !== 200) {
+            failures += 1;
+            if (failed.length < 10) failed.push(`${pathname} ${res.status}`);
+          }
+          await res.arrayBuffer();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    const search = setInterval(() => {
+      void Promise.resolve(
+        app.request(`http://${host}/api/search/multi-search`, {
+          method: 'POST',
+          headers: { host, 'content-type': 'application/json' },
+          body: JSON.stringify({ queries: [{ indexUid: slug, q: 'toyota', limit: 20, facets: ['make', 'body'] }] }),
+        }),
+      ).then((res) => res.arrayBuffer());
+    }, 1000 / 50);
+    let imports = 0;
+    try {
+      const started = performance.now();
+      const end = started + minutes * 60_000;
+      let editedDealerFile = false;
+      let round = 0;
+      const kinds: ChangeKind[] = ['price', 'sale', 'added'];
+      while (performance.now() < end) {
+        // The polled cars stay as they are; every other car may change.
+        round += 1;
+        const next = change(kinds[round % kinds.length]!, stock, 200 + round);
+        if (!cars.some((car) => car.id === next.car.id)) {
+          stock = next.stock;
+          importStock(project.stockDir, slug, stock);
+          imports += 1;
+        }
+        if (!editedDealerFile && performance.now() - started > (minutes * 60_000) / 2) {
+          // An editor's save: another dealer file renders every page again.
+          const file = path.join(project.dealersDir, `${slug}.json`);
+          const dealer = JSON.parse(readFileSync(file, 'utf8')) as { search: { demo_stock?: number } };
+          dealer.search.demo_stock = (dealer.search.demo_stock ?? 0) + 1;
+          writeFileSync(file, JSON.stringify(dealer, null, 2));
+          editedDealerFile = true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(everyMs, Math.max(0, end - performance.now()))));
+      }
+    } finally {
+      stopped = true;
+      clearInterval(search);
+      await poller;
+      watcher.stop();
+      await stopWorking();
+      await handler.close();
+      await queue.close();
+    }
+    return { slug, minutes, imports, fullPublishes, pages: watched.length, polls, failures, failed };
+  } finally {
+    rmSync(project.root, { recursive: true, force: true });
+  }
+}
+
+export function soakTarget(result: SoakBenchResult): TargetCheck {
+  return {
+    target: `0 pages not answering 200 through a ${result.minutes}-minute soak (an import every 30 s, one whole re-render)`,
+    status: result.failures === 0 && result.fullPublishes > 0 ? 'PASS' : 'MISS',
+    detail: `${result.failures} of ${result.polls} polls of ${result.pages} pages not 200${result.failed.length ? ` (${result.failed.join(', ')})` : ''}; ${result.imports} imports, ${result.fullPublishes} whole re-render${result.fullPublishes === 1 ? '' : 's'}`,
+  };
+}
+
 export interface WorkersBenchResult {
   dealers: number;
   cars: number;
@@ -347,8 +487,19 @@ export function formatPublishBench(result: PublishBenchResult): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
-    options: { dealer: { type: 'string' }, rounds: { type: 'string' }, 'live-rounds': { type: 'string' }, workers: { type: 'boolean' } },
+    options: {
+      dealer: { type: 'string' },
+      rounds: { type: 'string' },
+      'live-rounds': { type: 'string' },
+      workers: { type: 'boolean' },
+      'soak-minutes': { type: 'string' },
+    },
   });
+  if (values['soak-minutes']) {
+    const soak = await benchSoak({ minutes: Number(values['soak-minutes']), log: (line) => console.error(line) });
+    console.log(JSON.stringify(soak, null, 2));
+    process.exit(soak.failures === 0 ? 0 : 1);
+  }
   if (values.workers) {
     console.log(formatWorkersBench(await benchWorkers({ log: (line) => console.error(line) })));
     process.exit(0);

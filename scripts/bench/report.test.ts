@@ -22,9 +22,11 @@ import {
 
 describe('parseBenchArgs', () => {
   it('defaults to every dealer with Lighthouse, not strict', () => {
-    expect(parseBenchArgs([])).toEqual({ skipLighthouse: false, skipLeads: false, runs: 3, strict: false });
+    expect(parseBenchArgs([])).toEqual({ skipLighthouse: false, skipLeads: false, runs: 3, strict: false, soakMinutes: 10 });
     expect(parseBenchArgs(['--runs', '1']).runs).toBe(1);
     expect(() => parseBenchArgs(['--runs', '0'])).toThrow(UsageError);
+    expect(parseBenchArgs(['--soak-minutes', '0']).soakMinutes).toBe(0);
+    expect(() => parseBenchArgs(['--soak-minutes', '2.5'])).toThrow(/--soak-minutes/);
   });
 
   it('reads --dealer in both forms, repeatable, and the switches', () => {
@@ -34,6 +36,7 @@ describe('parseBenchArgs', () => {
       skipLeads: false,
       runs: 3,
       strict: true,
+      soakMinutes: 10,
     });
   });
 

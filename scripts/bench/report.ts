@@ -15,11 +15,14 @@ export interface BenchArgs {
   runs: number;
   /** Exit non-zero when a target is missed. */
   strict: boolean;
+  /** Minutes of the publishing soak (imports every 30 s, one whole re-render, pages polled); 0 leaves it out. */
+  soakMinutes: number;
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   const dealerList = (option: string) => new UsageError(`${option} needs a comma-separated list of slugs`);
   const runsRange = () => new UsageError('--runs needs a whole number from 1 to 9');
+  const soakRange = () => new UsageError('--soak-minutes needs a whole number from 0 to 60');
   const { values, tokens } = readCommandLine(
     argv,
     {
@@ -29,10 +32,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       'skip-leads': { type: 'boolean' },
       runs: { type: 'string' },
       strict: { type: 'boolean' },
+      'soak-minutes': { type: 'string' },
     },
     (problem) => {
       if (problem.kind === 'unknown')
-        return new UsageError(`unknown argument "${problem.arg}" (expected --dealer a,b, --skip-lighthouse, --skip-leads, --runs N, --strict)`);
+        return new UsageError(
+          `unknown argument "${problem.arg}" (expected --dealer a,b, --skip-lighthouse, --skip-leads, --runs N, --soak-minutes N, --strict)`,
+        );
+      if (problem.option === '--soak-minutes') return soakRange();
       return problem.option === '--runs' ? runsRange() : dealerList(problem.option);
     },
   );
@@ -41,6 +48,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     skipLeads: values['skip-leads'] ?? false,
     runs: 3,
     strict: values.strict ?? false,
+    soakMinutes: 10,
   };
   // --dealer and --dealers are one list, in the order typed.
   for (const { option, items } of commaLists(tokens, ['dealer', 'dealers'])) {
@@ -51,6 +59,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     const runs = Number(values.runs);
     if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw runsRange();
     args.runs = runs;
+  }
+  if (values['soak-minutes'] !== undefined) {
+    const minutes = Number(values['soak-minutes']);
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > 60) throw soakRange();
+    args.soakMinutes = minutes;
   }
   return args;
 }

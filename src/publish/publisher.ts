@@ -97,34 +97,46 @@ export interface PublishWorkerOptions {
  * version), then the dealer's site rendered and swapped in by a render worker, and its stamp.
  * A failure is thrown to the queue, which retries it and then reports it.
  */
-export function publishJobHandler(options: PublishWorkerOptions): { handle: (job: PublishJob) => Promise<void>; close: () => Promise<void> } {
+export function publishJobHandler(options: PublishWorkerOptions): {
+  handle: (job: PublishJob) => Promise<void>;
+  warm: () => Promise<void>;
+  close: () => Promise<void>;
+} {
   let pool: { version: string; pool: RenderPool } | undefined;
   const log = options.log ?? (() => undefined);
+  const { distDir } = options.paths;
+
+  /** The render workers for the code as it is now, and that code's hash; a code change closes the old workers. */
+  async function poolForCode(): Promise<{ workers: RenderPool; shared: string }> {
+    const shared = sharedInputsHash(options.paths.root);
+    const bundle = await ensureBundle({ root: options.paths.root, version: shared, log });
+    // Checked and set with no await between: a job and the warm-up asking at once share one pool.
+    if (pool?.version !== bundle.version) {
+      void pool?.pool.close();
+      pool = {
+        version: bundle.version,
+        pool: createRenderPool({
+          bundle,
+          dealersDir: options.paths.dealersDir,
+          distDir,
+          size: options.concurrency,
+          env: { ...(options.env ?? process.env), STOCK_DIR: options.paths.stockDir },
+        }),
+      };
+    }
+    return { workers: pool.pool, shared };
+  }
+
   return {
     async handle(job) {
       const started = performance.now();
-      const { distDir } = options.paths;
       markBuilding(distDir, job.dealer);
       let outcome: PublishOutcome;
       let inputHash: string;
       try {
-        const shared = sharedInputsHash(options.paths.root);
-        const bundle = await ensureBundle({ root: options.paths.root, version: shared, log });
-        if (pool?.version !== bundle.version) {
-          await pool?.pool.close();
-          pool = {
-            version: bundle.version,
-            pool: createRenderPool({
-              bundle,
-              dealersDir: options.paths.dealersDir,
-              distDir,
-              size: options.concurrency,
-              env: { ...(options.env ?? process.env), STOCK_DIR: options.paths.stockDir },
-            }),
-          };
-        }
+        const { workers, shared } = await poolForCode();
         inputHash = dealerInputHash(job.dealer, options.paths, shared);
-        outcome = await pool.pool.publish(job.dealer);
+        outcome = await workers.publish(job.dealer);
       } catch (error) {
         // The queue retries and reports it; /api/health shows it meanwhile.
         markFailed(distDir, job.dealer, error instanceof Error ? error.message : String(error));
@@ -135,6 +147,9 @@ export function publishJobHandler(options: PublishWorkerOptions): { handle: (job
       log(
         `✓ ${job.dealer} published (${job.reasons.join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)}s: ${outcome.rendered} of its ${outcome.pages} files rendered, the rest unchanged`,
       );
+    },
+    async warm() {
+      await (await poolForCode()).workers.warm();
     },
     close: async () => {
       await pool?.pool.close();

@@ -55,6 +55,15 @@ describe('createRenderPool', () => {
     await expect(pool.publish('alpha')).resolves.toMatchObject({ slug: 'alpha' });
   });
 
+  it('warms every worker before a publish asks, and publishes on those same workers', async () => {
+    const pool = open(2);
+    await pool.warm();
+    const results = await Promise.all(['alpha', 'beta'].map((slug) => pool.publish(slug)));
+    const third = await pool.publish('gamma');
+    // No process was started after the warm-up: the third publish ran on one of the two.
+    expect(new Set([...results, third].map((r) => r.pages)).size).toBe(2);
+  });
+
   it('hands the first-look switch to the worker', async () => {
     const pool = open(1);
     expect(await pool.publish('alpha', { firstLook: true })).toMatchObject({ firstLook: true });

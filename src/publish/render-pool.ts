@@ -23,6 +23,11 @@ export interface RenderPoolOptions {
 export interface RenderPool {
   /** Publishes the dealer's changed pages; `full` renders every page. */
   publish(slug: string, options?: { firstLook?: boolean; full?: boolean; signal?: AbortSignal }): Promise<PublishOutcome>;
+  /**
+   * Starts every worker and waits until each has loaded the bundle: the first publish after a
+   * stock change then starts rendering at once instead of after a process start.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,6 +125,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         worker.busy = false;
         waiting.shift()?.();
       }
+    },
+    async warm() {
+      while (workers.length < options.size) spawnWorker();
+      await Promise.all(workers.map((worker) => worker.ready));
     },
     async close() {
       closed = true;

@@ -16,7 +16,11 @@ export interface HttpResponse {
  * `*.localhost` the way Chromium does, so the request goes to 127.0.0.1 with the Host header.
  */
 export function get(slug: string, path: string, headers: Record<string, string> = {}): Promise<HttpResponse> {
-  const port = inject('demoPort');
+  return getAt(inject('demoPort'), slug, path, headers);
+}
+
+/** `get` from a server of the test's own on `port`. */
+export function getAt(port: number, slug: string, path: string, headers: Record<string, string> = {}): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { host: `${slug}.localhost:${port}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];

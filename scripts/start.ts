@@ -19,6 +19,7 @@ import { apiProcessCount, servingPlan, startPlatformProcesses, stopOnSignal } fr
 import { trackSiteBuilds } from '../src/server/site-builds';
 import { loadStock } from '../src/stock/server/store';
 import { createPublishQueue } from '../src/publish/queue';
+import { deployAfterPublishFromEnv } from '../src/publish/deploy/command';
 import { publishJobHandler, watchDealerFiles } from '../src/publish/publisher';
 
 function fail(message: string): never {
@@ -91,13 +92,22 @@ async function publishOnChange(
   if (!Number.isFinite(checkEveryMs) || checkEveryMs <= 0) return { close: () => Promise.resolve() };
   const log = (line: string): void => console.log(line);
   const queue = await createPublishQueue({ ...(env.DATABASE_URL?.trim() ? { databaseUrl: env.DATABASE_URL } : {}), log: (line) => console.error(line) });
-  const handler = publishJobHandler({ paths, concurrency: 1, log, env });
+  let afterPublish: ((slug: string) => Promise<void>) | undefined;
+  try {
+    afterPublish = deployAfterPublishFromEnv({ env, cwd: paths.root, distDir: paths.distDir, dealers, log });
+  } catch (error) {
+    // The sites are served here either way; only the CDN waits for the setting to be fixed.
+    console.error(`Not deploying after publishes: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const handler = publishJobHandler({ paths, concurrency: 1, log, env, ...(afterPublish ? { afterPublish } : {}) });
   const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
   const watcher = watchDealerFiles({ dealers, paths, queue, checkEveryMs, log });
   // The render worker loads the bundle now, not when the first stock change is waiting on it; a
   // change meanwhile is already seen and waits for it.
   await handler.warm().catch((error: unknown) => log(`render worker not started ahead: ${error instanceof Error ? error.message : String(error)}`));
-  console.log(`Publishing on change: a dealer's stock or dealer file is checked every ${checkEveryMs} ms and its site published again when it changes.`);
+  console.log(
+    `Publishing on change: a dealer's stock or dealer file is checked every ${checkEveryMs} ms and its site published again when it changes${afterPublish ? `, then deployed (${env.PUBLISH_DEPLOY?.trim()})` : ''}.`,
+  );
   return {
     async close() {
       watcher.stop();

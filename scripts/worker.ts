@@ -10,7 +10,9 @@
  */
 import os from 'node:os';
 import { projectPaths } from '../src/build/stamps';
+import { listDealerSlugs } from '../src/platform/config/load';
 import { createPublishQueue } from '../src/publish/queue';
+import { deployAfterPublishFromEnv } from '../src/publish/deploy/command';
 import { publishJobHandler } from '../src/publish/publisher';
 
 async function main(): Promise<number> {
@@ -22,7 +24,16 @@ async function main(): Promise<number> {
   const concurrency = Math.max(1, Number(process.env.PUBLISH_WORKERS ?? os.availableParallelism()) || 1);
   const paths = projectPaths();
   const queue = await createPublishQueue({ databaseUrl, log: (line) => console.error(line) });
-  const handler = publishJobHandler({ paths, concurrency, log: (line) => console.log(line) });
+  const log = (line: string): void => console.log(line);
+  // Throws on a wrong PUBLISH_DEPLOY or target setting: a worker that cannot deploy does not start.
+  const afterPublish = deployAfterPublishFromEnv({
+    env: process.env,
+    cwd: paths.root,
+    distDir: paths.distDir,
+    dealers: listDealerSlugs(paths.dealersDir),
+    log,
+  });
+  const handler = publishJobHandler({ paths, concurrency, log, ...(afterPublish ? { afterPublish } : {}) });
   // Workers load the bundle before the first job, which then starts rendering at once.
   await handler.warm();
   const stop = await queue.work(handler.handle, { concurrency });

@@ -90,6 +90,8 @@ export interface PublishWorkerOptions {
   concurrency: number;
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** Runs after each publish (a deploy to the CDN); a failure fails the job, which is retried and then reported. */
+  afterPublish?: (slug: string) => Promise<void>;
 }
 
 /**
@@ -144,6 +146,12 @@ export function publishJobHandler(options: PublishWorkerOptions): {
       }
       markPublished(distDir, job.dealer, outcome);
       writeStamp({ slug: job.dealer, inputHash, builtAt: new Date().toISOString(), pages: outcome.htmlPages }, distDir);
+      try {
+        await options.afterPublish?.(job.dealer);
+      } catch (error) {
+        markFailed(distDir, job.dealer, `published, but not deployed: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
       log(
         `✓ ${job.dealer} published (${job.reasons.join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)}s: ${outcome.rendered} of its ${outcome.pages} files rendered, the rest unchanged`,
       );

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builtDealers, formatBytes, parseDeployArgs, purgeHookFromEnv, runDeployCommand } from './command';
+import { builtDealers, deployAfterPublishFromEnv, formatBytes, parseDeployArgs, purgeHookFromEnv, runDeployCommand } from './command';
 import { SMALL_SITE, temporaryFolder, writeSite } from './fixtures/site';
 
 describe('the deploy command line', () => {
@@ -112,5 +112,25 @@ describe('npm run deploy', () => {
     expect(mixed.code).toBe(1);
     expect(mixed.err[0]).toMatch(/would delete lone-star-auto's files/);
     expect((await run(project(), ['--target', 's3'])).err[0]).toMatch(/needs DEPLOY_S3_BUCKET/);
+  });
+});
+
+describe('deploying after each publish (PUBLISH_DEPLOY)', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => cleanups.splice(0).forEach((remove) => remove()));
+
+  it('is off unless set, refuses a target it does not know, and deploys the published dealer to the folder target', async () => {
+    const { dir, remove } = temporaryFolder('deploy-after-publish-');
+    cleanups.push(remove);
+    writeSite(path.join(dir, 'dist', 'acme-motors'), { 'index.html': 'hello', 'cars/ute/index.html': 'ute' });
+    const options = { cwd: dir, distDir: path.join(dir, 'dist'), dealers: ['acme-motors'], log: () => undefined };
+    expect(deployAfterPublishFromEnv({ ...options, env: {} })).toBeUndefined();
+    expect(() => deployAfterPublishFromEnv({ ...options, env: { PUBLISH_DEPLOY: 'ftp' } })).toThrow(/PUBLISH_DEPLOY is folder or s3/);
+
+    const lines: string[] = [];
+    const deploy = deployAfterPublishFromEnv({ ...options, env: { PUBLISH_DEPLOY: 'folder', DEPLOY_DIR: 'cdn' }, log: (line) => lines.push(line) });
+    await deploy!('acme-motors');
+    expect(readFileSync(path.join(dir, 'cdn', 'acme-motors', 'cars/ute/index.html'), 'utf8')).toBe('ute');
+    expect(lines.at(-1)).toMatch(/^✓ acme-motors → .*cdn\/acme-motors: 2 uploaded/);
   });
 });

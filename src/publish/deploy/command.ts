@@ -119,6 +119,57 @@ export interface DeployCommandIo {
   err: (line: string) => void;
 }
 
+interface DeployTargets {
+  targetFor: (slug: string) => DeployTarget;
+  purge: PurgeHook;
+  close: () => void;
+}
+
+/** Where each dealer's site goes, and the purge hook, from the settings; throws DeploySettingsError on a bad one. */
+function deployTargetsFromEnv(
+  kind: TargetKind,
+  dealers: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  deployDir: string,
+): DeployTargets {
+  const purge = purgeHookFromEnv(env, deployDir);
+  if (kind === 's3') {
+    const settings = s3SettingsFromEnv(env);
+    checkPrefixesApart(settings.prefix, dealers);
+    const client = createS3Client(settings);
+    return {
+      targetFor: (slug) => s3Target({ client, bucket: settings.bucket, prefix: s3PrefixFor(settings.prefix, slug) }),
+      purge,
+      close: () => client.destroy(),
+    };
+  }
+  return { targetFor: (slug) => folderTarget(path.join(deployDir, slug)), purge, close: () => undefined };
+}
+
+/**
+ * With `PUBLISH_DEPLOY` set to `folder` or `s3`, every publish is followed by a deploy of the
+ * dealer's site to that target, with the settings `npm run deploy` reads: what a stock change
+ * changed reaches the CDN without anyone running a command. Undefined when it is not set; throws
+ * DeploySettingsError when it or the target's settings are wrong.
+ */
+export function deployAfterPublishFromEnv(options: {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  distDir: string;
+  dealers: readonly string[];
+  log: (line: string) => void;
+}): ((slug: string) => Promise<void>) | undefined {
+  const kind = options.env.PUBLISH_DEPLOY?.trim();
+  if (!kind) return undefined;
+  if (kind !== 'folder' && kind !== 's3') throw new DeploySettingsError(`PUBLISH_DEPLOY is folder or s3, not "${kind}"`);
+  const deployDir = path.resolve(options.cwd, options.env.DEPLOY_DIR?.trim() || '.data/deploy');
+  const { targetFor, purge } = deployTargetsFromEnv(kind, options.dealers, options.env, deployDir);
+  return async (slug) => {
+    const summary = await deployDealer({ slug, siteDir: path.join(options.distDir, slug), target: targetFor(slug), purge, log: options.log, dryRun: false });
+    options.log(formatSummary(summary));
+  };
+}
+
 /** Runs the command; resolves to its exit code. */
 export async function runDeployCommand({ argv, env, cwd, out, err }: DeployCommandIo): Promise<number> {
   let args: DeployArgs;
@@ -136,24 +187,14 @@ export async function runDeployCommand({ argv, env, cwd, out, err }: DeployComma
     return 1;
   }
 
-  let targetFor: (slug: string) => DeployTarget;
-  let purge: PurgeHook;
-  let close = (): void => {};
+  let targets: DeployTargets;
   try {
-    purge = purgeHookFromEnv(env, deployDir);
-    if (args.target === 's3') {
-      const settings = s3SettingsFromEnv(env);
-      checkPrefixesApart(settings.prefix, dealers);
-      const client = createS3Client(settings);
-      close = () => client.destroy();
-      targetFor = (slug) => s3Target({ client, bucket: settings.bucket, prefix: s3PrefixFor(settings.prefix, slug) });
-    } else {
-      targetFor = (slug) => folderTarget(path.join(deployDir, slug));
-    }
+    targets = deployTargetsFromEnv(args.target, dealers, env, deployDir);
   } catch (error) {
     err(`deploy: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
+  const { targetFor, purge, close } = targets;
 
   out(
     `${args.dryRun ? 'Planning' : 'Deploying'} ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} from ${path.relative(cwd, distDir) || '.'} to ${args.target}${args.dryRun ? '' : `; purge: ${purge.description}`}.`,

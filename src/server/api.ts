@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { SiteState } from '../publish/site-state';
 import type { AppEnv } from '../platform/http/app-env';
 import { createAccountsApi, type AccountsApiOptions } from '../accounts/server/routes';
+import { serverSecret } from '../accounts/server/secrets';
 import { createFinanceApi } from '../finance/server/routes';
 import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
 import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
@@ -86,6 +87,8 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   const now = Date.now;
   const log = (line: string) => console.error(line);
   const providers = providersFromEnv(env, { log, now, ...(leads.root ? { root: leads.root } : {}) });
+  // Keyed hashes of sign-in codes, mailboxes and credit-check identities: read on first use.
+  const secret = serverSecret(env, leads.root ?? process.cwd());
   const database = leads.storage?.database;
   const storage = database ? { database } : {};
   // The lead routes' limiter (Redis when REDIS_URL is set); each router counts in its own bucket.
@@ -99,11 +102,18 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   api.route('/', createDealerDataApi({ configFor, providers, log })); // /session-data, /manufacturers/:slug
   api.route('/', createPostcodeApi({ configFor, geocoder: providers.geocoder, log, rateLimiter, env })); // /postcode
   // /account/*: sign-in, sessions, saved cars and searches, alerts, enquiries, passkeys.
-  api.route('/', createAccountsApi({ database, configFor, env, ...(leads.root ? { root: leads.root } : {}), ...accounts }));
+  api.route('/', createAccountsApi({ database, configFor, env, ...(leads.root ? { root: leads.root } : {}), secret, ...accounts }));
   // /spin-to-win, /spin-to-win/draw: the campaign and the server's draw (signed in), on the accounts' clock.
   api.route(
     '/',
-    createSpinToWinApi({ database, configFor, env, ...(accounts.now ? { now: accounts.now } : {}), ...(accounts.log ? { log: accounts.log } : {}) }),
+    createSpinToWinApi({
+      database,
+      configFor,
+      env,
+      secret,
+      ...(accounts.now ? { now: accounts.now } : {}),
+      ...(accounts.log ? { log: accounts.log } : {}),
+    }),
   );
 
   // Reservation deposits, online payments, provider webhooks, the local card page, availability.
@@ -124,7 +134,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   );
 
   // /finance/quote, /finance/credit-check: personalised finance on sites that offer it.
-  api.route('/', createFinanceApi({ configFor, database, env, now, log }));
+  api.route('/', createFinanceApi({ configFor, database, env, now, log, secret }));
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like
   // the rest of the API, never with a dealer's HTML 404.

@@ -274,6 +274,9 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
 
     it('refuses cross-site posts, unknown and sold cars, markup and huge bodies', async () => {
       expect((await jane.post(checkoutPaths.reservations, { car_id: String(car.id) }, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+      // The browser's same-site also covers sibling hosts: the Origin decides.
+      const sameSiteEvil = { 'sec-fetch-site': 'same-site', origin: 'https://evil.example' };
+      expect((await jane.post(checkoutPaths.reservations, { car_id: String(car.id) }, { headers: sameSiteEvil })).status).toBe(403);
       const { payPath } = await reserve(jane);
       expect(
         (

@@ -218,7 +218,12 @@ describe.each(testDatabaseKinds())('spin-to-win API on %s', (kind) => {
 
   it('refuses spins sent from another site', async () => {
     const jane = await signedIn();
-    const attempts: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': '', origin: 'https://evil.example' }];
+    const attempts: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': '', origin: 'https://evil.example' },
+      // The browser's same-site covers sibling hosts: the Origin is checked as well.
+      { 'sec-fetch-site': 'same-site', origin: 'https://evil.example' },
+    ];
     for (const headers of attempts) {
       expect(await jane.post(spinPaths.draw, { campaign: CAMPAIGN.id }, { headers })).toMatchObject({
         status: 403,
@@ -250,6 +255,38 @@ describe.each(testDatabaseKinds())('spin-to-win API on %s', (kind) => {
     expect(row?.prize_id).toBe((first.body.draw as { prize: { id: string } }).prize.id);
     expect(row?.account_id).toMatch(/^deleted:[0-9a-f-]{36}$/);
     expect(row?.account_id).not.toBe(account?.id);
+  });
+
+  it('gives one prize per mailbox: deleting the account and signing up again, or with an address variant, spins no more', async () => {
+    start({ ...CAMPAIGN, prizes: CAMPAIGN.prizes.map((p) => ({ ...p, voucher_prefix: 'WIN' })) });
+    const jane = await signedIn('jane@example.com');
+    const first = await spin(jane);
+    expect(first.status).toBe(201);
+    expect((await jane.call(accountPaths.account, { method: 'DELETE' })).status).toBe(200);
+    // The row keeps the mailbox's keyed hash, not the address.
+    const [kept] = await db.current.db.select().from(spinDraws);
+    expect(kept?.email_key).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(kept)).not.toContain('jane');
+
+    for (const email of ['jane@example.com', 'jane+again@example.com', 'jane@example.com.']) {
+      const back = await signedIn(email);
+      expect(await spin(back), email).toMatchObject({ status: 200, body: { new: false, draw: first.body.draw } });
+      expect((await back.get(spinPaths.campaign)).body, email).toMatchObject({ draw: first.body.draw });
+    }
+    expect(await db.current.db.select().from(spinDraws)).toHaveLength(1);
+    expect(await db.current.db.select().from(leads)).toHaveLength(1);
+    // Someone else still spins.
+    expect((await spin(await signedIn('sam@example.com'))).status).toBe(201);
+  });
+
+  it('gives variants of one address spinning at the same moment one draw between them', async () => {
+    start({ ...CAMPAIGN, prizes: CAMPAIGN.prizes.map((p) => ({ ...p, voucher_prefix: 'WIN' })) });
+    const variants = await Promise.all(['jane+1@example.com', 'jane+2@example.com', 'jane@example.com', 'jane@example.com.'].map((e) => signedIn(e)));
+    const answers = await Promise.all(variants.map((b) => spin(b)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body.draw))).size).toBe(1);
+    expect(await db.current.db.select().from(spinDraws)).toHaveLength(1);
+    expect(await db.current.db.select().from(leads)).toHaveLength(1);
   });
 
   it('has no campaign on a site that does not offer the page', async () => {

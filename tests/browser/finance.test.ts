@@ -124,6 +124,27 @@ describe('personalised finance', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.finance-notes').textContent()).toContain(`over ${term} months`);
     expect(await axe(page)).toEqual([]);
+
+    // The page is open to anyone here, a credit check is not: signed out, the shopper is asked to
+    // sign in (coming back to this car), and then checks their own band.
+    await page.getByRole('button', { name: 'Check my credit band with Equifax' }).click();
+    const signInLink = page.getByRole('link', { name: 'Sign in to check my credit band' });
+    await expect.poll(() => signInLink.isVisible()).toBe(true);
+    expect(await page.locator('#equifax-form').isVisible()).toBe(false);
+    const here = `/personalised/finance?car_id=${car.id}`;
+    expect(await signInLink.getAttribute('href')).toBe(`/sign-in?type=car-finance&redirect=${encodeURIComponent(here)}&back=${encodeURIComponent(here)}`);
+    await signInLink.click();
+    await page.waitForURL(/\/sign-in\?/);
+    await signInByCode(page, US, `credit-${Date.now()}@example.com`);
+    await page.waitForURL(new RegExp(`/personalised/finance\\?car_id=${car.id}$`));
+    await page.getByRole('button', { name: 'Check my credit band with Equifax' }).click();
+    await page.getByLabel('First name', { exact: true }).fill('Sam');
+    await page.getByLabel('Last name', { exact: true }).fill('Fair');
+    await page.getByLabel('Date of birth', { exact: true }).fill('1990-04-01');
+    await page.getByLabel('ZIP code', { exact: true }).fill('75001');
+    await page.getByRole('checkbox', { name: CREDIT_CHECK_CONSENT_WORDING }).check();
+    await page.getByRole('button', { name: 'Agree and check my credit' }).click();
+    await expect.poll(() => page.getByText('Equifax credit band: Fair. Your quotes use it.').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

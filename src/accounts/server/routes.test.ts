@@ -122,7 +122,7 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
     it('refuses a code used once already', async () => {
       expect((await signIn()).status).toBe(200);
       const again = await new Browser(t.app).post(accountPaths.verify, { email: JANE, code: lastSignIn(t.mail, JANE).code });
-      expect(again).toMatchObject({ status: 400, body: { error: SIGN_IN_MESSAGES.codeUsed, fields: { code: SIGN_IN_MESSAGES.codeUsed } } });
+      expect(again).toMatchObject({ status: 400, body: { error: SIGN_IN_MESSAGES.codeRefused, fields: { code: SIGN_IN_MESSAGES.codeRefused } } });
       expect(again.cookies).toEqual([]);
     });
 
@@ -130,7 +130,7 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
       await browser.post(accountPaths.signIn, { email: JANE });
       t.clock.advance(15 * 60 * 1000);
       const late = await browser.post(accountPaths.verify, { email: JANE, code: lastSignIn(t.mail, JANE).code });
-      expect(late).toMatchObject({ status: 400, body: { error: SIGN_IN_MESSAGES.codeExpired } });
+      expect(late).toMatchObject({ status: 400, body: { error: SIGN_IN_MESSAGES.codeRefused } });
       expect(await session()).toEqual({ signedIn: false });
     });
 
@@ -140,15 +140,10 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
       const wrong = code === '000000' ? '000001' : '000000';
       const answers: string[] = [];
       for (let i = 0; i < 5; i++) answers.push(String((await browser.post(accountPaths.verify, { email: JANE, code: wrong })).body.error));
-      expect(answers).toEqual([
-        SIGN_IN_MESSAGES.wrongCode(4),
-        SIGN_IN_MESSAGES.wrongCode(3),
-        SIGN_IN_MESSAGES.wrongCode(2),
-        SIGN_IN_MESSAGES.wrongCode(1),
-        SIGN_IN_MESSAGES.lastWrongCode,
-      ]);
+      expect(answers).toEqual(Array.from({ length: 5 }, () => SIGN_IN_MESSAGES.codeRefused));
+      expect((await db.current.db.select().from(signInCodes))[0]?.attempts).toBe(5);
       const right = await browser.post(accountPaths.verify, { email: JANE, code });
-      expect(right).toMatchObject({ status: 400, body: { error: SIGN_IN_MESSAGES.codeDead } });
+      expect(right).toMatchObject({ status: 400, body: { error: SIGN_IN_MESSAGES.codeRefused } });
       expect(await db.current.db.select().from(accounts)).toHaveLength(0);
       // A new code works again.
       expect((await signIn()).status).toBe(200);
@@ -164,8 +159,21 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
       expect((await browser.post(accountPaths.verify, { email: JANE, code: second.code })).status).toBe(200);
     });
 
-    it('says plainly when no code was asked for', async () => {
-      expect((await browser.post(accountPaths.verify, { email: JANE, code: '123456' })).body.error).toBe(SIGN_IN_MESSAGES.noCode);
+    it('answers every code that does not sign in alike: no code asked for, a wrong one, a used one, a dead one', async () => {
+      const refusal = (reply: { status: number; body: unknown; headers: Headers }) => ({ status: reply.status, body: reply.body });
+      const refused = { status: 400, body: { error: SIGN_IN_MESSAGES.codeRefused, fields: { code: SIGN_IN_MESSAGES.codeRefused } } };
+      // An address that never asked, and one with an account but no code waiting.
+      expect(refusal(await browser.post(accountPaths.verify, { email: 'nobody@example.com', code: '123456' }))).toEqual(refused);
+      await signIn(new Browser(t.app), 'sam@example.com');
+      expect(refusal(await browser.post(accountPaths.verify, { email: 'sam@example.com', code: '123456' }))).toEqual(refused);
+      // A code waiting, and a wrong guess at it.
+      await browser.post(accountPaths.signIn, { email: JANE });
+      const { code } = lastSignIn(t.mail, JANE);
+      const wrong = code === '000000' ? '000001' : '000000';
+      expect(refusal(await browser.post(accountPaths.verify, { email: JANE, code: wrong }))).toEqual(refused);
+      expect((await browser.post(accountPaths.verify, { email: JANE, code })).status).toBe(200);
+      // The same code again, used.
+      expect(refusal(await new Browser(t.app).post(accountPaths.verify, { email: JANE, code }))).toEqual(refused);
     });
 
     it('refuses malformed bodies with the shared schemas', async () => {
@@ -190,6 +198,33 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
       expect(logs.join('\n')).toMatch(/sign-in email could not be sent: connect ECONNREFUSED/);
       expect(await db.current.db.select().from(signInCodes)).toHaveLength(1);
       expect((await browser.post(accountPaths.verify, { email: JANE, code: earlier.code })).status).toBe(200);
+    });
+  });
+
+  describe('the code as stored', () => {
+    const SECRET = 'a-server-secret-of-forty-characters-long';
+    it('is a keyed hash: a copy of the table does not give the code back, and only a server with the secret takes it', async () => {
+      const keyed = accountApp({ database: db.current, env: { ACCOUNTS_SECRET: SECRET } });
+      await new Browser(keyed.app).post(accountPaths.signIn, { email: JANE });
+      const { code } = lastSignIn(keyed.mail, JANE);
+      const [row] = await db.current.db.select().from(signInCodes);
+      if (!row) throw new Error('no sign-in row');
+      // Trying every code against the stored hash, as anyone with a copy of the table could.
+      let found: string | undefined;
+      for (let n = 0; n < 1_000_000 && !found; n++) {
+        const guess = String(n).padStart(6, '0');
+        if (sha256Hex(`${row.id}:${guess}`) === row.code_hash) found = guess;
+      }
+      expect(found).toBeUndefined();
+      expect(row.code_hash).not.toContain(code);
+      // Another secret is another server: the code means nothing there.
+      const other = accountApp({ database: db.current, env: { ACCOUNTS_SECRET: SECRET.replace('a-', 'b-') } });
+      expect((await new Browser(other.app).post(accountPaths.verify, { email: JANE, code })).status).toBe(400);
+      expect((await new Browser(keyed.app).post(accountPaths.verify, { email: JANE, code })).status).toBe(200);
+    });
+
+    it('refuses to start with an ACCOUNTS_SECRET too short to be a secret', () => {
+      expect(() => accountApp({ database: db.current, env: { ACCOUNTS_SECRET: 'short' } })).toThrow(/ACCOUNTS_SECRET must be at least 32 characters/);
     });
   });
 
@@ -272,6 +307,73 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
       expect(guesses.at(-1)).toBe(429);
     });
 
+    /** An app whose limiter runs on the test clock, moved to the start of a day. */
+    const onTheClock = () => {
+      const clocked = accountApp({ database: db.current, accountLimiter: memoryRateLimiter({ limit: 10, now: () => clocked.clock.now }) });
+      clocked.clock.advance(DAY - (clocked.clock.now % DAY));
+      return clocked;
+    };
+
+    it('counts +tag, trailing-dot and case variants of an address as one mailbox, while mail goes to the address typed', async () => {
+      const variants = ['jane+cars@example.com', 'Jane@Example.com.', 'jane+1@example.com', 'JANE@example.com'];
+      const statuses: number[] = [];
+      for (const [i, email] of variants.entries()) statuses.push((await browser.post(accountPaths.signIn, { email }, { ip: `198.51.100.${i}` })).status);
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      expect(t.mail.map((m) => m.to)).toEqual(['jane+cars@example.com', 'jane@example.com.', 'jane+1@example.com']);
+      // Guesses too: ten a minute for the mailbox, whichever variant they name.
+      const guesses: number[] = [];
+      for (let i = 0; i < 11; i++)
+        guesses.push((await browser.post(accountPaths.verify, { email: variants[i % 4], code: '000000' }, { ip: `192.0.2.${i}` })).status);
+      expect(guesses.at(-1)).toBe(429);
+    });
+
+    it('caps sign-in emails to a mailbox at 5 an hour and 10 a day, the wait growing each time', async () => {
+      const clocked = onTheClock();
+      const b = new Browser(clocked.app);
+      let ip = 0;
+      const ask = () => b.post(accountPaths.signIn, { email: JANE }, { ip: `198.51.100.${ip++}` });
+      const wait = (reply: { headers: Headers }) => Number(reply.headers.get('retry-after'));
+      for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(202);
+      const minute = await ask();
+      expect(minute.status).toBe(429);
+      expect(wait(minute)).toBeLessThanOrEqual(60);
+      clocked.clock.advance(60_000);
+      for (let i = 0; i < 2; i++) expect((await ask()).status).toBe(202);
+      const hour = await ask();
+      expect(hour).toMatchObject({ status: 429, body: { error: 'Too many tries. Please wait 59 minutes and try again.' } });
+      expect(wait(hour)).toBe(59 * 60);
+      clocked.clock.advance(60 * 60_000);
+      for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(202);
+      clocked.clock.advance(60_000);
+      for (let i = 0; i < 2; i++) expect((await ask()).status).toBe(202);
+      clocked.clock.advance(60 * 60_000);
+      const day = await ask();
+      expect(day).toMatchObject({ status: 429, body: { error: 'Too many tries for this address. Please try again in 22 hours.' } });
+      expect(wait(day)).toBeGreaterThan(21 * 60 * 60);
+      expect(clocked.mail).toHaveLength(10);
+      clocked.clock.advance(22 * 60 * 60_000);
+      expect((await ask()).status).toBe(202);
+    });
+
+    it('caps code tries for a mailbox at 30 a day, from any number of machines', async () => {
+      const clocked = onTheClock();
+      const b = new Browser(clocked.app);
+      let ip = 0;
+      const guess = () => b.post(accountPaths.verify, { email: JANE, code: '000000' }, { ip: `192.0.2.${ip++}` });
+      for (let minute = 0; minute < 3; minute++) {
+        for (let i = 0; i < 10; i++) expect((await guess()).status).toBe(400);
+        clocked.clock.advance(60_000);
+      }
+      const refused = await guess();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60);
+      // The right code waits for tomorrow too: the link in the same email still works.
+      await b.post(accountPaths.signIn, { email: JANE });
+      const { code, token } = lastSignIn(clocked.mail, JANE);
+      expect((await b.post(accountPaths.verify, { email: JANE, code })).status).toBe(429);
+      expect((await b.post(accountPaths.verify, { token })).status).toBe(200);
+    });
+
     it('counts in the limiter it is given (Redis in production)', async () => {
       const limiter = memoryRateLimiter({ limit: 1 });
       const shared = accountApp({ database: db.current, accountLimiter: limiter });
@@ -294,6 +396,9 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
       await signIn();
       const crossSite = { headers: { 'sec-fetch-site': 'cross-site' } };
       const evilOrigin = { headers: { 'sec-fetch-site': '', origin: 'https://evil.example' } };
+      // Same-site by the browser's word, but from a page that is not the dealer's.
+      const sameSiteEvil = { headers: { 'sec-fetch-site': 'same-site', origin: 'https://evil.example' } };
+      const sibling = { headers: { 'sec-fetch-site': 'same-site', origin: 'http://evil.localhost' } };
       const attempts: [string, string, unknown][] = [
         ['POST', accountPaths.signIn, { email: JANE }],
         ['POST', accountPaths.verify, { email: JANE, code: '123456' }],
@@ -309,7 +414,7 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
         ['POST', accountPaths.passkeySignInOptions, {}],
       ];
       for (const [method, target, body] of attempts) {
-        for (const headers of [crossSite, evilOrigin]) {
+        for (const headers of [crossSite, evilOrigin, sameSiteEvil, sibling]) {
           const reply = await browser.call(target, { method, body, ...headers });
           expect(reply.status, `${method} ${target}`).toBe(403);
           expect(reply.body.error).toBe('This form can only be sent from the dealer’s own website.');
@@ -718,7 +823,7 @@ describe.each(routeTestDatabaseKinds())('account API on %s', (kind) => {
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual({
         deleted: { account: true, sessions: 2, saved_cars: 2, saved_searches: 1, passkeys: 0 },
-        kept: `Enquiries you already sent, and any deposits, payments and prize draws, stay with ${site.name}: they are the dealer's records of what you asked and paid. Ask ${site.name} if you want them removed.`,
+        kept: `Enquiries you already sent, and any deposits, payments, prize draws and credit checks, stay with ${site.name}: they are the dealer's records of what you asked and paid. Ask ${site.name} if you want them removed.`,
       });
       expect(deleted.cookies[0]).toMatch(/^garage_session=; Max-Age=0/);
       expect((await db.current.db.select().from(accounts)).map((a) => a.email)).toEqual(['sam@example.com']);

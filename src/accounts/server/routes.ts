@@ -48,7 +48,7 @@ import { PasskeyRefused, registerPasskey, registrationOptions, signInOptions, ve
 import { limitAddress, limitEmail, memoryAccountLimiter } from './rate-limit';
 import { NO_ACCOUNT_STORAGE, requireSession, sessionChecker } from './require-session';
 import { addSearch, changeSearch, deleteSearch, listSearches, mergeLists, replaceSavedCars, savedCarRow, savedCars } from './saved';
-import { isToken, sha256Hex } from './secrets';
+import { isToken, serverSecret, sha256Hex } from './secrets';
 import { cacheOfDb } from './session-cache';
 import { createSession, endAllSessions, endSession } from './sessions';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
@@ -71,6 +71,8 @@ export interface AccountsApiOptions {
   log?: (message: string, error?: unknown) => void;
   /** Sends shopper mail; by default sendShopperMail (SMTP, or a message file in the outbox folder). */
   sendMail?: (site: DealerConfig, mail: ShopperMail) => Promise<MailReceipt>;
+  /** The server's secret for keyed hashes; by default ACCOUNTS_SECRET or the one kept under `root` (secrets.ts). */
+  secret?: () => string;
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -83,7 +85,7 @@ export const ACCOUNT_MESSAGES = {
   badText: 'Use letters, digits and punctuation only.',
   unsubscribeUnknown: 'This unsubscribe link is not valid: it may be from an account that has been deleted.',
   kept: (dealer: string) =>
-    `Enquiries you already sent, and any deposits, payments and prize draws, stay with ${dealer}: they are the dealer's records of what you asked and paid. Ask ${dealer} if you want them removed.`,
+    `Enquiries you already sent, and any deposits, payments, prize draws and credit checks, stay with ${dealer}: they are the dealer's records of what you asked and paid. Ask ${dealer} if you want them removed.`,
 } as const;
 
 /** A saved car list (PUT, merge): 50 entries with images fit well within this. */
@@ -102,6 +104,7 @@ export function createAccountsApi({
   now = Date.now,
   log = console.error,
   sendMail = (site, mail) => sendShopperMail(site, mail, { env, root }),
+  secret = serverSecret(env, root),
 }: AccountsApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const limiter = rateLimiter ?? memoryAccountLimiter(env);
@@ -168,9 +171,9 @@ export function createAccountsApi({
     async (c) => {
       const { email, redirect } = c.req.valid('json');
       const config = c.get('site');
-      const limited = await limitEmail(c, limiter, 'sign-in-email', config.slug, email);
+      const limited = await limitEmail(c, limiter, 'sign-in-email', { dealer: config.slug, email, secret: secret() });
       if (limited) return limited;
-      const made = await createSignIn(db(), { dealer: config.slug, email, ...(redirect ? { redirect } : {}), now: clock() });
+      const made = await createSignIn(db(), { dealer: config.slug, email, ...(redirect ? { redirect } : {}), now: clock(), secret: secret() });
       const link = signInLink(siteOrigin(c, trust).origin, made.token);
       try {
         await sendMail(config, signInMail(config, { to: email, code: made.code, link }));
@@ -198,9 +201,9 @@ export function createAccountsApi({
       const dealer = c.get('site').slug;
       let verified;
       if ('code' in body) {
-        const limited = await limitEmail(c, limiter, 'verify-email', dealer, body.email);
+        const limited = await limitEmail(c, limiter, 'verify-email', { dealer, email: body.email, secret: secret() });
         if (limited) return limited;
-        verified = await verifyCode(db(), { dealer, email: body.email, code: body.code, now: clock() });
+        verified = await verifyCode(db(), { dealer, email: body.email, code: body.code, now: clock(), secret: secret() });
       } else {
         verified = await verifyLink(db(), { dealer, token: body.token, now: clock() });
       }

@@ -1,9 +1,17 @@
 /**
  * The secrets of sign-in: emailed codes, link tokens, session tokens and unsubscribe tokens. Each
- * is made with the operating system's random source, and only its SHA-256 is stored, so a copy
- * of the database signs nobody in.
+ * is made with the operating system's random source and stored only as a hash, so a copy of the
+ * database signs nobody in.
+ *
+ * Tokens are 32 random bytes: their SHA-256 cannot be walked back. A six-digit code can (a
+ * million guesses take seconds), and so can an email address or a person's name and date of
+ * birth, so what is kept of those is keyed with the server's own secret (HMAC-SHA-256): the key
+ * is not in the database, and a copy of the database alone gives none of them back.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { mailboxOf } from '../model/mailbox';
 import { SIGN_IN_CODE_LENGTH } from '../model/sign-in';
 
 /** 32 random bytes as URL-safe base64 (43 characters): link, session and unsubscribe tokens. */
@@ -14,11 +22,68 @@ export const newSignInCode = (): string => String(randomInt(0, 10 ** SIGN_IN_COD
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/** HMAC-SHA-256 of `text` under the server's secret, hex. */
+export const keyedHash = (secret: string, text: string): string => createHmac('sha256', secret).update(text).digest('hex');
+
 /**
- * What is stored for a code: its hash with the sign-in's id, so one table of the million codes'
- * hashes does not read every row at once.
+ * What is stored for a code: its keyed hash with the sign-in's id, so a copy of the table without
+ * the server's secret gives no code back, and equal codes of two sign-ins differ.
  */
-export const codeHash = (signInId: string, code: string): string => sha256Hex(`${signInId}:${code}`);
+export const codeHash = (secret: string, signInId: string, code: string): string => keyedHash(secret, `sign-in-code:${signInId}:${code}`);
+
+/** What is kept or counted of an address: its mailbox's keyed hash (sign-in limits, one prize per person). */
+export const mailboxKey = (secret: string, email: string): string => keyedHash(secret, `mailbox:${mailboxOf(email)}`);
 
 /** A session, link or unsubscribe token as the URL-safe base64 these routes hand out; anything else is no token. */
 export const isToken = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
+
+/** The shortest ACCOUNTS_SECRET taken: 32 characters, about as many random bits as a token has. */
+export const MIN_SECRET_LENGTH = 32;
+/** Where a server without ACCOUNTS_SECRET keeps the one it made, under the project root. */
+export const SECRET_FILE = '.data/accounts-secret';
+
+const madeSecrets = new Map<string, string>();
+
+/**
+ * The file's secret, made on first use. Made beside it and linked into place, so two processes
+ * starting at once both end up with the one that got there first, never half a file.
+ */
+function secretInFile(file: string): string {
+  const known = madeSecrets.get(file);
+  if (known) return known;
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(path.dirname(file), { recursive: true });
+    const draft = `${file}.${process.pid}.${randomToken(6)}`;
+    writeFileSync(draft, `${randomToken()}\n`, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (linkError) {
+      if ((linkError as NodeJS.ErrnoException).code !== 'EEXIST') throw linkError;
+    } finally {
+      unlinkSync(draft);
+    }
+    secret = readFileSync(file, 'utf8').trim();
+  }
+  if (secret.length < MIN_SECRET_LENGTH) throw new Error(`${file} holds no secret: delete it and a new one is made (every emailed code then stops working)`);
+  madeSecrets.set(file, secret);
+  return secret;
+}
+
+/**
+ * The server's secret for keyed hashes, read when first needed: ACCOUNTS_SECRET, else one made once
+ * and kept in `<root>/.data/accounts-secret` (readable by its owner only). Servers that share one
+ * database on several machines must all be given the same ACCOUNTS_SECRET: a code emailed by one
+ * is checked by another.
+ */
+export function serverSecret(env: NodeJS.ProcessEnv, root: string): () => string {
+  const given = env.ACCOUNTS_SECRET?.trim();
+  if (given !== undefined && given !== '' && given.length < MIN_SECRET_LENGTH)
+    throw new Error(`ACCOUNTS_SECRET must be at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -base64 32)`);
+  if (given) return () => given;
+  const file = path.resolve(root, SECRET_FILE);
+  return () => secretInFile(file);
+}

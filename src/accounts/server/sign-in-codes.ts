@@ -1,9 +1,15 @@
 /**
- * Emailed sign-ins. Asking makes a row with a six-digit code and a link token (both stored as
- * SHA-256 only), valid for 15 minutes, for one dealer and address. Verifying uses it up in one
- * statement: a code or link works once, and only the newest email's code or link works (asking
- * again replaces the earlier one). A wrong code counts against the code; at the fifth wrong try
- * it is dead, even for the right code.
+ * Emailed sign-ins. Asking makes a row with a six-digit code and a link token (stored only as a
+ * keyed hash and a SHA-256), valid for 15 minutes, for one dealer and address. Verifying uses it
+ * up in one statement: a code or link works once, and only the newest email's code or link works
+ * (asking again replaces the earlier one). A wrong code counts against the code; at the fifth
+ * wrong try it is dead, even for the right code.
+ *
+ * Every code that does not sign in gets the same answer, whatever the reason (no code asked for,
+ * used, expired, replaced, tried too often, wrong): a stranger typing an address learns nothing of
+ * whether it has an account or a code waiting, or how many tries are left. A link's token is 32
+ * random bytes that only the mailbox has, so a link says what is wrong with it (used, expired,
+ * replaced): that helps the shopper and tells a stranger nothing.
  *
  * A verified sign-in makes the account if there is none (one per dealer and address) and a
  * session, in the same transaction that uses the code up.
@@ -24,12 +30,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 const KEEP_OLD_SIGN_INS_MS = 24 * 60 * 60 * 1000;
 
 export const SIGN_IN_MESSAGES = {
-  noCode: 'No sign-in code is waiting for this address. Ask for a new code.',
-  codeUsed: 'This code has already been used. Ask for a new code to sign in again.',
-  codeExpired: 'This code has expired: codes last 15 minutes. Ask for a new code.',
-  codeDead: 'This code was tried too many times and no longer works. Ask for a new code.',
-  wrongCode: (left: number) => `That code is not right. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`,
-  lastWrongCode: 'That code is not right, and it has now been tried too many times. Ask for a new code.',
+  codeRefused: 'That code did not sign you in. Check it against the newest sign-in email (codes last 15 minutes and work once), or ask for a new code.',
   linkUnknown: 'This sign-in link is not valid. Ask for a new code.',
   linkUsed: 'This sign-in link has already been used. Ask for a new code to sign in again.',
   linkExpired: 'This sign-in link has expired: links last 15 minutes. Ask for a new code.',
@@ -45,7 +46,7 @@ export interface NewSignIn {
 /** Makes the sign-in for an address (the caller emails its code and link). */
 export async function createSignIn(
   db: Db,
-  { dealer, email, redirect, now }: { dealer: string; email: string; redirect?: string; now: Date },
+  { dealer, email, redirect, now, secret }: { dealer: string; email: string; redirect?: string; now: Date; secret: string },
 ): Promise<NewSignIn> {
   const id = randomUUID();
   const code = newSignInCode();
@@ -58,7 +59,7 @@ export async function createSignIn(
   const at = now.toISOString();
   await db.execute(sql`
     INSERT INTO sign_in_codes (id, dealer, email, code_hash, token_hash, redirect, created_at, expires_at)
-    SELECT ${id}, ${dealer}, ${email}, ${codeHash(id, code)}, ${sha256Hex(token)}, ${safeReturnPath(redirect) ?? null},
+    SELECT ${id}, ${dealer}, ${email}, ${codeHash(secret, id, code)}, ${sha256Hex(token)}, ${safeReturnPath(redirect) ?? null},
            GREATEST(${at}::timestamptz, max(created_at) + interval '1 millisecond'), ${new Date(now.getTime() + CODE_LIFETIME_MS).toISOString()}::timestamptz
     FROM sign_in_codes WHERE dealer = ${dealer} AND email = ${email}`);
   return { id, code, token };
@@ -88,7 +89,11 @@ async function signInAccount(tx: Db, row: Pick<SignInRow, 'dealer' | 'email' | '
 }
 
 /** Signs in with the code from the newest email to this address. */
-export function verifyCode(db: LeadDb, { dealer, email, code, now }: { dealer: string; email: string; code: string; now: Date }): Promise<Verified> {
+export function verifyCode(
+  db: LeadDb,
+  { dealer, email, code, now, secret }: { dealer: string; email: string; code: string; now: Date; secret: string },
+): Promise<Verified> {
+  const refused = refuse('code', SIGN_IN_MESSAGES.codeRefused);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -96,13 +101,10 @@ export function verifyCode(db: LeadDb, { dealer, email, code, now }: { dealer: s
       .where(and(eq(signInCodes.dealer, dealer), eq(signInCodes.email, email)))
       .orderBy(desc(signInCodes.created_at))
       .limit(1);
-    if (!row) return refuse('code', SIGN_IN_MESSAGES.noCode);
-    if (row.used_at) return refuse('code', SIGN_IN_MESSAGES.codeUsed);
-    if (row.expires_at <= now) return refuse('code', SIGN_IN_MESSAGES.codeExpired);
-    if (row.attempts >= MAX_CODE_ATTEMPTS) return refuse('code', SIGN_IN_MESSAGES.codeDead);
+    if (!row || row.used_at || row.expires_at <= now || row.attempts >= MAX_CODE_ATTEMPTS) return refused;
     // One statement decides and records: the right code uses the sign-in up, a wrong one counts,
     // and neither happens to a sign-in that a request at the same moment used up or killed.
-    const hash = codeHash(row.id, code);
+    const hash = codeHash(secret, row.id, code);
     const [result] = await tx
       .update(signInCodes)
       .set({
@@ -110,12 +112,8 @@ export function verifyCode(db: LeadDb, { dealer, email, code, now }: { dealer: s
         attempts: sql`CASE WHEN ${signInCodes.code_hash} = ${hash} THEN ${signInCodes.attempts} ELSE ${signInCodes.attempts} + 1 END`,
       })
       .where(and(eq(signInCodes.id, row.id), sql`${signInCodes.used_at} IS NULL`, gt(signInCodes.expires_at, now), lt(signInCodes.attempts, MAX_CODE_ATTEMPTS)))
-      .returning({ used_at: signInCodes.used_at, attempts: signInCodes.attempts });
-    if (!result) return refuse('code', SIGN_IN_MESSAGES.codeUsed);
-    if (!result.used_at) {
-      const left = MAX_CODE_ATTEMPTS - result.attempts;
-      return refuse('code', left > 0 ? SIGN_IN_MESSAGES.wrongCode(left) : SIGN_IN_MESSAGES.lastWrongCode);
-    }
+      .returning({ used_at: signInCodes.used_at });
+    if (!result?.used_at) return refused;
     return signInAccount(tx, row, now);
   });
 }

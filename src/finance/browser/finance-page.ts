@@ -3,10 +3,16 @@
  * whenever the shopper changes deposit, term or credit profile and presses the button), and runs
  * the Equifax consent step. The same schemas as the server check what is sent; everything the API
  * answers is written as text, never as markup.
+ *
+ * A credit check is only for a signed-in shopper, even where the page itself is open to anyone:
+ * a signed-out shopper who asks for one is shown a sign-in link (coming back here) instead of the
+ * form, and so is one whose session ended before the check was sent.
  */
 import { callAccountApi, type Fetch } from '../../accounts/browser/account-api';
 import { clearRefusal, setBusy, showRefusal } from '../../accounts/browser/form-ui';
+import { getSession } from '../../accounts/browser/account-calls';
 import { initGate } from '../../accounts/browser/gate';
+import { gateRedirect } from '../../accounts/model/gating';
 import { regions, type Region } from '../../platform/config/regions';
 import { isRecord } from '../../platform/formats/records';
 import { formatMoney } from '../../platform/formats/region';
@@ -104,7 +110,9 @@ function renderQuote(root: HTMLElement, answer: QuoteAnswer, region: Region, loc
 export async function initFinancePage(doc: Document = document, win: Window = window, fetcher: Fetch = fetch): Promise<void> {
   const root = doc.querySelector<HTMLElement>('[data-finance-page]');
   if (!root) return;
-  if (doc.querySelector('[data-gate]')) await initGate(doc, win);
+  // Whether the shopper is signed in, once known: the gate says so, or the first credit check asks.
+  let signedIn: boolean | undefined;
+  if (doc.querySelector('[data-gate]')) signedIn = Boolean(await initGate(doc, win));
   const region = regions.find((r) => r === root.dataset.region) ?? 'AU';
   const locale = root.dataset.locale ?? 'en-AU';
   const form = root.querySelector<HTMLFormElement>('[data-quote-form]');
@@ -148,11 +156,34 @@ export async function initFinancePage(doc: Document = document, win: Window = wi
 
   const open = root.querySelector<HTMLButtonElement>('[data-equifax-open]');
   const check = root.querySelector<HTMLFormElement>('[data-equifax-form]');
+  const signInNote = root.querySelector<HTMLElement>('[data-equifax-sign-in]');
+  /** Shows the sign-in link in place of the form; signing in comes back to this page and car. */
+  const askToSignIn = (): void => {
+    if (check) check.hidden = true;
+    open?.setAttribute('aria-expanded', 'false');
+    if (!signInNote) return;
+    const here = win.location.pathname + win.location.search;
+    const link = signInNote.querySelector<HTMLAnchorElement>('a');
+    if (link) link.href = gateRedirect('equifax_finance', here, here);
+    signInNote.hidden = false;
+    link?.focus();
+  };
   open?.addEventListener('click', () => {
-    if (!check) return;
-    check.hidden = !check.hidden;
-    open.setAttribute('aria-expanded', String(!check.hidden));
-    if (!check.hidden) check.querySelector<HTMLInputElement>('input')?.focus();
+    void (async () => {
+      if (!check) return;
+      if (check.hidden && signedIn !== true) {
+        const session = await getSession(fetcher);
+        // No answer: the form opens, and the check itself will say if a sign-in is needed.
+        if (session.ok) signedIn = session.value.signedIn;
+        if (signedIn === false) {
+          askToSignIn();
+          return;
+        }
+      }
+      check.hidden = !check.hidden;
+      open.setAttribute('aria-expanded', String(!check.hidden));
+      if (!check.hidden) check.querySelector<HTMLInputElement>('input')?.focus();
+    })();
   });
   check?.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -176,6 +207,11 @@ export async function initFinancePage(doc: Document = document, win: Window = wi
       setBusy(button, true);
       const result = await callAccountApi(financePaths.creditCheck, { method: 'POST', body: parsed.data }, readCheck, fetcher);
       setBusy(button, false);
+      if (!result.ok && result.status === 401) {
+        signedIn = false;
+        askToSignIn();
+        return;
+      }
       if (!result.ok) {
         showRefusal(check, { error: result.error, fields: result.fields ?? {} });
         return;

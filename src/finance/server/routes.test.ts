@@ -4,17 +4,17 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../platform/http/app-env';
 import type { DealerConfig } from '../../platform/config/schema';
-import { accounts, creditChecks } from '../../platform/db/schema';
+import { accounts, creditCheckIdentities, creditChecks } from '../../platform/db/schema';
 import { ProviderUnavailableError } from '../../platform/http/outbound';
 import { SESSION_COOKIE } from '../../accounts/model/api';
 import { createSession } from '../../accounts/server/sessions';
-import { offlineCreditCheck } from '../../providers/credit-check';
+import { offlineCreditCheck, type CreditCheck } from '../../providers/credit-check';
 import { rateTableQuotes, type FinanceQuoter } from '../../providers/finance';
-import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
+import { resetTestDatabase, routeTestDatabaseKinds, testDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { testCar } from '../../../tests/support/test-car';
 import { testSite } from '../../../tests/support/test-site';
 import type { Database } from '../../platform/db/open';
-import { createFinanceApi } from './routes';
+import { createFinanceApi, CREDIT_CHECK_MESSAGES } from './routes';
 
 const NOW = Date.UTC(2026, 10, 24, 3, 0, 0);
 
@@ -52,7 +52,11 @@ const cars = new Map([
   ['8', testCar({ id: 8, price: 0 })],
 ]);
 
-function financeApp(database: Database | undefined, quoter?: FinanceQuoter) {
+function financeApp(
+  database: Database | undefined,
+  quoter?: FinanceQuoter,
+  { now = () => NOW, creditCheck = offlineCreditCheck }: { now?: () => number; creditCheck?: CreditCheck } = {},
+) {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     const host = c.req.header('host') ?? '';
@@ -66,20 +70,26 @@ function financeApp(database: Database | undefined, quoter?: FinanceQuoter) {
       configFor: (slug) => sites[slug],
       database,
       env: {},
-      now: () => NOW,
+      now,
       log: () => undefined,
       stockCar: (_site, id) => cars.get(id),
-      creditCheck: offlineCreditCheck,
+      creditCheck,
+      secret: () => 'a-test-secret-of-thirty-two-chars',
       ...(quoter ? { quoterFor: () => quoter } : {}),
     }),
   );
   return app;
 }
 
-async function post(app: Hono<AppEnv>, path: string, body: unknown, { host = 'alpha.localhost', token }: { host?: string; token?: string } = {}) {
+async function post(
+  app: Hono<AppEnv>,
+  path: string,
+  body: unknown,
+  { host = 'alpha.localhost', token, headers = {} }: { host?: string; token?: string; headers?: Record<string, string> } = {},
+) {
   const res = await app.request(`http://${host}/api/finance/${path}`, {
     method: 'POST',
-    headers: { host, 'content-type': 'application/json', ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}) },
+    headers: { host, 'content-type': 'application/json', ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -211,9 +221,9 @@ describe.each(routeTestDatabaseKinds())('gated finance and credit checks on %s',
     expect(quoted.body).toMatchObject({ profile: 'fair', band: 'fair' });
     expect((quoted.body.quotes as { lender_id: string }[]).map((q) => q.lender_id)).toEqual(['bank', 'second-chance']);
 
-    // Another dealer's shopper cannot use the check.
-    const unknown = await post(app, 'quote', { ...withoutProfile, credit_check_id: check.body.id }, { host: 'alpha.localhost' });
-    expect(unknown.body.fields).toEqual({ credit_check_id: 'Unknown credit check: please check your credit again' });
+    // Another dealer's site: the session is not one there.
+    const unknown = await post(app, 'quote', { ...withoutProfile, credit_check_id: check.body.id }, { host: 'alpha.localhost', token });
+    expect(unknown).toEqual({ status: 401, body: { error: 'Please sign in.' } });
   });
 
   it('refuses a check without consent, for a minor, or with markup in the name', async () => {
@@ -225,5 +235,117 @@ describe.each(routeTestDatabaseKinds())('gated finance and credit checks on %s',
     });
     expect((await post(app, 'credit-check', { ...identity, last_name: '<b>x</b>' }, opts)).body.fields).toHaveProperty('last_name');
     expect(await db.current.db.select().from(creditChecks)).toEqual([]);
+  });
+});
+
+describe.each(testDatabaseKinds())('credit checks of one person, signed in, on %s', (kind) => {
+  const db = useTestDatabase(kind);
+  const DAY = 24 * 60 * 60 * 1000;
+  let clock = NOW;
+  let asked: string[] = [];
+  const counting: CreditCheck = (person) => {
+    asked.push(`${person.first_name} ${person.last_name}`);
+    return offlineCreditCheck(person);
+  };
+  const app = () => financeApp(db.current, undefined, { now: () => clock, creditCheck: counting });
+
+  /** A signed-in shopper of `dealer`: their session token and account id. */
+  async function shopper(dealer = 'alpha', email = `${randomUUID()}@example.com`) {
+    const id = randomUUID();
+    await db.current.db.insert(accounts).values({ id, dealer, email, unsubscribe_token: randomUUID() });
+    return { id, token: await createSession(db.current.db, id, dealer, new Date(clock)) };
+  }
+
+  beforeEach(async () => {
+    await resetTestDatabase(db.current);
+    clock = NOW;
+    asked = [];
+  });
+
+  it('needs a signed-in shopper even where finance is not gated, and tells a stranger nothing', async () => {
+    const stranger = await post(app(), 'credit-check', identity);
+    expect(stranger).toEqual({ status: 401, body: { error: 'Please sign in.' } });
+    expect(asked).toEqual([]);
+    const { token } = await shopper();
+    const own = await post(app(), 'credit-check', identity, { token });
+    expect(own).toMatchObject({ status: 201, body: { band: 'fair' } });
+    // The check is the account's: a quote on it needs the same session, here too.
+    const { credit_profile: _, ...withoutProfile } = quote;
+    expect(await post(app(), 'quote', { ...withoutProfile, credit_check_id: own.body.id })).toEqual({ status: 401, body: { error: 'Please sign in.' } });
+    expect((await post(app(), 'quote', { ...withoutProfile, credit_check_id: own.body.id }, { token })).body).toMatchObject({ band: 'fair' });
+    const other = await shopper();
+    expect((await post(app(), 'quote', { ...withoutProfile, credit_check_id: own.body.id }, { token: other.token })).body.fields).toEqual({
+      credit_check_id: 'Unknown credit check: please check your credit again',
+    });
+  });
+
+  it("refuses a check sent from another site's page, whatever Sec-Fetch-Site says", async () => {
+    const { token } = await shopper();
+    const otherSites: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://evil.example' },
+      { origin: 'null' },
+    ];
+    for (const headers of otherSites) {
+      expect(await post(app(), 'credit-check', identity, { token, headers }), JSON.stringify(headers)).toEqual({
+        status: 403,
+        body: { error: 'This form can only be sent from the dealer’s own website.' },
+      });
+    }
+    expect(
+      (await post(app(), 'credit-check', identity, { token, headers: { 'sec-fetch-site': 'same-origin', origin: 'http://alpha.localhost' } })).status,
+    ).toBe(201);
+    expect(asked).toEqual(['Sam Fair']);
+  });
+
+  it('checks one person per account, and a person from one account only', async () => {
+    const jane = await shopper();
+    expect((await post(app(), 'credit-check', identity, { token: jane.token })).status).toBe(201);
+    // Someone else's details from the same account.
+    const stranger = { ...identity, first_name: 'Alex', last_name: 'Good', date_of_birth: '1985-02-03' };
+    expect(await post(app(), 'credit-check', stranger, { token: jane.token })).toEqual({ status: 409, body: { error: CREDIT_CHECK_MESSAGES.anotherPerson } });
+    // The same person's details from another account, however the name is typed.
+    const other = await shopper();
+    expect(await post(app(), 'credit-check', { ...identity, first_name: ' sam ', last_name: 'FAIR' }, { token: other.token })).toEqual({
+      status: 409,
+      body: { error: CREDIT_CHECK_MESSAGES.anotherAccount },
+    });
+    // The other account is still free to check its own person; another dealer's site is its own.
+    expect((await post(app(), 'credit-check', stranger, { token: other.token })).status).toBe(201);
+    const elsewhere = await shopper('us');
+    expect((await post(app(), 'credit-check', identity, { host: 'us.localhost', token: elsewhere.token })).status).toBe(201);
+    expect(asked).toEqual(['Sam Fair', 'Alex Good', 'Sam Fair']);
+    // Only keyed hashes stand for the people.
+    const kept = JSON.stringify([await db.current.db.select().from(creditChecks), await db.current.db.select().from(creditCheckIdentities)]);
+    for (const detail of ['Sam', 'Fair', 'Alex', '1990-04-01', '1985-02-03']) expect(kept).not.toContain(detail);
+  });
+
+  it('asks the bureau once a month per person, records the consent with the account, and keeps the check when the account goes', async () => {
+    const jane = await shopper();
+    const first = await post(app(), 'credit-check', identity, { token: jane.token });
+    expect(first.status).toBe(201);
+    const [row] = await db.current.db.select().from(creditChecks);
+    expect(row).toMatchObject({ account_id: jane.id, consent: { page: identity.page, at: new Date(NOW).toISOString() } });
+    expect(row?.identity_key).toMatch(/^[0-9a-f]{64}$/);
+    clock += 10 * DAY;
+    expect(await post(app(), 'credit-check', identity, { token: jane.token })).toEqual({ status: 200, body: first.body });
+    expect(asked).toHaveLength(1);
+    clock += 21 * DAY;
+    // A month on, signed in afresh (sessions last 30 days).
+    const token = await createSession(db.current.db, jane.id, 'alpha', new Date(clock));
+    const later = await post(app(), 'credit-check', identity, { token });
+    expect(later.status).toBe(201);
+    expect(later.body.id).not.toBe(first.body.id);
+    expect(asked).toHaveLength(2);
+
+    // Deleting the account frees the person, but the month since the last check still stands.
+    await db.current.db.delete(accounts).where(eq(accounts.id, jane.id));
+    expect((await db.current.db.select().from(creditChecks)).map((r) => r.account_id)).toEqual([null, null]);
+    const again = await shopper();
+    expect(await post(app(), 'credit-check', identity, { token: again.token })).toEqual({
+      status: 409,
+      body: { error: CREDIT_CHECK_MESSAGES.recent('24 January 2027') },
+    });
+    expect(asked).toHaveLength(2);
   });
 });

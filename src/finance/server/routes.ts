@@ -4,18 +4,25 @@
  *   POST /finance/quote          {car_id, deposit, term_months, credit_profile? | credit_check_id?}
  *                                → 200 {car, deposit, term_months, profile, band?, frequency, currency, quotes}
  *   POST /finance/credit-check   {consent: true, first_name, last_name, date_of_birth, postcode, page?}
- *                                → 201 {id, band}
+ *                                → 201 {id, band}, or 200 with the person's check of the last 30 days
  *
  * Only on sites whose dealer file lists `personalised_finance` (else 404). The quote needs a
- * session when `finance` is gated, the credit check when `finance` or `equifax_finance` is. The
- * server prices the car from stock; a deposit or term outside what can be financed is a 400
- * naming the field. A provider that cannot answer is a 503.
+ * session when `finance` is gated, or when it names a credit check. The server prices the car from
+ * stock; a deposit or term outside what can be financed is a 400 naming the field. A provider that
+ * cannot answer is a 503.
+ *
+ * A credit check always needs a signed-in shopper (whatever the gating: a band is personal), sent
+ * from the dealer's own site, and is only ever about one person per account: the first check's
+ * person (credit-checks.ts). Its consent is recorded with the account that gave it.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { every } from 'hono/combine';
 import { needsSignIn } from '../../accounts/model/gating';
-import { requireSession, type AccountEnv } from '../../accounts/server/require-session';
+import { requireSession, sessionChecker, SIGN_IN_FIRST, type AccountEnv } from '../../accounts/server/require-session';
+import { serverSecret } from '../../accounts/server/secrets';
+import { siteDomains } from '../../platform/config/dealer-domains';
+import { refuseOtherSites } from '../../platform/http/cross-site';
 import type { SiteEnv } from '../../platform/http/dealer-site';
 import type { DealerConfig } from '../../platform/config/schema';
 import type { Database } from '../../platform/db/open';
@@ -26,13 +33,14 @@ import { limitByAddress, memoryRateLimiter, type RateLimiter } from '../../platf
 import { jsonBody, SMALL_BODY_BYTES, validJson } from '../../platform/http/request-body';
 import { creditCheckFromEnv, profileForBand, type CreditBand, type CreditCheck } from '../../providers/credit-check';
 import { financeQuoterFor, type CreditProfile, type FinanceQuoter } from '../../providers/finance';
-import { formatMoney } from '../../platform/formats/region';
+import { formatDate, formatMoney } from '../../platform/formats/region';
+import { todayIn } from '../../platform/formats/zoned-time';
 import { currencyOf } from '../../stock/model/car';
 import { REGION_FREQUENCY } from '../../stock/model/repayments';
 import { createStockLookup } from '../../stock/server/store';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { ageOn, CREDIT_CHECK_CONSENT_WORDING, creditCheckRequestSchema, quoteRequestSchema } from '../model/quote';
-import { creditBandOf, recordCreditCheck } from './credit-checks';
+import { bindIdentity, CHECK_REUSE_MS, creditBandOf, identityKey, recentCheck, recordCreditCheck } from './credit-checks';
 import { termRange } from '../model/terms';
 
 export interface FinanceApiOptions {
@@ -49,6 +57,8 @@ export interface FinanceApiOptions {
   /** Per-address limits; in memory by default. */
   rateLimiter?: RateLimiter;
   http?: HttpOptions;
+  /** The server's secret for the keyed hash of the person checked; by default ACCOUNTS_SECRET or the one kept under the working folder. */
+  secret?: () => string;
 }
 
 /** The most of a car's price a deposit may be: the rest is the loan. */
@@ -63,6 +73,14 @@ const creditCheckBodySchema = z.strictObject(creditCheckRequestSchema.shape);
 
 const invalid = (c: Context, fields: Fields) => send(c, problem(400, CHECK_FIELDS, fields));
 const NOT_OFFERED = problem(404, 'Personalised finance is not offered on this site.');
+
+export const CREDIT_CHECK_MESSAGES = {
+  anotherPerson:
+    'This account has already had a credit check for someone else. A credit check is only ever about the person signed in: if your details have changed, please contact us.',
+  anotherAccount:
+    'These details had a credit check from another account on this site. A credit check is only ever about the person signed in: sign in with that account, or contact us.',
+  recent: (date: string) => `These details had a credit check in the last 30 days. You can check again from ${date}, or contact us.`,
+} as const;
 const UNAVAILABLE = problem(503, 'Finance quotes are not available right now. Please try again shortly.');
 
 /** The dealer's config (knownDealer) and, on gated sites, the signed-in account (requireSession). */
@@ -78,6 +96,8 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
   const limiter = options.rateLimiter ?? memoryRateLimiter({ limit: QUOTES_PER_MINUTE });
   const tooMany = (c: Context) => send(c, problem(429, 'Too many requests. Please wait a minute and try again.'));
   const signedIn = requireSession({ database, env, now }) as unknown as MiddlewareHandler<FinanceEnv>;
+  const checkSession = sessionChecker({ database, env, now });
+  const secret = options.secret ?? serverSecret(env, process.cwd());
 
   const api = new Hono<FinanceEnv>();
   api.onError(answerFaults({ log }));
@@ -93,6 +113,10 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
       gated(c.get('site')) ? signedIn(c, next) : next();
   const body = jsonBody(SMALL_BODY_BYTES);
   const site = knownDealer(configFor) as unknown as MiddlewareHandler<FinanceEnv>;
+  const fromOwnSite = refuseOtherSites(async (c) => {
+    const config = await configFor(c.get('dealer') ?? '');
+    return config ? siteDomains(config) : [];
+  }) as unknown as MiddlewareHandler<FinanceEnv>;
 
   api.post(
     '/finance/quote',
@@ -122,8 +146,11 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
       let band: CreditBand | undefined;
       if (request.credit_check_id) {
         if (!database) return send(c, problem(503, 'Credit checks are not available on this server.'));
-        const account = c.get('account') as FinanceEnv['Variables']['account'] | undefined;
-        band = await creditBandOf(database.db, config.slug, request.credit_check_id, account?.id ?? null);
+        // A check is the account's own: on a site that does not gate finance the quote has not
+        // asked for the session yet.
+        const found = await checkSession(c);
+        if (found.kind !== 'signed-in') return send(c, SIGN_IN_FIRST);
+        band = await creditBandOf(database.db, config.slug, request.credit_check_id, found.account.id);
         if (!band) return invalid(c, { credit_check_id: 'Unknown credit check: please check your credit again' });
         profile = profileForBand(band);
       } else if (request.credit_profile) {
@@ -164,9 +191,10 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
     every(
       site,
       offered,
+      fromOwnSite,
       limitByAddress(options.rateLimiter ?? checkLimiter, { bucket: 'credit-check', limit: CREDIT_CHECKS_PER_MINUTE, env, refuse: tooMany }),
     ),
-    gate((s) => needsSignIn('equifax_finance', s.features) || needsSignIn('finance', s.features)),
+    signedIn,
     body,
     validJson(creditCheckBodySchema),
     async (c) => {
@@ -176,6 +204,18 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
       if (ageOn(identity.date_of_birth, at) < 18) return invalid(c, { date_of_birth: 'You need to be 18 or over to apply for finance' });
       if (ageOn(identity.date_of_birth, at) > 120) return invalid(c, { date_of_birth: 'Enter your date of birth' });
       if (!database) return send(c, problem(503, 'Credit checks are not available on this server.'));
+      const account = c.get('account');
+      const key = identityKey(secret(), identity);
+      const binding = await bindIdentity(database.db, { dealer: config.slug, accountId: account.id, key, at });
+      if (binding === 'another-person') return send(c, problem(409, CREDIT_CHECK_MESSAGES.anotherPerson));
+      if (binding === 'another-account') return send(c, problem(409, CREDIT_CHECK_MESSAGES.anotherAccount));
+      // One enquiry a month per person: the shopper asking again gets the check already made.
+      const recent = await recentCheck(database.db, { dealer: config.slug, key, now: at });
+      if (recent?.account_id === account.id) return c.json({ id: recent.id, band: recent.band }, 200);
+      if (recent) {
+        const again = new Date(recent.checked_at.getTime() + CHECK_REUSE_MS);
+        return send(c, problem(409, CREDIT_CHECK_MESSAGES.recent(formatDate(todayIn(config.time_zone, again), config.locale))));
+      }
       let band: CreditBand;
       try {
         band = await creditCheck(identity);
@@ -183,10 +223,10 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
         if (error instanceof ProviderUnavailableError) return send(c, problem(503, 'The credit check is not available right now. Please try again shortly.'));
         throw error;
       }
-      const account = c.get('account') as FinanceEnv['Variables']['account'] | undefined;
       const id = await recordCreditCheck(database.db, {
         dealer: config.slug,
-        account_id: account?.id ?? null,
+        account_id: account.id,
+        identity_key: key,
         consent: { wording: CREDIT_CHECK_CONSENT_WORDING, page: page ?? null, at: at.toISOString() },
         band,
         at,

@@ -403,18 +403,43 @@ export const creditChecks = pgTable(
   {
     id: text('id').primaryKey(),
     dealer: text('dealer').notNull(),
-    account_id: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The signed-in shopper who asked; null once their account is deleted (the check stays). */
+    account_id: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     consent: jsonb('consent').$type<{ wording: string; page: string | null; at: string }>().notNull(),
     band: text('band', { enum: ['excellent', 'good', 'fair', 'limited', 'no_file'] }).notNull(),
     checked_at: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    /** HMAC of the person checked (name, date of birth, postcode) under the server's secret; null on checks made before it was kept. */
+    identity_key: text('identity_key'),
   },
-  (t) => [index('credit_checks_account_idx').on(t.account_id)],
+  (t) => [index('credit_checks_account_idx').on(t.account_id), index('credit_checks_identity_idx').on(t.dealer, t.identity_key, t.checked_at)],
+);
+
+/**
+ * Whose credit an account may check: the person of its first credit check, and no one else. One
+ * person per account (the primary key) and one account per person on a dealer's site (the unique
+ * index), so an account cannot look up strangers and a stranger's account cannot look up the
+ * shopper. Goes with the account.
+ */
+export const creditCheckIdentities = pgTable(
+  'credit_check_identities',
+  {
+    account_id: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    dealer: text('dealer').notNull(),
+    identity_key: text('identity_key').notNull(),
+    bound_at: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('credit_check_identities_person_idx').on(t.dealer, t.identity_key)],
 );
 
 /**
  * Every spin-to-win draw: the audit log. The server draws (`roll` in [0, 1) against the
  * campaign's `odds` as they stood at that moment, prizes out of stock left out) and the wheel
- * only shows the result. One draw per account per campaign, enforced by the primary key.
+ * only shows the result. One draw per account per campaign, enforced by the primary key, and one
+ * per mailbox per campaign, enforced by the unique `email_key`: the keyed hash of the winner's
+ * mailbox (`mailboxOf`), which stays when the account is deleted, so signing up again, or with a
+ * `+tag` variant of the address, does not spin again.
  */
 export const spinDraws = pgTable(
   'spin_draws',
@@ -429,11 +454,17 @@ export const spinDraws = pgTable(
     voucher_code: text('voucher_code'),
     lead_id: text('lead_id'),
     drawn_at: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
+    /** HMAC of the mailbox under the server's secret; null on draws made before it was kept. */
+    email_key: text('email_key'),
   },
-  (t) => [primaryKey({ columns: [t.dealer, t.campaign, t.account_id] }), index('spin_draws_prize_idx').on(t.dealer, t.campaign, t.prize_id)],
+  (t) => [
+    primaryKey({ columns: [t.dealer, t.campaign, t.account_id] }),
+    index('spin_draws_prize_idx').on(t.dealer, t.campaign, t.prize_id),
+    uniqueIndex('spin_draws_mailbox_idx').on(t.dealer, t.campaign, t.email_key),
+  ],
 );
 
-export const buyingTables = { payments, paymentEvents, reservations, creditChecks, spinDraws };
+export const buyingTables = { payments, paymentEvents, reservations, creditChecks, creditCheckIdentities, spinDraws };
 export type PaymentRow = typeof payments.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
 

@@ -24,9 +24,20 @@ describe('refuseOtherSites', () => {
     expect((await post({ 'Sec-Fetch-Site': 'Cross-Site', origin: 'https://www.alpha.example' })).status).toBe(403);
   });
 
-  it('believes Sec-Fetch-Site over Origin when a browser sends both', async () => {
-    for (const site of ['same-origin', 'same-site', 'none'])
-      expect((await post({ 'sec-fetch-site': site, origin: 'https://evil.example' })).status, site).toBe(200);
+  it('checks the Origin whatever Sec-Fetch-Site says: same-site also covers sibling hosts', async () => {
+    for (const site of ['same-origin', 'same-site', 'none']) {
+      expect((await post({ 'sec-fetch-site': site, origin: 'https://evil.example' })).status, site).toBe(403);
+      expect((await post({ 'sec-fetch-site': site, origin: 'https://shop.alpha.example' })).status, site).toBe(403);
+      expect((await post({ 'sec-fetch-site': site, origin: 'null' })).status, site).toBe(403);
+      expect((await post({ 'sec-fetch-site': site, origin: 'https://www.alpha.example' })).status, site).toBe(200);
+      expect((await post({ 'sec-fetch-site': site })).status, site).toBe(200);
+    }
+  });
+
+  it("takes the dealer's own domains over https only, on the default port", async () => {
+    for (const origin of ['http://www.alpha.example', 'https://alpha.example:8443', 'ftp://alpha.example'])
+      expect((await post({ 'sec-fetch-site': 'same-site', origin }, 'shop.example')).status, origin).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'same-site', origin: 'https://alpha.example' }, 'www.alpha.example')).status).toBe(200);
   });
 
   it("without Sec-Fetch-Site, takes an Origin that is the request's host or one of the dealer's domains", async () => {

@@ -39,6 +39,23 @@ describe('memoryRateLimiter', () => {
     expect(out).toEqual([true, true, true, true, true, false]);
     expect((await limiter.hit('leads:a')).allowed).toBe(true);
   });
+
+  it('takes a window per hit: a day’s cap counts apart from the minute’s and waits out the day', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    let now = DAY + 60_000;
+    const limiter = memoryRateLimiter({ limit: 10, now: () => now });
+    const day: boolean[] = [];
+    for (let i = 0; i < 3; i++) {
+      day.push((await limiter.hit('mail:a', 2, DAY)).allowed);
+      now += 60_000;
+    }
+    expect(day).toEqual([true, true, false]);
+    expect((await limiter.hit('mail:a', 2, DAY)).retryAfterSeconds).toBe((DAY - 4 * 60_000) / 1000);
+    // The minute's count of the same key is its own.
+    expect((await limiter.hit('mail:a', 2)).allowed).toBe(true);
+    now = 2 * DAY;
+    expect((await limiter.hit('mail:a', 2, DAY)).allowed).toBe(true);
+  });
 });
 
 describe('redisRateLimiter', () => {
@@ -74,6 +91,11 @@ describe('redisRateLimiter', () => {
       expect(fourth.retryAfterSeconds).toBeLessThanOrEqual(60);
       // A hit's own limit is counted in Redis too.
       expect([(await first.hit('files', 1)).allowed, (await second.hit('files', 1)).allowed]).toEqual([true, false]);
+      // And a hit's own window, apart from the minute's count of the same key.
+      const day = 24 * 60 * 60 * 1000;
+      expect([(await first.hit('mail', 1, day)).allowed, (await second.hit('mail', 1, day)).allowed]).toEqual([true, false]);
+      expect((await second.hit('mail', 1, day)).retryAfterSeconds).toBeGreaterThan(60);
+      expect((await first.hit('mail', 1)).allowed).toBe(true);
     } finally {
       await first.close();
       await second.close();

@@ -19,8 +19,12 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Requests allowed per key per window, unless a hit names its own limit. */
   readonly limit: number;
-  /** Counts one request from `key` (a bucket and the client address) and says whether it may go on. */
-  hit(key: string, limit?: number): Promise<RateDecision>;
+  /**
+   * Counts one request from `key` (a bucket and the client address) and says whether it may go
+   * on. `windowMs` counts it in a window of that length instead of the limiter's own (an hour's or
+   * a day's cap beside the minute's).
+   */
+  hit(key: string, limit?: number, windowMs?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -59,21 +63,22 @@ const decide = (count: number, limit: number, window: number, windowMs: number, 
 });
 
 export function memoryRateLimiter({ limit, windowMs = 60_000, now = Date.now }: LimiterOptions): RateLimiter {
-  let current = -1;
-  // Only this window's counts are kept, so memory is bounded by the clients seen in one minute.
-  let counts = new Map<string, number>();
+  // Per window length, only the current window's counts are kept, so memory is bounded by the
+  // clients seen in one window.
+  const windows = new Map<number, { current: number; counts: Map<string, number> }>();
   return {
     limit,
-    hit(key, keyLimit = limit) {
+    hit(key, keyLimit = limit, keyWindowMs = windowMs) {
       const at = now();
-      const window = Math.floor(at / windowMs);
-      if (window !== current) {
-        current = window;
-        counts = new Map();
+      const window = Math.floor(at / keyWindowMs);
+      let kept = windows.get(keyWindowMs);
+      if (!kept || kept.current !== window) {
+        kept = { current: window, counts: new Map() };
+        windows.set(keyWindowMs, kept);
       }
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      return Promise.resolve(decide(count, keyLimit, window, windowMs, at));
+      const count = (kept.counts.get(key) ?? 0) + 1;
+      kept.counts.set(key, count);
+      return Promise.resolve(decide(count, keyLimit, window, keyWindowMs, at));
     },
     close: () => Promise.resolve(),
   };
@@ -136,22 +141,23 @@ export async function redisRateLimiter({
 
   return {
     limit,
-    async hit(key, keyLimit = limit) {
+    async hit(key, keyLimit = limit, keyWindowMs = windowMs) {
       const at = now();
-      const window = Math.floor(at / windowMs);
-      const redisKey = `${prefix}${window}:${key}`;
+      const window = Math.floor(at / keyWindowMs);
+      // The limiter's own window keeps the key it always had; a longer one is named in the key.
+      const redisKey = `${prefix}${keyWindowMs === windowMs ? '' : `w${keyWindowMs}:`}${window}:${key}`;
       try {
-        const results = await client.multi().incr(redisKey).pexpire(redisKey, windowMs).exec();
+        const results = await client.multi().incr(redisKey).pexpire(redisKey, keyWindowMs).exec();
         const [incrError, count] = results?.[0] ?? [new Error('empty reply'), 0];
         if (incrError) throw incrError;
         if (failing) {
           failing = false;
           log(`${name}: rate limit store (Redis) is back`);
         }
-        return decide(Number(count), keyLimit, window, windowMs, at);
+        return decide(Number(count), keyLimit, window, keyWindowMs, at);
       } catch (error) {
         noteFailure(error);
-        return fallback.hit(key, keyLimit);
+        return fallback.hit(key, keyLimit, keyWindowMs);
       }
     },
     async close() {

@@ -4,17 +4,21 @@
  * other dealers' spins go on):
  *
  * 1. an account that has already spun gets its first draw back, never a second prize (two clicks
- *    at the same moment: the second waits for the lock and then finds the first's row);
+ *    at the same moment: the second waits for the lock and then finds the first's row); so does
+ *    any account of the same mailbox (`mailboxOf`: a `+tag` or case variant of the address, or
+ *    the address signed up again after its account was deleted), found by the mailbox's keyed
+ *    hash, which the row keeps;
  * 2. each prize's wins so far are counted, and a prize with as many wins as the dealer has in
  *    stock weighs 0 (taking turns is what keeps two spins from winning the last one);
  * 3. one roll from `crypto.randomInt` picks the prize (../model/draw.ts);
  * 4. a prize with a voucher prefix gets a code, and a lead goes to the dealer through the outbox;
  * 5. the row is the audit record: the roll, the odds used, the prize, the voucher, the lead.
  *
- * The primary key (dealer, campaign, account) is the last word on one spin per account.
+ * The primary key (dealer, campaign, account) is the last word on one spin per account, and the
+ * unique (dealer, campaign, email_key) on one spin per mailbox.
  */
 import { randomInt } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import type { DealerConfig } from '../../platform/config/schema';
 import type { LeadDb } from '../../platform/db/open';
 import { spinDraws, type LeadConsent } from '../../platform/db/schema';
@@ -41,11 +45,23 @@ export function drawView(row: Pick<SpinDrawRow, 'prize_id' | 'voucher_code' | 'd
   return { prize: { id: row.prize_id, label: prize?.label ?? row.prize_id }, voucher_code: row.voucher_code, drawn_at: row.drawn_at.toISOString() };
 }
 
-export async function findDraw(db: LeadDb, dealer: string, campaign: string, accountId: string): Promise<SpinDrawRow | undefined> {
+/** Who spins: the account, and its mailbox's keyed hash (`mailboxKey`). */
+export interface Spinner {
+  id: string;
+  email: string;
+  mailbox: string;
+}
+
+/** The draw this account, or another account of its mailbox, made in the campaign. */
+export async function findDraw(db: LeadDb, dealer: string, campaign: string, spinner: Pick<Spinner, 'id' | 'mailbox'>): Promise<SpinDrawRow | undefined> {
   const [row] = await db
     .select()
     .from(spinDraws)
-    .where(and(eq(spinDraws.dealer, dealer), eq(spinDraws.campaign, campaign), eq(spinDraws.account_id, accountId)))
+    .where(
+      and(eq(spinDraws.dealer, dealer), eq(spinDraws.campaign, campaign), or(eq(spinDraws.account_id, spinner.id), eq(spinDraws.email_key, spinner.mailbox))),
+    )
+    // The account's own draw first, should a mailbox's accounts once have spun apart.
+    .orderBy(sql`${spinDraws.account_id} = ${spinner.id} DESC`)
     .limit(1);
   return row;
 }
@@ -65,7 +81,7 @@ export interface Spin {
   site: DealerConfig;
   campaign: Campaign;
   env: NodeJS.ProcessEnv;
-  account: { id: string; email: string };
+  account: Spinner;
   /** The site's origin, for the page address the lead names. */
   origin: string;
   now: Date;
@@ -81,7 +97,7 @@ export type SpinResult = { kind: 'drawn'; row: SpinDrawRow } | { kind: 'earlier'
 export function spin({ database, site, campaign, env, account, origin, now, roll = secureRoll, random = randomInt }: Spin): Promise<SpinResult> {
   return database.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('spin-to-win'), hashtext(${`${site.slug}/${campaign.id}`}))`);
-    const earlier = await findDraw(tx, site.slug, campaign.id, account.id);
+    const earlier = await findDraw(tx, site.slug, campaign.id, account);
     if (earlier) return { kind: 'earlier', row: earlier };
     const odds = currentOdds(campaign.prizes, await winsSoFar(tx, site.slug, campaign.id));
     const rolled = roll();
@@ -102,12 +118,13 @@ export function spin({ database, site, campaign, env, account, origin, now, roll
         voucher_code: voucher,
         lead_id: leadId,
         drawn_at: now,
+        email_key: account.mailbox,
       })
       .onConflictDoNothing()
       .returning();
     if (row) return { kind: 'drawn', row };
-    // Only reachable if the lock were bypassed: the key still refuses a second prize.
-    const first = await findDraw(tx, site.slug, campaign.id, account.id);
+    // Only reachable if the lock were bypassed: the keys still refuse a second prize.
+    const first = await findDraw(tx, site.slug, campaign.id, account);
     if (!first) throw new Error('spin draw refused by its key but not found');
     return { kind: 'earlier', row: first };
   });

@@ -6,7 +6,8 @@
  *   show the campaign beside its sign-in link.
  * - POST /api/spin-to-win/draw `{ campaign }`: always signed in, from the dealer's own site only,
  *   while the campaign runs. 201 with a new draw; 200 with the account's first draw when it has
- *   already spun (a double click or a second tab gets the same prize, never a second one).
+ *   already spun (a double click or a second tab gets the same prize, never a second one), or
+ *   with the draw of its mailbox (one prize per person: see draws.ts).
  *
  * A dealer that does not offer the page (`features.enabled_pages`) has no campaign: 404.
  */
@@ -26,7 +27,8 @@ import { spinPaths, type CampaignView, type DrawAnswer } from '../model/api';
 import { campaignState, type Campaign } from '../model/campaign';
 import { drawRequestSchema } from '../model/draw-schema';
 import { notRunningMessage, SPIN_MESSAGES } from '../model/words';
-import { drawView, findDraw, spin } from './draws';
+import { mailboxKey } from '../../accounts/server/secrets';
+import { drawView, findDraw, spin, type Spinner } from './draws';
 
 export interface SpinApiOptions {
   /** The lead database; without one the routes answer 503 like every account route. */
@@ -38,6 +40,8 @@ export interface SpinApiOptions {
   log?: (message: string, error?: unknown) => void;
   /** The roll; the secure one unless a test fixes it. */
   roll?: () => number;
+  /** The server's secret for the mailbox's keyed hash (accounts/server/secrets.ts). */
+  secret: () => string;
 }
 
 /** The dealer's campaign when the site offers the page. */
@@ -49,7 +53,15 @@ type SpinEnv = AccountEnv & SiteEnv & { Variables: { campaign: Campaign } };
 
 const at = (path: string): string => path.slice('/api'.length);
 
-export function createSpinToWinApi({ database, configFor, env = process.env, now = Date.now, log = console.error, roll }: SpinApiOptions): Hono<AppEnv> {
+export function createSpinToWinApi({
+  database,
+  configFor,
+  env = process.env,
+  now = Date.now,
+  log = console.error,
+  roll,
+  secret,
+}: SpinApiOptions): Hono<AppEnv> {
   const api = new Hono<SpinEnv>();
   const trust = proxyTrust(env);
   const sessionOptions = { database, env, now };
@@ -73,13 +85,14 @@ export function createSpinToWinApi({ database, configFor, env = process.env, now
     if (!database) throw new Error('spin-to-win route reached without a database');
     return database.db;
   };
+  const spinner = (account: { id: string; email: string }): Spinner => ({ id: account.id, email: account.email, mailbox: mailboxKey(secret(), account.email) });
 
   api.get(at(spinPaths.campaign), site, withCampaign, async (c) => {
     const config = c.get('site');
     const campaign = c.get('campaign');
     const found = await checkSession(c);
     if (found.kind === 'no-storage') return send(c, NO_ACCOUNT_STORAGE);
-    const row = found.kind === 'signed-in' ? await findDraw(db(), config.slug, campaign.id, found.account.id) : undefined;
+    const row = found.kind === 'signed-in' ? await findDraw(db(), config.slug, campaign.id, spinner(found.account)) : undefined;
     const view: CampaignView = {
       campaign: {
         id: campaign.id,
@@ -99,13 +112,13 @@ export function createSpinToWinApi({ database, configFor, env = process.env, now
   api.post(at(spinPaths.draw), site, withCampaign, fromOwnSite, signedIn, jsonBody(SMALL_BODY_BYTES), validJson(drawRequestSchema), async (c) => {
     const config = c.get('site');
     const campaign = c.get('campaign');
-    const account = c.get('account');
+    const account = spinner(c.get('account'));
     if (c.req.valid('json').campaign !== campaign.id) return send(c, problem(409, SPIN_MESSAGES.changed, { campaign: SPIN_MESSAGES.changed }));
     const at = new Date(now());
     const state = campaignState(campaign, at, config.time_zone);
     if (state !== 'running') {
       // Someone who spun while it ran still sees their prize; nobody spins outside the dates.
-      const earlier = await findDraw(db(), config.slug, campaign.id, account.id);
+      const earlier = await findDraw(db(), config.slug, campaign.id, account);
       if (earlier) return send(c, { status: 200, body: { draw: drawView(earlier, campaign), new: false } satisfies DrawAnswer });
       return send(c, problem(409, notRunningMessage(state)));
     }

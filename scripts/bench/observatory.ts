@@ -26,7 +26,8 @@ import { parseArgs } from 'node:util';
 import { generate } from 'selfsigned';
 import { HEADERS_FILE, isDeployFile, parseHeadersFile } from '../../src/platform/http/header-files';
 import { headersForPath, type HeaderRule } from '../../src/platform/http/security';
-import { candidateFiles, contentType, resolveSafePath } from '../../src/server/static';
+import { candidateFiles, resolveSafePath } from '../../src/server/static';
+import { contentTypeOf } from '../../src/platform/http/content-types';
 import type { ObservatoryResult } from './report';
 
 /** The parts of the scanner's JSON output (src/scan.js) the bench reads. */
@@ -63,7 +64,7 @@ export function cdnListener(siteRoot: string): RequestListener {
     const body = isFile(file) ? readFileSync(file) : Buffer.from('Not found\n');
     res.writeHead(served ? 200 : 404, {
       ...headersForPath(rules, decodeURIComponent(pathname)),
-      'Content-Type': contentType(file),
+      'Content-Type': contentTypeOf(file),
       'Content-Length': body.length,
     });
     res.end(req.method === 'HEAD' ? undefined : body);

@@ -27,7 +27,6 @@ import {
   cacheControlFor,
   candidateFiles,
   CompressionCache,
-  contentType,
   etagMatches,
   isCompressible,
   MIN_COMPRESS_BYTES,
@@ -35,6 +34,7 @@ import {
   resolveSafePath,
   weakEtag,
 } from './static';
+import { contentTypeOf } from '../platform/http/content-types';
 
 export type { AppEnv } from '../platform/http/app-env';
 
@@ -184,7 +184,7 @@ export function createApp({
     // By the file sent, not the URL: /about/ is about/index.html, and the 404 page is a page.
     const [dealer = '', ...inSite] = path.relative(root, found.file).split(path.sep);
     c.set('siteHeaders', await siteHeaders.for(dealer, `/${inSite.join('/')}`));
-    const type = contentType(found.file);
+    const type = contentTypeOf(found.file);
     const etag = weakEtag(found.size, found.mtimeMs);
     const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', ...extra };
     if (status === 200) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor, candidateFiles, CompressionCache, contentType, etagMatches, isCompressible, pickEncoding, resolveSafePath, weakEtag } from './static';
+import { cacheControlFor, candidateFiles, CompressionCache, etagMatches, isCompressible, pickEncoding, resolveSafePath, weakEtag } from './static';
+import { contentTypeOf } from '../platform/http/content-types';
 
 const root = path.resolve('/srv/dist/alpha');
 
@@ -25,7 +26,7 @@ describe('candidateFiles', () => {
   });
 });
 
-describe('contentType and isCompressible', () => {
+describe('contentTypeOf and isCompressible', () => {
   it('knows the site file types', () => {
     const expected: Record<string, string> = {
       'a.html': 'text/html; charset=utf-8',
@@ -46,12 +47,12 @@ describe('contentType and isCompressible', () => {
       'site.webmanifest': 'application/manifest+json; charset=utf-8',
       'unknown.bin': 'application/octet-stream',
     };
-    for (const [file, type] of Object.entries(expected)) expect(contentType(file), file).toBe(type);
+    for (const [file, type] of Object.entries(expected)) expect(contentTypeOf(file), file).toBe(type);
   });
   it('compresses text, not images or fonts', () => {
     for (const f of ['a.html', 'a.css', 'a.js', 'a.json', 'a.svg', 'a.xml', 'a.txt', 'a.csv', 'a.webmanifest'])
-      expect(isCompressible(contentType(f)), f).toBe(true);
-    for (const f of ['a.png', 'a.jpg', 'a.webp', 'a.avif', 'a.woff2', 'a.ico']) expect(isCompressible(contentType(f)), f).toBe(false);
+      expect(isCompressible(contentTypeOf(f)), f).toBe(true);
+    for (const f of ['a.png', 'a.jpg', 'a.webp', 'a.avif', 'a.woff2', 'a.ico']) expect(isCompressible(contentTypeOf(f)), f).toBe(false);
   });
 });
 

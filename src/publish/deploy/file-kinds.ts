@@ -11,6 +11,7 @@
  * - Astro names every file under `/_astro/` after its content, so a changed file has a new name.
  * - dealer images, fonts and stock photos keep their names when edited, but rarely are: a day.
  */
+import { contentTypeOf, PLAIN_TEXT } from '../../platform/http/content-types';
 
 export const CACHE_SHORT = 'public, max-age=60, must-revalidate';
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,35 +26,6 @@ export type FileKind =
   | 'page'
   /** What lists or points at pages: feeds, sitemaps, robots.txt, routes.json, other JSON and text. */
   | 'listing';
-
-const CONTENT_TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  map: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json; charset=utf-8',
-  xml: 'application/xml; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  woff2: 'font/woff2',
-  woff: 'font/woff',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  pdf: 'application/pdf',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  wasm: 'application/wasm',
-};
 
 /** Extensions of files a build writes from the stock or the dealer file, and rewrites each build. */
 const LISTING_EXTENSIONS = new Set(['json', 'xml', 'txt', 'csv', 'webmanifest']);
@@ -75,8 +47,8 @@ export function fileKind(sitePath: string): FileKind {
 
 /** `_headers` has no extension but is text; an unknown extension is sent as bytes rather than guessed. */
 export function contentTypeFor(sitePath: string): string {
-  if (sitePath === '_headers') return CONTENT_TYPES.txt!;
-  return CONTENT_TYPES[extensionOf(sitePath)] ?? 'application/octet-stream';
+  if (sitePath === '_headers') return PLAIN_TEXT;
+  return contentTypeOf(sitePath);
 }
 
 export function cacheControlFor(sitePath: string): string {

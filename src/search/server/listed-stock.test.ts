@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SearchEngine } from '@dealer-sites/search-engine';
 import { indexSettings } from '../model/index-settings';
 import type { Vehicle } from '../../stock/model/vehicle';
+import type { DealerConfig } from '../../platform/config/schema';
 import { isListed, listedCarLookup, listedScope, listedVehicles } from './listed-stock';
 
 const DAY = 86_400;
@@ -53,7 +54,8 @@ describe('isListed and listedCarLookup', () => {
       (_site, id) => byId.get(id),
       () => now,
     );
-    const found = () => ['1', '2', '3', '4', '5', '6'].filter((id) => lookup(site(3), id) !== undefined);
+    const dealer = site(3) as DealerConfig;
+    const found = () => ['1', '2', '3', '4', '5', '6'].filter((id) => lookup(dealer, id) !== undefined);
     expect(found()).toEqual(['1', '2', '3']);
     now += 2 * DAY * 1000;
     expect(found()).toEqual(['1', '2']);

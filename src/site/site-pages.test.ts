@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { vehicleSchema, type VehicleInput } from '../stock/model/vehicle';
-import { carPaths, cataloguePaths, searchLandingPaths, sitemapFiles, sitePaths } from './site-pages';
+import { carPageCars, carPaths, cataloguePaths, searchLandingPaths, sitemapFiles, sitePaths } from './site-pages';
 import { testSite } from '../../tests/support/test-site';
 
 const car = (id: number, overrides: Partial<VehicleInput> = {}) =>
@@ -40,6 +40,18 @@ describe('site pages for the sitemap', () => {
   it('lists car pages of cars still for sale, not sold ones', () => {
     const stock = [car(1), car(2, { status: 'coming_soon' }), car(3, { status: 'sold', sold_date_timestamp: 1_760_100_000 })];
     expect(carPaths(stock)).toEqual(['/cars/2022-mazda-cx-5-1', '/cars/2022-mazda-cx-5-2']);
+  });
+
+  it('prerenders a page for each car the site lists, and none for a car it hides', () => {
+    const now = 1_760_200_000;
+    const stock = [
+      car(1),
+      car(2, { status: 'coming_soon' }),
+      car(3, { status: 'sold', sold_date_timestamp: now - 86_400, show_on_dealer_website: true }),
+      car(4, { status: 'sold', sold_date_timestamp: now - 86_400, show_on_dealer_website: false, vin: 'JM0HDDEN000000004', stocknum: 'PRIV4' }),
+      car(5, { status: 'sold', sold_date_timestamp: now - 400 * 86_400, show_on_dealer_website: true }),
+    ];
+    expect(carPageCars(testSite(), stock, now).map((c) => c.id)).toEqual([1, 2, 3]);
   });
 
   it('lists search landing paths with stock', () => {

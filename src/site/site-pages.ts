@@ -10,6 +10,7 @@ import { dealershipsByMake, modelCards } from '../dealer/model/brands';
 import { landingFacets, landingPages } from '../search/model/landing';
 import { siteUrl } from '../dealer/model/seo';
 import { xmlText } from '../platform/formats/xml';
+import { listedVehicles } from '../search/server/listed-stock';
 
 export const BROCHURE_PATHS = ['/', '/contact', '/privacy-policy', '/service', '/finance', '/sell-my-car', '/valuations'] as const;
 
@@ -35,8 +36,19 @@ export function cataloguePaths(site: DealerConfig): string[] {
 }
 
 /**
- * Car pages worth a search engine's time: every car is prerendered (sold ones say Sold), but
- * only cars still for sale or on their way are listed.
+ * The cars that get a prerendered page: the cars the site lists at `nowSeconds` (the listing rule
+ * of src/search/server/listed-stock.ts: not sold, or sold within the sold window and flagged for
+ * the website). A car the site hides gets no page, so its VIN and stock number are in no file a
+ * shopper can fetch; its address is answered by the car shell, whose search finds nothing, as
+ * for an address no car ever had.
+ */
+export function carPageCars(site: Pick<DealerConfig, 'search'>, stock: readonly Vehicle[], nowSeconds: number): Vehicle[] {
+  return listedVehicles(site, stock, nowSeconds);
+}
+
+/**
+ * Car pages worth a search engine's time: every listed car is prerendered (sold ones in the sold
+ * window say Sold), but only cars still for sale or on their way are in the sitemap.
  */
 export function carPaths(stock: readonly Vehicle[]): string[] {
   return stock.filter((car) => car.status !== 'sold').map((car) => carPath(car.slug));

@@ -7,7 +7,9 @@ import type { Vehicle } from '../../src/stock/model/vehicle';
 import { carTitle } from '../../src/stock/model/car-page';
 import { listedVehicles } from '../../src/search/server/listed-stock';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import { get, servedPage } from './http';
 
 const SLUG = 'kingfisher-toyota';
@@ -384,5 +386,49 @@ describe('car shell (cars added after the last build)', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Car not found');
     expect(realErrors(errors)).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a car the site hides (sold and never kept on the website, or sold before the sold window)', () => {
+  // Hidden now and at the build's render day (the start of today), whenever today the build ran.
+  const atRender = new Set(listedVehicles(site, stock, Math.floor(Date.now() / 86_400_000) * 86_400).map((c) => c.id));
+  const hidden = stock.filter((c) => !listed.has(c.id) && !atRender.has(c.id));
+
+  it('has no page: its address answers byte for byte as an address no car ever had', async () => {
+    expect(hidden.length, `${SLUG}'s demo stock should have cars the site hides`).toBeGreaterThan(0);
+    const never = await get(SLUG, '/cars/2019-toyota-never-in-stock-999999');
+    expect(never.status).toBe(200);
+    for (const car of hidden.slice(0, 5)) {
+      const answer = await get(SLUG, `/cars/${car.slug}`);
+      expect({ status: answer.status, type: answer.headers['content-type'], body: answer.body }, car.slug).toEqual({
+        status: never.status,
+        type: never.headers['content-type'],
+        body: never.body,
+      });
+    }
+  });
+
+  it('has its VIN and stock number in no file the site serves', () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(html|json|xml|txt|csv|js|tsv)$/.test(entry.name)) files.push(full);
+      }
+    };
+    walk(path.resolve('dist', SLUG));
+    expect(files.some((f) => f.endsWith('.html'))).toBe(true);
+    const secrets = new RegExp(
+      `\\b(${hidden
+        .flatMap((c) => [c.vin, c.stocknum])
+        .filter(Boolean)
+        .join('|')})\\b`,
+    );
+    const leaks = files.flatMap((file) => {
+      const found = secrets.exec(readFileSync(file, 'utf8'));
+      return found ? [`${path.relative('dist', file)}: ${found[1]}`] : [];
+    });
+    expect(leaks).toEqual([]);
   });
 });

@@ -108,6 +108,19 @@ describe('publishing after a stock change', () => {
     expect(again.incremental.rendered).toBeLessThan(again.full.pages / 20);
   }, 600_000);
 
+  it('takes the page of a car sold and not kept on the website away, as a full render does', async () => {
+    const stock = loadStock(loadDealer(SLUG, path.join(root, 'dealers')), { STOCK_DIR: stockDir });
+    const car = stock.find((c) => c.status === 'in_stock' && c.vin)!;
+    const page = path.join('cars', car.slug, 'index.html');
+    expect(siteFiles(distOf.incremental).has(page)).toBe(true);
+    const soldAt = Math.floor(Date.now() / 1000) - 3600;
+    writeStock(stock.map((c) => (c === car ? { ...c, status: 'sold' as const, sold_date_timestamp: soldAt, show_on_dealer_website: false } : c)));
+    await publishBoth();
+    const files = siteFiles(distOf.incremental);
+    expect(files.has(page)).toBe(false);
+    expect([...files.values()].some((bytes) => bytes.includes(car.vin!))).toBe(false);
+  }, 600_000);
+
   it('after a random series of sales, price changes, additions and removals, the changed pages alone make the full build', async () => {
     const next = random(20_261_128);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;

@@ -16,7 +16,6 @@ import { accountSavedCars, type LeadConsent } from '../../platform/db/schema';
 import { EVENT_IDS } from '../../platform/web/event-ids';
 import { outboxDestinations } from '../../leads/delivery/outbox/destinations';
 import { createLead, type LeadInput } from '../../leads/server/store';
-import type { SavedCar } from '../../saved-cars/model/saved-list';
 import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { INTEREST_CONSENT_WORDING, type InterestRequest } from '../model/api';
@@ -30,41 +29,29 @@ export interface Interest {
   database: LeadDb;
   site: DealerConfig;
   env: NodeJS.ProcessEnv;
-  /** The car in the dealer's current stock (createStockLookup), for its name, type and location. */
-  stockCar: (site: DealerConfig, carId: string) => Vehicle | undefined;
   account: { id: string; email: string };
-  /** The saved entry of the car (the account's list holds it). */
-  car: SavedCar;
+  /** The saved car as the stock has it now (a car the site lists), for its name, type and location. */
+  car: Vehicle;
   request: InterestRequest & { phone?: string };
   /** The site's origin, for the page the shopper asked on. */
   origin: string;
   now: Date;
 }
 
-export async function sendInterest({
-  database,
-  site,
-  env,
-  stockCar,
-  account,
-  car,
-  request,
-  origin,
-  now,
-}: Interest): Promise<{ lead_id: string; created: boolean }> {
-  const inStock = stockCar(site, car.id);
+export async function sendInterest({ database, site, env, account, car, request, origin, now }: Interest): Promise<{ lead_id: string; created: boolean }> {
+  const carId = String(car.id);
   const page = `${origin}${safeReturnPath(request.page) ?? MY_GARAGE_PATH}`;
-  const category = vehicleEnquiryCategory(inStock?.car_type);
+  const category = vehicleEnquiryCategory(car.car_type);
   const data: Record<string, unknown> = {
     form: 'enquiry',
     website_slug: site.slug,
-    ...(inStock?.dealership_slug ? { dealership_slug: inStock.dealership_slug } : {}),
+    ...(car.dealership_slug ? { dealership_slug: car.dealership_slug } : {}),
     url: page,
     source: 'Website',
     visited_pages: [],
     linked_query_params: {},
-    car_id: car.id,
-    ...(inStock?.location_id !== undefined ? { location_id: String(inStock.location_id) } : {}),
+    car_id: carId,
+    ...(car.location_id !== undefined ? { location_id: String(car.location_id) } : {}),
     category,
     subcategory: INTEREST_SUBCATEGORY,
     lead_status: 'Complete',
@@ -73,7 +60,7 @@ export async function sendInterest({
     event_id: EVENT_IDS.form,
     email: account.email,
     ...(request.phone ? { phone: request.phone } : {}),
-    message: request.message || `Please contact me about the ${inStock?.name ?? car.name} (stock id ${car.id}), which I saved on your website.`,
+    message: request.message || `Please contact me about the ${car.name} (stock id ${carId}), which I saved on your website.`,
     opt_in: true,
   };
   const consent: LeadConsent = {
@@ -91,7 +78,7 @@ export async function sendInterest({
     lead,
     destinations: outboxDestinations(site, env),
     // One lead per account and car, whatever the message: the key's request hash never differs.
-    idempotency: { key: `account-interest:${account.id}:${car.id}`, hash: 'account-interest' },
+    idempotency: { key: `account-interest:${account.id}:${carId}`, hash: 'account-interest' },
     now,
   });
   if (result.kind !== 'stored' && result.kind !== 'replayed') throw new Error(`the interest lead was not stored (${result.kind})`);
@@ -100,6 +87,6 @@ export async function sendInterest({
   await database
     .update(accountSavedCars)
     .set({ interest_lead_id: leadId })
-    .where(and(eq(accountSavedCars.account_id, account.id), eq(accountSavedCars.car_id, car.id)));
+    .where(and(eq(accountSavedCars.account_id, account.id), eq(accountSavedCars.car_id, carId)));
   return { lead_id: leadId, created: result.kind === 'stored' };
 }

@@ -8,7 +8,8 @@ import { accounts, accountSavedCars, leads, outbox, savedSearches, sessions, sig
 import { memoryRateLimiter } from '../../platform/http/rate-limit';
 import { startOutboxWorker } from '../../leads/delivery/outbox/worker';
 import { loadStock } from '../../stock/server/store';
-import { MAX_SAVED_CARS, type SavedCar } from '../../saved-cars/model/saved-list';
+import { MAX_SAVED_CARS, savedCarOf, type SavedCar } from '../../saved-cars/model/saved-list';
+import { listedVehicles } from '../../search/server/listed-stock';
 import { accountPaths, ALERT_CONSENT_WORDING, INTEREST_CONSENT_WORDING, MAX_SAVED_SEARCHES, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../model/api';
 import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../../../tests/support/test-databases';
 import { DEALER_FILES_DIR } from '../../../tests/support/test-site';
@@ -22,13 +23,15 @@ const DAY = 24 * 60 * 60 * 1000;
 /** No imported feed: the fixture dealer's demo stock. */
 const STOCK_DIR = mkdtempSync(path.join(tmpdir(), 'account-stock-'));
 const site = loadDealer(DEALER, DEALER_FILES_DIR);
-const stock = loadStock(site, { STOCK_DIR });
+// The cars the site lists at the test clock: the only ones a shopper can save or ask about.
+const stock = listedVehicles(site, loadStock(site, { STOCK_DIR }), Math.floor(NOW / 1000));
 const usedCar =
   stock.find((car) => car.car_type === 'used') ??
   (() => {
     throw new Error('the fixture dealer has no used demo car');
   })();
-const entryOf = (car: (typeof stock)[number]): SavedCar => ({ id: String(car.id), name: car.name, slug: car.slug, make: car.make, model: car.model });
+/** The entry the server keeps for a saved car: the stock's, whatever the browser sent. */
+const entryOf = (car: (typeof stock)[number]): SavedCar => savedCarOf(car)!;
 const cars = stock.slice(0, 60).map(entryOf);
 
 /** A copy of the dealer fixtures where the main dealer also posts leads to a webhook. */

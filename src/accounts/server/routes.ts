@@ -44,6 +44,7 @@ import { MY_GARAGE_PATH, signInRequestSchema, verifySignInSchema } from '../mode
 import { alertSettings, changeAlerts, deleteAccount, enquiriesOf, recordAlertConsent, unsubscribe, unsubscribeState } from './account-store';
 import { sendInterest } from './interest';
 import { createStockLookup } from '../../stock/server/store';
+import { listedCarLookup, type CarLookup } from '../../search/server/listed-stock';
 import { PasskeyRefused, registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn, type RelyingParty } from './passkeys';
 import { limitAddress, limitEmail, memoryAccountLimiter } from './rate-limit';
 import { NO_ACCOUNT_STORAGE, requireSession, sessionChecker } from './require-session';
@@ -73,6 +74,8 @@ export interface AccountsApiOptions {
   sendMail?: (site: DealerConfig, mail: ShopperMail) => Promise<MailReceipt>;
   /** The server's secret for keyed hashes; by default ACCOUNTS_SECRET or the one kept under `root` (secrets.ts). */
   secret?: () => string;
+  /** A car in the dealer's current stock; by default the stock store's cached lookup. Routes see only the cars the site lists. */
+  stockCar?: CarLookup;
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -105,6 +108,7 @@ export function createAccountsApi({
   log = console.error,
   sendMail = (site, mail) => sendShopperMail(site, mail, { env, root }),
   secret = serverSecret(env, root),
+  stockCar = createStockLookup(env, now),
 }: AccountsApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const limiter = rateLimiter ?? memoryAccountLimiter(env);
@@ -113,7 +117,20 @@ export function createAccountsApi({
   const sessionOptions = { database, env, now };
   const checkSession = sessionChecker(sessionOptions);
   const signedIn = requireSession(sessionOptions);
-  const stockCar = createStockLookup(env);
+  const listedCar = listedCarLookup(stockCar, now);
+  /**
+   * The saved entries of the cars among `ids` that the site lists, in order, written from the
+   * stock: a list keeps only ids, and a browser's words or photo for a car are never kept.
+   */
+  const listedEntries = (config: DealerConfig, ids: readonly string[]): SavedCar[] =>
+    ids.flatMap((id) => {
+      const car = listedCar(config, id);
+      const entry = car && savedCarOf(car);
+      return entry ? [entry] : [];
+    });
+  const idsOf = (cars: readonly SavedCar[]): string[] => cars.map((car) => car.id);
+  /** The account's saved cars that the site lists now. */
+  const listedSaved = async (config: DealerConfig, accountId: string): Promise<SavedCar[]> => listedEntries(config, idsOf(await savedCars(db(), accountId)));
 
   api.onError(answerFaults({ log, answer: 'Something went wrong on our side; please try again.' }));
 
@@ -230,23 +247,27 @@ export function createAccountsApi({
 
   // --- Saved cars ------------------------------------------------------------------------------
 
-  api.get(at(accountPaths.savedCars), site, signedIn, async (c) => send(c, { status: 200, body: { cars: await savedCars(db(), c.get('account').id) } }));
+  api.get(at(accountPaths.savedCars), site, signedIn, async (c) =>
+    send(c, { status: 200, body: { cars: await listedSaved(c.get('site'), c.get('account').id) } }),
+  );
 
   const savedCarsBody = [changes, jsonBody(SAVED_CARS_BODY_BYTES), validJson(savedCarsBodySchema)] as const;
 
   api.put(at(accountPaths.savedCars), site, fromOwnSite, signedIn, ...savedCarsBody, async (c) => {
     const checked = checkCars(c.req.valid('json').cars);
     if (!checked.ok) return send(c, problem(400, 'Some saved cars are not cars of this site.', checked.fields));
-    await replaceSavedCars(db(), c.get('account').id, checked.cars, clock());
-    return send(c, { status: 200, body: { cars: await savedCars(db(), c.get('account').id) } });
+    // A car the site does not list is left out, as one that never existed is.
+    await replaceSavedCars(db(), c.get('account').id, listedEntries(c.get('site'), idsOf(checked.cars)), clock());
+    return send(c, { status: 200, body: { cars: await listedSaved(c.get('site'), c.get('account').id) } });
   });
 
   api.post(at(accountPaths.mergeSavedCars), site, fromOwnSite, signedIn, ...savedCarsBody, async (c) => {
     const checked = checkCars(c.req.valid('json').cars);
     if (!checked.ok) return send(c, problem(400, 'Some saved cars are not cars of this site.', checked.fields));
     const accountId = c.get('account').id;
+    const config = c.get('site');
     const merged = await db().transaction(async (tx) => {
-      const list = mergeLists(await savedCars(tx, accountId), checked.cars);
+      const list = mergeLists(listedEntries(config, idsOf(await savedCars(tx, accountId))), listedEntries(config, idsOf(checked.cars)));
       await replaceSavedCars(tx, accountId, list, clock());
       return list;
     });
@@ -362,10 +383,10 @@ export function createAccountsApi({
     const account = c.get('account');
     const config = c.get('site');
     const found = await enquiriesOf(db(), config.slug, account.email);
-    const saved = found.some((e) => e.car_id) ? new Map((await savedCars(db(), account.id)).map((car) => [car.id, car])) : new Map<string, SavedCar>();
     const enquiries: Enquiry[] = found.map(({ car_id, ...enquiry }) => {
       if (!car_id) return enquiry;
-      const car = stockCar(config, car_id) ?? saved.get(car_id);
+      // Named only while the site lists it: a car sold and hidden since is an id, as any unknown one.
+      const car = listedCar(config, car_id);
       return { ...enquiry, car: car ? { id: car_id, name: car.name, slug: car.slug } : { id: car_id } };
     });
     return send(c, { status: 200, body: { enquiries } });
@@ -390,15 +411,14 @@ export function createAccountsApi({
         phone = checked.normalised;
       }
       const row = await savedCarRow(db(), account.id, request.car_id);
-      if (!row) return send(c, problem(400, ACCOUNT_MESSAGES.notSaved, { car_id: ACCOUNT_MESSAGES.notSaved }));
+      // Only about a car the site lists: one hidden since it was saved answers as one never saved.
+      const car = row && listedCar(config, request.car_id);
+      if (!row || !car) return send(c, problem(400, ACCOUNT_MESSAGES.notSaved, { car_id: ACCOUNT_MESSAGES.notSaved }));
       if (row.interest_lead_id) return send(c, { status: 200, body: { lead_id: row.interest_lead_id } });
-      const car = savedCarOf(row.entry);
-      if (!car) throw new Error(`saved car ${request.car_id} of account ${account.id} is not a saved car entry`);
       const sent = await sendInterest({
         database: db(),
         site: config,
         env,
-        stockCar,
         account,
         car,
         request: { ...request, ...(phone ? { phone } : {}) },

@@ -29,6 +29,7 @@ import { sessionChecker, NO_ACCOUNT_STORAGE, SIGN_IN_FIRST, type SessionCheck } 
 import { siteOrigin } from '../../accounts/server/site-origin';
 import { TOO_MANY_TRIES } from '../../accounts/server/rate-limit';
 import { createStockLookup } from '../../stock/server/store';
+import { listedCarLookup } from '../../search/server/listed-stock';
 import { currencyOf } from '../../stock/model/car';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { paymentProviderFor, providerNamed, type PaymentProvider, type PaymentProviders } from '../../providers/payments';
@@ -132,6 +133,9 @@ export function createCheckoutApi({
   };
   let settled: Settlement | undefined;
   const settlement = (): Settlement => (settled ??= createSettlement({ db: db(), configFor, providers, env, stockCar, sendMail, now, log, onHoldsChanged }));
+  // What a shopper may reserve or ask about: only cars the site lists (a hidden one is unknown).
+  // The dealer's own deposit leads (settlement) still name any car of the stock.
+  const listedCar = listedCarLookup(stockCar, now);
   const holdHours = async (slug: string): Promise<number> => (await configFor(slug))?.checkout.hold_hours ?? 48;
 
   /** The shopper: a session, or on an ungated page the email they gave. */
@@ -179,7 +183,7 @@ export function createCheckoutApi({
     if (!who.ok) return who.response;
     const provider = paymentProviderFor(config, providers);
     if (!provider) return send(c, problem(503, CHECKOUT_MESSAGES.providerDown));
-    const car = stockCar(config, body.car_id);
+    const car = listedCar(config, body.car_id);
     if (!car) return send(c, problem(404, CHECKOUT_MESSAGES.unknownCar, { car_id: CHECKOUT_MESSAGES.unknownCar }));
     if (car.status !== 'in_stock' || !(car.price > 0)) return send(c, problem(409, CHECKOUT_MESSAGES.notForSale));
     if (await heldReservation(db(), config.slug, body.car_id)) return send(c, problem(409, CHECKOUT_MESSAGES.alreadyReserved));
@@ -266,7 +270,7 @@ export function createCheckoutApi({
     const config = c.get('site');
     const id = c.req.param('id');
     if (!/^[1-9][0-9]{0,15}$/.test(id)) return send(c, problem(404, CHECKOUT_MESSAGES.unknownCar));
-    const reserved = database ? (await held(config.slug)).ids.has(id) : false;
+    const reserved = database ? (await held(config.slug)).ids.has(id) && listedCar(config, id) !== undefined : false;
     // Cheap and the same for everyone: a CDN may keep it a few seconds.
     c.header('Cache-Control', 'public, max-age=2');
     return c.json({ car_id: id, reserved } satisfies Availability, 200);

@@ -48,7 +48,10 @@ const sites: Record<string, DealerConfig> = {
 
 const cars = new Map([
   ['48213', testCar()],
-  ['7', testCar({ id: 7, status: 'sold', sold_date_timestamp: 1_760_000_000 })],
+  // Sold yesterday and kept on the website for the sold window: the site still shows it, as sold.
+  ['7', testCar({ id: 7, status: 'sold', sold_date_timestamp: Math.floor(NOW / 1000) - 86_400, show_on_dealer_website: true })],
+  // Sold and never shown on the website: to a shopper, no car at all.
+  ['6', testCar({ id: 6, status: 'sold', sold_date_timestamp: Math.floor(NOW / 1000) - 86_400 })],
   ['8', testCar({ id: 8, price: 0 })],
 ]);
 
@@ -147,9 +150,10 @@ describe('POST /api/finance/quote', () => {
     expect((await post(app, 'quote', { ...quote, deposit: -5 })).body.fields).toHaveProperty('deposit');
   });
 
-  it('refuses unknown, sold and unpriced cars, a price from the browser, hostile and huge bodies', async () => {
+  it('refuses unknown, sold, hidden and unpriced cars, a price from the browser, hostile and huge bodies', async () => {
     expect((await post(app, 'quote', { ...quote, car_id: '999' })).body.fields).toEqual({ car_id: 'We could not find that car in our stock' });
     expect((await post(app, 'quote', { ...quote, car_id: '7' })).body.fields).toEqual({ car_id: 'This car has been sold' });
+    expect(await post(app, 'quote', { ...quote, car_id: '6' })).toEqual(await post(app, 'quote', { ...quote, car_id: '999' }));
     expect((await post(app, 'quote', { ...quote, car_id: '8' })).body.fields).toEqual({ car_id: 'This car has no advertised price to finance' });
     expect((await post(app, 'quote', { ...quote, price: 1 })).status).toBe(400);
     const hostile = await post(app, 'quote', { ...quote, car_id: '<script>alert(1)</script>' });

@@ -38,6 +38,7 @@ import { todayIn } from '../../platform/formats/zoned-time';
 import { currencyOf } from '../../stock/model/car';
 import { REGION_FREQUENCY } from '../../stock/model/repayments';
 import { createStockLookup } from '../../stock/server/store';
+import { listedCarLookup } from '../../search/server/listed-stock';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { ageOn, CREDIT_CHECK_CONSENT_WORDING, creditCheckRequestSchema, quoteRequestSchema } from '../model/quote';
 import { bindIdentity, CHECK_REUSE_MS, creditBandOf, identityKey, recentCheck, recordCreditCheck } from './credit-checks';
@@ -92,7 +93,8 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
   const { configFor, database, env = process.env, now = Date.now, log = console.error } = options;
   const quoterFor = options.quoterFor ?? ((site: DealerConfig) => financeQuoterFor(site, env, { log, ...options.http }));
   const creditCheck = options.creditCheck ?? creditCheckFromEnv(env, { log, ...options.http });
-  const stockCar = options.stockCar ?? createStockLookup(env, now);
+  // Only cars the site lists: a hidden one is answered as a car not in stock.
+  const stockCar = listedCarLookup(options.stockCar ?? createStockLookup(env, now), now);
   const limiter = options.rateLimiter ?? memoryRateLimiter({ limit: QUOTES_PER_MINUTE });
   const tooMany = (c: Context) => send(c, problem(429, 'Too many requests. Please wait a minute and try again.'));
   const signedIn = requireSession({ database, env, now }) as unknown as MiddlewareHandler<FinanceEnv>;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SearchEngine } from '@dealer-sites/search-engine';
 import { indexSettings } from '../model/index-settings';
 import type { Vehicle } from '../../stock/model/vehicle';
-import { listedScope, listedVehicles } from './listed-stock';
+import type { DealerConfig } from '../../platform/config/schema';
+import { isListed, listedCarLookup, listedScope, listedVehicles } from './listed-stock';
 
 const DAY = 86_400;
 const NOW = 1_760_000_000;
@@ -36,5 +37,27 @@ describe('listedScope', () => {
   it('is the same rule as a scope over an engine', () => {
     const scope = listedScope(new SearchEngine(stock, indexSettings), site(3), NOW);
     expect(scope?.toArray()).toEqual(Int32Array.from([0, 1, 2]));
+  });
+});
+
+describe('isListed and listedCarLookup', () => {
+  it('is the same rule, one car at a time', () => {
+    for (const days of [0, 3, 5]) {
+      expect(stock.filter((car) => isListed(site(days), car, NOW)).map((car) => car.id)).toEqual(ids(listedVehicles(site(days), stock, NOW)));
+    }
+  });
+
+  it('finds only the cars the site lists at the clock’s second, as if the others did not exist', () => {
+    let now = NOW * 1000;
+    const byId = new Map(stock.map((car) => [String(car.id), car]));
+    const lookup = listedCarLookup(
+      (_site, id) => byId.get(id),
+      () => now,
+    );
+    const dealer = site(3) as DealerConfig;
+    const found = () => ['1', '2', '3', '4', '5', '6'].filter((id) => lookup(dealer, id) !== undefined);
+    expect(found()).toEqual(['1', '2', '3']);
+    now += 2 * DAY * 1000;
+    expect(found()).toEqual(['1', '2']);
   });
 });

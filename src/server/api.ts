@@ -114,7 +114,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
       configFor,
       env,
       ...(leads.root ? { root: leads.root } : {}),
-      providers: checkout.providers ?? paymentProvidersFromEnv(env),
+      providers: checkout.providers ?? paymentProvidersFromEnv(env, leads.root ? { root: leads.root } : {}),
       held: checkout.held ?? createHeldCars(database?.db),
       ...(accounts.now ? { now: accounts.now } : {}),
       ...(accounts.sendMail ? { sendMail: accounts.sendMail } : {}),

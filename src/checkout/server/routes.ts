@@ -32,7 +32,7 @@ import { createStockLookup } from '../../stock/server/store';
 import { currencyOf } from '../../stock/model/car';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { paymentProviderFor, providerNamed, type PaymentProvider, type PaymentProviders } from '../../providers/payments';
-import { cardFormError, cardOutcome, cardPage, expiredPage, LOCAL_PAY_POLICY, threeDSecurePage } from '../../providers/payments-local';
+import { cardFormError, cardOutcome, cardPage, expiredPage, LOCAL_PAY_HEADERS, threeDSecurePage } from '../../providers/payments-local';
 import {
   CHECKOUT_MESSAGES,
   CHECKOUT_RETURN_PAGE,
@@ -56,7 +56,7 @@ export interface CheckoutApiOptions {
   providers: PaymentProviders;
   /** The dealer's held cars, read at most once a second (shared with the search overlay). */
   held: HeldCars;
-  /** TRUST_PROXY, STOCK_DIR, LOCAL_PAYMENTS_SECRET, outbox settings, CHECKOUT_RATE_LIMIT_PER_MINUTE. */
+  /** TRUST_PROXY, STOCK_DIR, outbox settings, CHECKOUT_RATE_LIMIT_PER_MINUTE. */
   env?: NodeJS.ProcessEnv;
   root?: string;
   rateLimiter?: RateLimiter;
@@ -301,8 +301,14 @@ export function createCheckoutApi({
 
   // --- The local test processor's card page ----------------------------------------------------
 
+  /** The card page's headers, on its pages and on its way back to the site alike. */
+  const cardHeaders = (c: Context): void => c.set('siteHeaders', { ...platformHeaders, ...LOCAL_PAY_HEADERS });
+  const backToSite = (c: Context, returnUrl: string): Response => {
+    cardHeaders(c);
+    return c.redirect(returnUrl, 303);
+  };
   const html = (c: Context, body: string, status: 200 | 400 | 404 = 200): Response => {
-    c.set('siteHeaders', { ...platformHeaders, 'Content-Security-Policy': LOCAL_PAY_POLICY });
+    cardHeaders(c);
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
     return c.html(body, status);
@@ -320,7 +326,7 @@ export function createCheckoutApi({
     const found = paySession(c, config);
     if (!found) return html(c, expiredPage(config.locale), 404);
     const payment = await paymentById(db(), config.slug, found.session.payment_id);
-    if (payment?.status !== 'pending') return c.redirect(found.session.return_url, 303);
+    if (payment?.status !== 'pending') return backToSite(c, found.session.return_url);
     return html(c, cardPage(found.session, found.token, { locale: config.locale, dealerName: config.name }));
   });
 
@@ -342,7 +348,7 @@ export function createCheckoutApi({
       outcome === 'declined' ? 'Card declined by the issuer.' : undefined,
     );
     await receive('local', event.body, event.headers, config.slug);
-    return c.redirect(found.session.return_url, 303);
+    return backToSite(c, found.session.return_url);
   });
 
   api.post('/payments/local/pay/:token/3ds', site, fromOwnSite, hasStorage, limited('card', 3), limitBody(CARD_FORM_BYTES), async (c) => {
@@ -354,7 +360,7 @@ export function createCheckoutApi({
     const approved = formText(form, 'decision') === 'approve';
     const event = providers.local.signedEvent(found.session, approved ? 'succeeded' : 'declined', approved ? undefined : '3-D Secure check failed.');
     await receive('local', event.body, event.headers, config.slug);
-    return c.redirect(found.session.return_url, 303);
+    return backToSite(c, found.session.return_url);
   });
 
   return api;

@@ -241,8 +241,7 @@ export function createCheckoutApi({
     if (!PAYMENT_ID.test(id)) return send(c, notFound);
     const payment = await paymentById(db(), config.slug, id);
     if (!payment) return send(c, notFound);
-    // A guest's payment: the key its return URL carried, or the browser that started it (the
-    // return page drops the key from its address once read, so a reload asks with the cookie).
+    // A guest's payment: the key its return URL carried, or the browser that started it.
     const key = c.req.query('key') ?? '';
     const browser = readGuestBrowser(c, siteOrigin(c, trust).https);
     let owner =

@@ -8,15 +8,14 @@
  *   4000 0027 6000 3184  asks for 3-D Secure first (approve or fail)
  *
  * The pay token is the session: the payment id, dealer, amount, currency and return URLs, signed
- * with LOCAL_PAYMENTS_SECRET, so the card page needs no storage and nobody can change the amount.
+ * with the server's payments secret (LOCAL_PAYMENTS_SECRET, or one the server made and keeps:
+ * payments.ts), so the card page needs no storage and nobody can change the amount.
  * Events are signed the way real providers sign webhooks (HMAC-SHA256 over `timestamp.body`).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatMoney } from '../platform/formats/region';
 import type { PaymentEvent, PaymentProvider, PaymentToTake, PaymentUrls, RefundResult, StartedPayment, VerifiedEvent } from './payments';
 
-/** Signs local events when LOCAL_PAYMENTS_SECRET is unset: fine on a laptop, warned at start. */
-export const DEV_LOCAL_PAYMENTS_SECRET = 'local-payments-development-secret';
 export const LOCAL_SIGNATURE_HEADER = 'local-payments-signature';
 /** The path of the card page under the dealer's site; the token follows. */
 export const LOCAL_PAY_PATH = '/api/payments/local/pay/';
@@ -75,8 +74,9 @@ const sameText = (a: string, b: string): boolean => {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function createLocalPayments({ secret, now = Date.now }: { secret: string; now?: () => number }): LocalPayments {
-  const mac = (purpose: string, text: string): string => createHmac('sha256', secret).update(`${purpose}:${text}`).digest('base64url');
+export function createLocalPayments({ secret, now = Date.now }: { secret: string | (() => string); now?: () => number }): LocalPayments {
+  const key = typeof secret === 'string' ? () => secret : secret;
+  const mac = (purpose: string, text: string): string => createHmac('sha256', key()).update(`${purpose}:${text}`).digest('base64url');
 
   const providerRefOf = (token: string): string => `ls_${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
 
@@ -94,7 +94,7 @@ export function createLocalPayments({ secret, now = Date.now }: { secret: string
     return { ...(parsed as unknown as Omit<PaySession, 'provider_ref'>), provider_ref: providerRefOf(token) };
   };
 
-  const sign = (body: string, at = Math.floor(now() / 1000)): string => `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}`;
+  const sign = (body: string, at = Math.floor(now() / 1000)): string => `t=${at},v1=${createHmac('sha256', key()).update(`${at}.${body}`).digest('hex')}`;
 
   return {
     name: 'local',
@@ -185,6 +185,12 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5
 
 /** The card page's own policy: no script at all, its one style block by hash, posts to itself only. */
 export const LOCAL_PAY_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+/**
+ * The card page's headers, on its redirects too: its policy, and no referrer, because its address
+ * holds the pay token and the page it sends the shopper back to is measured by analytics.
+ */
+export const LOCAL_PAY_HEADERS = { 'Content-Security-Policy': LOCAL_PAY_POLICY, 'Referrer-Policy': 'no-referrer' } as const;
 
 function page(title: string, body: string, lang: string): string {
   return `<!doctype html><html lang="${escape(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;

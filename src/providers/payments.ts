@@ -6,11 +6,12 @@
  *
  * | Provider | Env                                                   | Without it                          |
  * |----------|-------------------------------------------------------|-------------------------------------|
- * | local    | LOCAL_PAYMENTS_SECRET (signs its events)              | a development secret, warned at start |
+ * | local    | LOCAL_PAYMENTS_SECRET (signs its events)              | a secret made once and kept in .data/secrets/local-payments |
  * | stripe   | STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL (tests) | the dealer's payments answer 503 |
  */
 import type { DealerConfig } from '../platform/config/schema';
-import { createLocalPayments, DEV_LOCAL_PAYMENTS_SECRET, type LocalPayments } from './payments-local';
+import { serverSecret, type ServerSecret } from '../platform/config/server-secret';
+import { createLocalPayments, type LocalPayments } from './payments-local';
 import { createStripePayments } from './payments-stripe';
 
 export type PaymentProviderName = 'local' | 'stripe';
@@ -81,20 +82,36 @@ export interface PaymentProviders {
   local: LocalPayments;
   /** Undefined when STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is not set. */
   stripe: PaymentProvider | undefined;
-  /** Settings a production server should not run with (a development secret), for a warning at start. */
-  warnings: string[];
+  /**
+   * The server's payments secret: the local processor signs its pay links and events with it, and
+   * a guest's return page key is made with it whatever the provider. Read on first use, so a
+   * process that takes no payment never makes one.
+   */
+  secret(): string;
+  /** What the start should say about these settings (reads the secret, so a start fails where it cannot be kept). */
+  warnings(): string[];
 }
 
-export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv, options: { now?: () => number } = {}): PaymentProviders {
-  const warnings: string[] = [];
-  const secret = env.LOCAL_PAYMENTS_SECRET?.trim();
-  if (!secret) warnings.push('LOCAL_PAYMENTS_SECRET is not set: the local test payment processor signs its events with a development secret.');
-  const local = createLocalPayments({ secret: secret || DEV_LOCAL_PAYMENTS_SECRET, ...(options.now ? { now: options.now } : {}) });
+/** LOCAL_PAYMENTS_SECRET, else the one kept in `.data/secrets/` under `root` (made on first use). */
+export function paymentProvidersFromEnv(env: NodeJS.ProcessEnv, options: { now?: () => number; root?: string } = {}): PaymentProviders {
+  let kept: ServerSecret | undefined;
+  const payments = (): ServerSecret =>
+    (kept ??= serverSecret({ env, root: options.root ?? process.cwd(), variable: 'LOCAL_PAYMENTS_SECRET', name: 'local-payments' }));
+  const secret = (): string => payments().secret;
+  const warnings = (): string[] => {
+    const { from } = payments();
+    return from === 'environment'
+      ? []
+      : [
+          `LOCAL_PAYMENTS_SECRET is not set: payments are signed with the secret kept in ${from.file}. Several hosts serving one site must share one LOCAL_PAYMENTS_SECRET instead.`,
+        ];
+  };
+  const local = createLocalPayments({ secret, ...(options.now ? { now: options.now } : {}) });
   const key = env.STRIPE_SECRET_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
   const stripe =
     key && webhookSecret ? createStripePayments({ secretKey: key, webhookSecret, ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}) }) : undefined;
-  return { local, stripe, warnings };
+  return { local, stripe, secret, warnings };
 }
 
 /** The provider a provider name stands for; undefined when it is not configured on this server. */

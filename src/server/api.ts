@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { SiteState } from '../publish/site-state';
 import type { AppEnv } from '../platform/http/app-env';
 import { createAccountsApi, type AccountsApiOptions } from '../accounts/server/routes';
-import { serverSecret } from '../accounts/server/secrets';
+import { accountsSecret } from '../accounts/server/secrets';
 import { createFinanceApi } from '../finance/server/routes';
 import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
 import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
@@ -88,7 +88,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   const log = (line: string) => console.error(line);
   const providers = providersFromEnv(env, { log, now, ...(leads.root ? { root: leads.root } : {}) });
   // Keyed hashes of sign-in codes, mailboxes and credit-check identities: read on first use.
-  const secret = serverSecret(env, leads.root ?? process.cwd());
+  const secret = accountsSecret(env, leads.root ?? process.cwd());
   const database = leads.storage?.database;
   const storage = database ? { database } : {};
   // The lead routes' limiter (Redis when REDIS_URL is set); each router counts in its own bucket.
@@ -124,7 +124,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
       configFor,
       env,
       ...(leads.root ? { root: leads.root } : {}),
-      providers: checkout.providers ?? paymentProvidersFromEnv(env),
+      providers: checkout.providers ?? paymentProvidersFromEnv(env, leads.root ? { root: leads.root } : {}),
       held: checkout.held ?? createHeldCars(database?.db),
       ...(accounts.now ? { now: accounts.now } : {}),
       ...(accounts.sendMail ? { sendMail: accounts.sendMail } : {}),

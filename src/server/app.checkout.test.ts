@@ -3,6 +3,7 @@
  * page and signed webhooks, holds (one per car), refunds, expiry, online payments, and every
  * refusal: tampered amounts, forged and replayed events, cross-site posts, double clicks.
  */
+import { createHmac } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,11 +14,11 @@ import { leads, outbox, paymentEvents, payments, reservations } from '../platfor
 import { loadStock } from '../stock/server/store';
 import { accountPaths } from '../accounts/model/api';
 import { checkoutPaths } from '../checkout/model/api';
-import { CHECKOUT_MESSAGES } from '../checkout/model/api';
+import { CHECKOUT_MESSAGES, TEST_PAYMENT_NOTE } from '../checkout/model/api';
 import { expireReservations } from '../checkout/server/expiry';
 import { createSettlement } from '../checkout/server/settlement';
 import { createReservedFlags, type ReservedFlagIndex } from '../checkout/server/reserved-flags';
-import { createLocalPayments, LOCAL_PAY_POLICY, type PaySession } from '../providers/payments-local';
+import { createLocalPayments, LOCAL_PAY_POLICY, LOCAL_SIGNATURE_HEADER, type PaySession } from '../providers/payments-local';
 import { paymentProvidersFromEnv } from '../providers/payments';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../tests/support/test-databases';
 import { DEALER_FILES_DIR } from '../../tests/support/test-site';
@@ -28,17 +29,24 @@ const STOCK_DIR = mkdtempSync(path.join(tmpdir(), 'checkout-stock-'));
 const JANE = 'jane@example.com';
 const BOB = 'bob@example.com';
 
-/** The fixtures, with checkout (gated) and online payment (open to everyone) on the main dealer. */
-function dealersWithCheckout(): string {
+/** The fixtures, with checkout (gated unless `open`) and online payment (open to everyone) on the main dealer. */
+function dealersWithCheckout({ open = false } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'checkout-dealers-'));
   cpSync(DEALER_FILES_DIR, dir, { recursive: true });
   const file = path.join(dir, `${DEALER}.json`);
   const dealer = JSON.parse(readFileSync(file, 'utf8')) as { features?: Record<string, unknown> };
-  dealer.features = { ...dealer.features, enabled_pages: ['checkout', 'online_payment'], gated_pages: ['checkout'], online_payment_without_sign_in: true };
+  dealer.features = {
+    ...dealer.features,
+    enabled_pages: ['checkout', 'online_payment'],
+    gated_pages: open ? [] : ['checkout'],
+    online_payment_without_sign_in: true,
+  };
   writeFileSync(file, JSON.stringify(dealer));
   return dir;
 }
 const DEALERS = dealersWithCheckout();
+/** The same dealer with checkout open to shoppers who are not signed in. */
+const OPEN_DEALERS = dealersWithCheckout({ open: true });
 const site = loadDealer(DEALER, DEALERS);
 const forSale = loadStock(site, { STOCK_DIR }).filter((car) => car.status === 'in_stock' && car.price > 0);
 const car = forSale[0]!;
@@ -107,11 +115,14 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     const page = await jane.get(payPath);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe(LOCAL_PAY_POLICY);
+    // Its address holds the pay token: the site page it sends the shopper back to must not get it as its referrer.
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.body.text).toContain('Pay $500');
     expect(page.body.text).not.toMatch(/<script/i);
 
     const paid = await pay(jane, payPath, CARD.success);
     expect(paid.status).toBe(303);
+    expect(paid.headers.get('referrer-policy')).toBe('no-referrer');
     expect(paid.headers.get('location')).toContain(`/checkout/return?payment=${id}`);
     const row = await paymentRow(id);
     expect(row.status).toBe('paid');
@@ -124,8 +135,10 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
       .select()
       .from(leads)
       .where(eq(leads.id, row.lead_id ?? ''));
-    expect(lead?.data).toMatchObject({ payment_reference: id, car_id: String(car.id), subcategory: 'Reservation deposit' });
+    expect(lead?.data).toMatchObject({ payment_reference: id, car_id: String(car.id), subcategory: 'Reservation deposit', test_payment: true });
     expect(String((lead?.data as Record<string, unknown>).message)).toContain(id);
+    // The local processor moves no money, and the dealer is told so in the lead itself.
+    expect(String((lead?.data as Record<string, unknown>).message)).toMatch(new RegExp(`^${TEST_PAYMENT_NOTE}`));
     expect((await db.current.db.select().from(outbox).where(eq(outbox.lead_id, lead!.id))).length).toBeGreaterThan(0);
 
     // The return page reads the row; nobody else may.
@@ -295,13 +308,89 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
       expect(String(bad.body.text)).not.toContain('<img src=x');
       expect((await jane.get('/api/payments/local/pay/not-a-token')).status).toBe(404);
     });
+  });
 
-    it('answers a double click with the same payment', async () => {
-      const [a, b] = await Promise.all([reserve(jane), reserve(jane)]);
-      const ids = new Set([a.id, b.id]);
-      // Two clicks at the very same moment may both create a row; a click after the first answer never does.
-      const third = await reserve(jane);
-      expect(ids.has(third.id)).toBe(true);
+  it('makes one pending deposit of ten simultaneous clicks, and the database refuses a second', async () => {
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => reserve(jane)));
+    expect(new Set(clicks.map((c) => c.id)).size).toBe(1);
+    const pending = await db.current.db.select().from(payments).where(eq(payments.status, 'pending'));
+    expect(pending).toHaveLength(1);
+    // Paying every page the clicks were sent to takes one deposit and refunds nobody.
+    for (const { payPath } of clicks) expect((await pay(jane, payPath, CARD.success)).status).toBe(303);
+    expect((await db.current.db.select().from(payments)).map((r) => [r.status, r.status_reason])).toEqual([['paid', null]]);
+
+    // The rule is the database's, not the route's: a second pending deposit of one account for one car cannot be stored.
+    const [account] = pending;
+    const row = (id: string) => ({
+      ...account!,
+      id,
+      status: 'pending' as const,
+      provider_ref: null,
+      lead_id: null,
+      paid_at: null,
+      car_id: String(otherCar.id),
+    });
+    await db.current.db.insert(payments).values(row('00000000-0000-4000-8000-00000000000a'));
+    await expect(db.current.db.insert(payments).values(row('00000000-0000-4000-8000-00000000000b'))).rejects.toThrow();
+  });
+
+  describe('where checkout is open to guests', () => {
+    let open: AccountTestApp;
+    beforeEach(() => {
+      open = accountApp({
+        database: db.current,
+        dealersDir: OPEN_DEALERS,
+        env: { STOCK_DIR, LOCAL_PAYMENTS_SECRET: SECRET, ACCOUNTS_RATE_LIMIT_PER_MINUTE: '1000', CHECKOUT_RATE_LIMIT_PER_MINUTE: '1000' },
+      });
+    });
+    const guestReserve = async (b: Browser, email: string, carId = String(car.id)) => {
+      const started = await b.post(checkoutPaths.reservations, { car_id: carId, email });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      return { id: started.body.payment_id as string, redirect: started.body.redirect_url as string };
+    };
+
+    it('hands a pending deposit again only to the browser or account that started it, never to whoever knows the email', async () => {
+      const shopper = new Browser(open.app);
+      const first = await guestReserve(shopper, JANE);
+      expect((await guestReserve(shopper, JANE)).id).toBe(first.id);
+
+      // A stranger who sends the same email and car gets a payment of their own, and nothing of the shopper's.
+      const stranger = new Browser(open.app);
+      const theirs = await guestReserve(stranger, JANE);
+      expect(theirs.id).not.toBe(first.id);
+      expect(theirs.redirect).not.toBe(first.redirect);
+      expect((await stranger.get(checkoutPaths.payment(first.id))).status).toBe(404);
+      // The shopper's deposit is untouched, and still theirs to read and to pay.
+      expect((await paymentRow(first.id)).status).toBe('pending');
+      expect((await shopper.get(checkoutPaths.payment(first.id))).body).toMatchObject({ id: first.id, status: 'pending' });
+
+      // A signed-in shopper's pending deposit is not a guest's for the asking either.
+      const signedIn = new Browser(open.app);
+      expect((await signedIn.post(accountPaths.signIn, { email: BOB })).status).toBe(202);
+      expect((await signedIn.post(accountPaths.verify, { email: BOB, code: lastSignIn(open.mail, BOB).code })).status).toBe(200);
+      const bobs = await reserve(signedIn);
+      expect((await guestReserve(new Browser(open.app), BOB)).id).not.toBe(bobs.id);
+      expect((await reserve(signedIn)).id).toBe(bobs.id);
+    });
+
+    it('makes one pending deposit of ten simultaneous clicks from one guest browser', async () => {
+      const guest = new Browser(open.app);
+      // The browser has its cookie from an earlier deposit, for another car.
+      const before = await guestReserve(guest, 'guest@example.com', String(otherCar.id));
+      const clicks = await Promise.all(Array.from({ length: 10 }, () => guestReserve(guest, 'guest@example.com')));
+      expect(new Set(clicks.map((c) => c.id)).size).toBe(1);
+      const pending = await db.current.db.select().from(payments).where(eq(payments.status, 'pending'));
+      expect(pending.map((p) => p.id).sort()).toEqual([before.id, clicks[0]!.id].sort());
+    });
+
+    it('reads a guest’s payment by its key, or in the browser that paid it once the key has left the address bar', async () => {
+      const guest = new Browser(open.app);
+      const { id, redirect } = await guestReserve(guest, 'guest@example.com');
+      const paid = await pay(guest, new URL(redirect).pathname, CARD.success);
+      const key = new URL(paid.headers.get('location')!).searchParams.get('key');
+      expect((await new Browser(open.app).get(`${checkoutPaths.payment(id)}?key=${key}`)).body).toMatchObject({ status: 'paid' });
+      expect((await guest.get(checkoutPaths.payment(id))).body).toMatchObject({ status: 'paid' });
+      expect((await new Browser(open.app).get(checkoutPaths.payment(id))).status).toBe(404);
     });
   });
 
@@ -375,10 +464,60 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     expect(await paymentRow(id)).toMatchObject({ amount_minor: 12_050, currency: 'AUD', kind: 'invoice', reference: 'INV-1001', account_id: null });
     const paid = await pay(guest, new URL(started.body.redirect_url as string).pathname, CARD.success);
     const back = new URL(paid.headers.get('location')!);
-    expect((await guest.get(`${checkoutPaths.payment(id)}?key=wrong`)).status).toBe(404);
+    expect((await new Browser(t.app).get(`${checkoutPaths.payment(id)}?key=wrong`)).status).toBe(404);
     expect((await guest.get(`${checkoutPaths.payment(id)}?key=${back.searchParams.get('key')}`)).body).toMatchObject({ status: 'paid', reference: 'INV-1001' });
     const receipt = t.mail.find((m) => m.to === 'guest@example.com');
     expect(receipt?.subject).toContain('$120.50');
     expect(receipt?.text).toContain(id);
+  });
+});
+
+describe.each(testDatabaseKinds())('checkout API without LOCAL_PAYMENTS_SECRET on %s', (kind) => {
+  const db = useTestDatabase(kind);
+
+  /** An event as the local processor posts it, signed with whatever secret the caller has. */
+  const signed = (secret: string, type: string, data: Record<string, unknown>) => {
+    const body = JSON.stringify({ id: `evt_forged_${type}_${String(data.payment_id)}`, type, created: Math.floor(Date.now() / 1000), data });
+    const at = Math.floor(Date.now() / 1000);
+    const signature = createHmac('sha256', secret).update(`${at}.${body}`).digest('hex');
+    return { body, headers: { 'content-type': 'application/json', [LOCAL_SIGNATURE_HEADER]: `t=${at},v1=${signature}` } };
+  };
+  // The development secret the source used to sign with when the setting was missing.
+  const DEVELOPMENT_SECRET = 'local-payments-development-secret';
+
+  it('signs with a secret kept for this server: an event signed with the old development secret neither pays nor refunds', async () => {
+    await resetTestDatabase(db.current);
+    await db.current.db.execute(sql`TRUNCATE payments, payment_events, reservations RESTART IDENTITY CASCADE`);
+    const t = accountApp({
+      database: db.current,
+      dealersDir: DEALERS,
+      projectRoot: mkdtempSync(path.join(tmpdir(), 'checkout-root-')),
+      env: { STOCK_DIR, ACCOUNTS_RATE_LIMIT_PER_MINUTE: '1000', CHECKOUT_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
+    const jane = new Browser(t.app);
+    expect((await jane.post(accountPaths.signIn, { email: JANE })).status).toBe(202);
+    expect((await jane.post(accountPaths.verify, { email: JANE, code: lastSignIn(t.mail, JANE).code })).status).toBe(200);
+    const started = await jane.post(checkoutPaths.reservations, { car_id: String(car.id) });
+    const id = started.body.payment_id as string;
+    const data = { payment_id: id, dealer: DEALER, amount_minor: site.checkout.deposit * 100, currency: 'AUD' };
+    const post = (event: { body: string; headers: Record<string, string> }) =>
+      jane.post(checkoutPaths.webhook('local'), event.body, { headers: event.headers, cookies: false });
+
+    expect((await post(signed(DEVELOPMENT_SECRET, 'payment.succeeded', data))).status).toBe(400);
+    const row = async () => (await db.current.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+    expect((await row()).status).toBe('pending');
+    expect(await db.current.db.select().from(leads)).toHaveLength(0);
+
+    // The card page still works: it signs with the kept secret.
+    const paid = await jane.post(new URL(started.body.redirect_url as string).pathname, form({ card: CARD.success, expiry: '12/30', cvc: '123' }), {
+      contentType: FORM,
+    });
+    expect(paid.status).toBe(303);
+    expect((await row()).status).toBe('paid');
+    expect(await db.current.db.select().from(reservations).where(eq(reservations.status, 'held'))).toHaveLength(1);
+
+    expect((await post(signed(DEVELOPMENT_SECRET, 'payment.refunded', { ...data, payment_id: id }))).status).toBe(400);
+    expect((await row()).status).toBe('paid');
+    expect(await db.current.db.select().from(reservations).where(eq(reservations.status, 'held'))).toHaveLength(1);
   });
 });

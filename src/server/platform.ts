@@ -114,9 +114,10 @@ export async function startPlatform({
         pollMs: alertPollMs(env),
       })
     : undefined;
-  // Payment providers: one set per process; a development secret is said out loud at start.
-  const paymentProviders = paymentProvidersFromEnv(env);
-  if (serve || deliver) for (const warning of paymentProviders.warnings) console.warn(`Warning: ${warning}`);
+  // Payment providers: one set per process. Their secret is read (or made and kept) now, so a
+  // folder it cannot be kept in stops the start rather than the first payment.
+  const paymentProviders = paymentProvidersFromEnv(env, { root: paths.root });
+  if (serve || deliver) for (const warning of paymentProviders.warnings()) console.warn(`Warning: ${warning}`);
   // Dealers searching a real Meilisearch get held cars flagged there (the embedded engine overlays them itself).
   const reservedFlags = serve || deliver ? await createReservedFlags({ db: database.db, dealers, configFor: (slug) => configs.get(slug), env }) : undefined;
   // Ends holds past their time and refunds them (refund_on_expiry), retries owed refunds and

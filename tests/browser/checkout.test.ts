@@ -14,6 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { loadStock } from '../../src/stock/server/store';
+import { TEST_PAYMENTS_NOTICE } from '../../src/checkout/model/api';
 import { demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
 import { signInByCode } from './sign-in';
 
@@ -82,6 +83,8 @@ describe('checkout with a deposit', () => {
     await page.waitForURL(new RegExp(`/cars/${car.slug}/checkout`));
     await expect.poll(() => page.getByRole('heading', { name: car.name }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText('reserver@example.com').isVisible()).toBe(true);
+    // The demo dealer takes payments through the local test processor, and says so before anyone pays.
+    expect(await page.getByText(TEST_PAYMENTS_NOTICE).isVisible()).toBe(true);
     await page.getByRole('button', { name: /^Pay .* deposit$/ }).click();
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/success\?category=car-reservation/, { timeout: 20_000 });
@@ -118,6 +121,21 @@ describe('checkout with a deposit', () => {
     await page.getByRole('button', { name: /^Pay .* deposit$/ }).click();
     await payWith(page, '4000 0000 0000 0002');
     await page.waitForURL(/\/checkout\/return/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment declined' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    // Analytics run on this page: the payment key has left the address bar, the card page's
+    // address (its pay token) is not the referrer, and gtag was given neither.
+    expect(new URL(page.url()).searchParams.has('key')).toBe(false);
+    expect(await page.evaluate(() => document.referrer)).not.toContain('/api/payments/local/pay/');
+    const configs = () =>
+      page.evaluate(() =>
+        JSON.stringify(
+          ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((args) => Array.from(args)).filter((args) => args[0] === 'config'),
+        ),
+      );
+    await expect.poll(configs, { timeout: 10_000 }).toContain('page_location');
+    expect(await configs()).not.toMatch(/key=|\/api\/payments\/local\/pay\//);
+    // A reload still finds the payment (the key is kept in the page's history entry).
+    await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Payment declined' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await api('GET', `/api/cars/${car.id}/availability`)).toEqual({ car_id: String(car.id), reserved: false });
     expect(await reservedInSearch(car.id)).toBe(false);

@@ -48,6 +48,8 @@ export interface AccountAppOptions {
   dealersDir?: string;
   /** Told when a deposit takes a hold (as the platform tells a real Meilisearch's reserved flags). */
   onHoldsChanged?: (dealer: string) => void;
+  /** The project root (where `.data/secrets/` is kept); default the working directory. */
+  projectRoot?: string;
 }
 
 export function accountApp({
@@ -58,6 +60,7 @@ export function accountApp({
   mailFails = false,
   dealersDir = DEALER_FILES_DIR,
   onHoldsChanged,
+  projectRoot,
 }: AccountAppOptions): AccountTestApp {
   const clock = testClock();
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'account-outbox-'));
@@ -77,6 +80,7 @@ export function accountApp({
     defaultDealer: DEALER,
     dealersDir,
     env,
+    ...(projectRoot ? { projectRoot } : {}),
     search: { get: () => Promise.resolve(undefined) },
     leads: database ? { database, filesDir: mkdtempSync(path.join(tmpdir(), 'lead-files-')), now, log: quiet } : undefined,
     accounts: { now, log: quiet, sendMail, ...(accountLimiter ? { rateLimiter: accountLimiter } : {}) },

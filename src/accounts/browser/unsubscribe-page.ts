@@ -3,6 +3,7 @@
  * alert email. Opening it changes nothing (mail scanners open links too); the shopper presses the
  * button, which POSTs the token, and the page says what is now off.
  */
+import { takeFromAddress } from '../../platform/web/address-secrets';
 import type { Fetch } from './account-api';
 import { unsubscribe } from './account-calls';
 import { setBusy } from './form-ui';
@@ -11,11 +12,14 @@ export const UNSUBSCRIBED =
   'Done: alert emails are off. You will get no more emails about price drops or sales of cars you saved, nor about new cars matching searches you saved. You can turn them back on in My Garage.';
 export const NO_TOKEN = 'This unsubscribe link is incomplete. Copy the whole link from the email, or sign in to My Garage to turn alerts off.';
 
-/** The token from the address, or undefined when there is none worth sending. */
-export function unsubscribeToken(search: string): string | undefined {
-  const token = new URLSearchParams(search).get('token')?.trim();
+/** A token worth sending, or undefined. */
+const usableToken = (given: string | null | undefined): string | undefined => {
+  const token = given?.trim();
   return token && token.length <= 1000 && !/\s/.test(token) ? token : undefined;
-}
+};
+
+/** The token from the address, or undefined when there is none worth sending. */
+export const unsubscribeToken = (search: string): string | undefined => usableToken(new URLSearchParams(search).get('token'));
 
 export async function turnAlertsOff(token: string, fetcher?: Fetch): Promise<{ ok: boolean; message: string }> {
   const result = await unsubscribe(token, fetcher);
@@ -28,7 +32,8 @@ export function initUnsubscribePage(doc: Document = document, win: Window = wind
   const done = root?.querySelector<HTMLElement>('[data-part="done"]');
   const alert = root?.querySelector<HTMLElement>('[data-part="alert"]');
   if (!root || !button || !done || !alert) return;
-  const token = unsubscribeToken(win.location.search);
+  // Out of the address bar at once: it turns this shopper's alerts off, and analytics see the address.
+  const token = usableToken(takeFromAddress(win, 'token'));
   if (!token) {
     alert.textContent = NO_TOKEN;
     return;

@@ -49,7 +49,7 @@ import { PasskeyRefused, registerPasskey, registrationOptions, signInOptions, ve
 import { limitAddress, limitEmail, memoryAccountLimiter } from './rate-limit';
 import { NO_ACCOUNT_STORAGE, requireSession, sessionChecker } from './require-session';
 import { addSearch, changeSearch, deleteSearch, listSearches, mergeLists, replaceSavedCars, savedCarRow, savedCars } from './saved';
-import { isToken, serverSecret, sha256Hex } from './secrets';
+import { isToken, accountsSecret, sha256Hex } from './secrets';
 import { cacheOfDb } from './session-cache';
 import { createSession, endAllSessions, endSession } from './sessions';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
@@ -107,7 +107,7 @@ export function createAccountsApi({
   now = Date.now,
   log = console.error,
   sendMail = (site, mail) => sendShopperMail(site, mail, { env, root }),
-  secret = serverSecret(env, root),
+  secret = accountsSecret(env, root),
   stockCar = createStockLookup(env, now),
 }: AccountsApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();

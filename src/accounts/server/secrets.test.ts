@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeHash, isToken, keyedHash, newSignInCode, randomToken, SECRET_FILE, serverSecret, sha256Hex } from './secrets';
+import { codeHash, isToken, keyedHash, newSignInCode, randomToken, SECRET_FILE, accountsSecret, sha256Hex } from './secrets';
 
 const SECRET = 'x'.repeat(32);
 
@@ -34,27 +34,27 @@ describe('sign-in secrets', () => {
   });
 });
 
-describe('serverSecret', () => {
+describe('accountsSecret', () => {
   it('takes ACCOUNTS_SECRET, and refuses one too short to be a secret', () => {
-    expect(serverSecret({ ACCOUNTS_SECRET: ` ${SECRET} ` }, '/nowhere')()).toBe(SECRET);
-    expect(() => serverSecret({ ACCOUNTS_SECRET: 'short' }, '/nowhere')).toThrow('ACCOUNTS_SECRET must be at least 32 characters');
+    expect(accountsSecret({ ACCOUNTS_SECRET: ` ${SECRET} ` }, '/nowhere')()).toBe(SECRET);
+    expect(() => accountsSecret({ ACCOUNTS_SECRET: 'short' }, '/nowhere')).toThrow('ACCOUNTS_SECRET must be at least 32 characters');
   });
 
   it('without it, makes one on first use, keeps it for its owner only, and reads the same one back', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'secret-root-'));
-    const first = serverSecret({}, root)();
+    const first = accountsSecret({}, root)();
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const file = path.join(root, SECRET_FILE);
     expect(readFileSync(file, 'utf8').trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(serverSecret({ ACCOUNTS_SECRET: '' }, root)()).toBe(first);
+    expect(accountsSecret({ ACCOUNTS_SECRET: '' }, root)()).toBe(first);
   });
 
   it('keeps a secret another process wrote first', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'secret-root-'));
     const theirs = randomToken();
-    mkdirSync(path.join(root, '.data'));
+    mkdirSync(path.dirname(path.join(root, SECRET_FILE)), { recursive: true });
     writeFileSync(path.join(root, SECRET_FILE), `${theirs}\n`);
-    expect(serverSecret({}, root)()).toBe(theirs);
+    expect(accountsSecret({}, root)()).toBe(theirs);
   });
 });

@@ -9,8 +9,8 @@
  * is not in the database, and a copy of the database alone gives none of them back.
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SECRETS_DIR, serverSecret } from '../../platform/config/server-secret';
 import { mailboxOf } from '../model/mailbox';
 import { SIGN_IN_CODE_LENGTH } from '../model/sign-in';
 
@@ -40,50 +40,18 @@ export const isToken = (value: unknown): value is string => typeof value === 'st
 /** The shortest ACCOUNTS_SECRET taken: 32 characters, about as many random bits as a token has. */
 export const MIN_SECRET_LENGTH = 32;
 /** Where a server without ACCOUNTS_SECRET keeps the one it made, under the project root. */
-export const SECRET_FILE = '.data/accounts-secret';
-
-const madeSecrets = new Map<string, string>();
-
-/**
- * The file's secret, made on first use. Made beside it and linked into place, so two processes
- * starting at once both end up with the one that got there first, never half a file.
- */
-function secretInFile(file: string): string {
-  const known = madeSecrets.get(file);
-  if (known) return known;
-  let secret: string;
-  try {
-    secret = readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(path.dirname(file), { recursive: true });
-    const draft = `${file}.${process.pid}.${randomToken(6)}`;
-    writeFileSync(draft, `${randomToken()}\n`, { mode: 0o600 });
-    try {
-      linkSync(draft, file);
-    } catch (linkError) {
-      if ((linkError as NodeJS.ErrnoException).code !== 'EEXIST') throw linkError;
-    } finally {
-      unlinkSync(draft);
-    }
-    secret = readFileSync(file, 'utf8').trim();
-  }
-  if (secret.length < MIN_SECRET_LENGTH) throw new Error(`${file} holds no secret: delete it and a new one is made (every emailed code then stops working)`);
-  madeSecrets.set(file, secret);
-  return secret;
-}
+export const SECRET_FILE = path.join(SECRETS_DIR, 'accounts');
 
 /**
  * The server's secret for keyed hashes, read when first needed: ACCOUNTS_SECRET, else one made once
- * and kept in `<root>/.data/accounts-secret` (readable by its owner only). Servers that share one
- * database on several machines must all be given the same ACCOUNTS_SECRET: a code emailed by one
- * is checked by another.
+ * and kept in `<root>/.data/secrets/accounts` (src/platform/config/server-secret.ts). Servers that
+ * share one database on several machines must all be given the same ACCOUNTS_SECRET: a code
+ * emailed by one is checked by another.
  */
-export function serverSecret(env: NodeJS.ProcessEnv, root: string): () => string {
+export function accountsSecret(env: NodeJS.ProcessEnv, root: string): () => string {
   const given = env.ACCOUNTS_SECRET?.trim();
   if (given !== undefined && given !== '' && given.length < MIN_SECRET_LENGTH)
     throw new Error(`ACCOUNTS_SECRET must be at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -base64 32)`);
-  if (given) return () => given;
-  const file = path.resolve(root, SECRET_FILE);
-  return () => secretInFile(file);
+  let secret: string | undefined;
+  return () => (secret ??= serverSecret({ env, root, variable: 'ACCOUNTS_SECRET', name: path.basename(SECRET_FILE) }).secret);
 }

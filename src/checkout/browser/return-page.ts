@@ -1,4 +1,9 @@
-/** The return page: the payment as the server has it, polled briefly while the provider's event is on its way. */
+/**
+ * The return page: the payment as the server has it, polled briefly while the provider's event is
+ * on its way. A guest's key leaves the address bar before anything else happens (analytics start
+ * only after the page's load event, and the next page's referrer is this address).
+ */
+import { takeFromAddress } from '../../platform/web/address-secrets';
 import { checkoutPagePath, ONLINE_PAYMENT_PAGE } from '../model/api';
 import { returnQuery, returnView } from '../model/return-view';
 import { getPayment } from './checkout-calls';
@@ -13,13 +18,14 @@ export async function initReturnPage(
 ): Promise<void> {
   const root = doc.querySelector<HTMLElement>('[data-payment-return]');
   if (!root) return;
+  const key = takeFromAddress(win, 'key') ?? '';
   const heading = root.querySelector<HTMLElement>('[data-return-heading]');
   const text = root.querySelector<HTMLElement>('[data-return-text]');
   const show = (h: string, t: string) => {
     if (heading) heading.textContent = h;
     if (text) text.textContent = t;
   };
-  const query = returnQuery(win.location.search);
+  const query = returnQuery(win.location.search, key);
   if (!query) return show('Payment not found', 'This link does not name a payment.');
   for (let attempt = 0; attempt < POLLS; attempt += 1) {
     const result = await getPayment(query.id, query.key);

@@ -136,6 +136,15 @@ export const CHECKOUT_MESSAGES = {
   lateAfterExpiry: 'Your payment arrived after the payment page had expired, so it has been refunded.',
 } as const;
 
+/**
+ * The local test processor takes test cards and moves no money: a dealer on it says so where a
+ * shopper is asked to pay, and every lead or receipt for such a payment says so to whoever reads
+ * it, so nobody takes it for a real deposit.
+ */
+export const takesTestPayments = (provider: 'local' | 'stripe' | undefined): boolean => (provider ?? 'local') === 'local';
+export const TEST_PAYMENTS_NOTICE = 'Test payments only: this site’s payments go to a test processor. No real card is charged and no money is paid.';
+export const TEST_PAYMENT_NOTE = 'TEST PAYMENT: taken by the local test payment processor; no real money was paid.';
+
 /** The spec's success page after a paid deposit or online payment. */
 export const successPath = (kind: 'reservation' | 'invoice', paymentId: string): string =>
   `/success?category=${kind === 'reservation' ? 'car-reservation' : 'online-payment'}&payment=${encodeURIComponent(paymentId)}`;

@@ -27,10 +27,11 @@ export function returnView(payment: Pick<PaymentView, 'id' | 'kind' | 'status' |
   }
 }
 
-/** The payment id and key the return URL carries; undefined when they are not the server's shape. */
-export function returnQuery(search: string): { id: string; key: string } | undefined {
-  const query = new URLSearchParams(search);
-  const id = query.get('payment') ?? '';
-  const key = query.get('key') ?? '';
+/**
+ * The payment id the return URL carries, with the key it carried (the page takes the key out of
+ * the address first); undefined when they are not the server's shape.
+ */
+export function returnQuery(search: string, key: string): { id: string; key: string } | undefined {
+  const id = new URLSearchParams(search).get('payment') ?? '';
   return /^[0-9a-f-]{36}$/.test(id) && /^[A-Za-z0-9_-]{0,64}$/.test(key) ? { id, key } : undefined;
 }

@@ -15,6 +15,7 @@ import { vehicleEnquiryCategory } from '../../stock/model/enquiry-category';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { carPath } from '../../stock/model/car';
 import { setLeadId } from './payments-store';
+import { takesTestPayments, TEST_PAYMENT_NOTE } from '../model/api';
 
 /** The subcategory deposit leads are filed under. */
 export const DEPOSIT_SUBCATEGORY = 'Reservation deposit';
@@ -37,6 +38,7 @@ export async function sendDepositLead({ database, site, env, payment, reservatio
   const amount = moneyText(payment.amount_minor, payment.currency, site.locale);
   const page = new URL(car ? `${carPath(car.slug)}/checkout` : '/', site.url).href;
   const held = reservation ? ` The car is held until ${reservation.held_until.toISOString()}.` : '';
+  const test = takesTestPayments(payment.provider);
   const data: Record<string, unknown> = {
     form: 'enquiry',
     website_slug: site.slug,
@@ -59,7 +61,8 @@ export async function sendDepositLead({ database, site, env, payment, reservatio
     ...(payment.provider_ref ? { payment_provider_reference: payment.provider_ref } : {}),
     deposit_amount: payment.amount_minor / 100,
     deposit_currency: payment.currency,
-    message: `Reservation deposit of ${amount} paid online for the ${car?.name ?? 'car'} (stock id ${payment.car_id ?? ''}). Payment reference ${payment.id}.${held}`,
+    ...(test ? { test_payment: true } : {}),
+    message: `${test ? `${TEST_PAYMENT_NOTE} ` : ''}Reservation deposit of ${amount} paid online for the ${car?.name ?? 'car'} (stock id ${payment.car_id ?? ''}). Payment reference ${payment.id}.${held}`,
     opt_in: true,
   };
   const consent: LeadConsent = {
@@ -92,6 +95,7 @@ export function receiptMail(site: Pick<DealerConfig, 'name' | 'locale' | 'url' |
   const when = (payment.paid_at ?? new Date()).toISOString().slice(0, 10);
   const text = [
     `Thank you. ${site.name} received your payment.`,
+    ...(takesTestPayments(payment.provider) ? ['', TEST_PAYMENT_NOTE] : []),
     '',
     `Amount: ${amount} (${payment.currency})`,
     `${site.online_payment.reference_label}: ${payment.reference ?? ''}`,

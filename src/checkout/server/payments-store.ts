@@ -3,10 +3,12 @@
  * provider's verified events stored once each (a replay changes nothing), and what each event
  * does, applied in one transaction. One hold per car is the database's rule (the partial unique
  * index `reservations_one_hold_idx`): of two deposits paid at the same moment one insert holds
- * the car and the other does nothing, and that payment is owed a refund.
+ * the car and the other does nothing, and that payment is owed a refund. One pending deposit per
+ * shopper and car is the database's rule too (`payments_one_pending_deposit_idx` by account,
+ * `payments_one_pending_guest_deposit_idx` by a guest's browser): simultaneous clicks meet there.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { LeadDb } from '../../platform/db/open';
 import { paymentEvents, payments, reservations, type PaymentRow, type ReservationRow } from '../../platform/db/schema';
 import type { PaymentEvent, PaymentProviderName } from '../../providers/payments';
@@ -27,6 +29,8 @@ export interface NewPayment {
   kind: 'reservation' | 'invoice';
   car_id?: string;
   reference?: string;
+  /** A guest's browser (guest-browser.ts); null for a signed-in shopper's payment. */
+  guest_browser: string | null;
   amount_minor: number;
   currency: string;
   provider: PaymentProviderName;
@@ -44,6 +48,7 @@ export async function createPayment(db: Db, payment: NewPayment): Promise<Paymen
       kind: payment.kind,
       car_id: payment.car_id ?? null,
       reference: payment.reference ?? null,
+      guest_browser: payment.account_id === null ? payment.guest_browser : null,
       amount_minor: payment.amount_minor,
       currency: payment.currency,
       provider: payment.provider,
@@ -75,31 +80,75 @@ export async function paymentById(db: Db, dealer: string, id: string): Promise<P
   return row;
 }
 
-/** The shopper's recent pending deposit for this car, so a double click pays once. */
-export async function recentPendingDeposit(
-  db: Db,
-  dealer: string,
-  email: string,
-  carId: string,
-  now: Date,
-  provider: PaymentProviderName,
-): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.dealer, dealer),
-        eq(payments.email, email),
-        eq(payments.car_id, carId),
-        eq(payments.kind, 'reservation'),
-        eq(payments.status, 'pending'),
-        eq(payments.provider, provider),
-        sql`${payments.created_at} > ${new Date(now.getTime() - REUSE_PENDING_MS)}`,
-      ),
-    )
-    .limit(1);
-  return row;
+/**
+ * The deposit this shopper is to pay for this car: their pending one when it is recent and still
+ * asks for the same (a double click pays once), else a new one. Only the same account, or for a
+ * guest the same browser, is handed a pending payment again: an email address proves nothing.
+ * A pending deposit it replaces (older than REUSE_PENDING_MS, another email, amount or provider)
+ * is expired first, so money still arriving for it is refunded. Of simultaneous clicks, one
+ * insert wins in the database's index; the others find its row and answer with it.
+ */
+export function depositToPay(db: LeadDb, deposit: NewPayment & { car_id: string }): Promise<PaymentRow> {
+  const owner =
+    deposit.account_id !== null
+      ? eq(payments.account_id, deposit.account_id)
+      : deposit.guest_browser !== null
+        ? and(isNull(payments.account_id), eq(payments.guest_browser, deposit.guest_browser))
+        : undefined;
+  return db.transaction(async (tx) => {
+    // Twice at most: a click that loses the insert to another finds that one's row the second time.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const [pending] = owner
+        ? await tx
+            .select()
+            .from(payments)
+            .where(
+              and(
+                eq(payments.dealer, deposit.dealer),
+                eq(payments.car_id, deposit.car_id),
+                eq(payments.kind, 'reservation'),
+                eq(payments.status, 'pending'),
+                owner,
+              ),
+            )
+            .limit(1)
+            .for('update')
+        : [];
+      if (pending) {
+        const same =
+          pending.email === deposit.email &&
+          pending.provider === deposit.provider &&
+          pending.amount_minor === deposit.amount_minor &&
+          pending.currency === deposit.currency &&
+          pending.created_at.getTime() > deposit.now.getTime() - REUSE_PENDING_MS;
+        if (same) return pending;
+        await tx
+          .update(payments)
+          .set({ status: 'expired' })
+          .where(and(eq(payments.id, pending.id), eq(payments.status, 'pending')));
+      }
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          id: randomUUID(),
+          dealer: deposit.dealer,
+          account_id: deposit.account_id,
+          email: deposit.email,
+          kind: 'reservation',
+          car_id: deposit.car_id,
+          guest_browser: deposit.account_id === null ? deposit.guest_browser : null,
+          amount_minor: deposit.amount_minor,
+          currency: deposit.currency,
+          provider: deposit.provider,
+          created_at: deposit.now,
+        })
+        // The only unique rule a new payment can meet is one pending deposit per shopper and car.
+        .onConflictDoNothing()
+        .returning();
+      if (created) return created;
+    }
+    throw new Error(`no pending deposit could be made or found for car ${deposit.car_id}`);
+  });
 }
 
 export async function heldReservation(db: Db, dealer: string, carId: string): Promise<ReservationRow | undefined> {

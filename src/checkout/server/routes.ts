@@ -33,15 +33,7 @@ import { listedCarLookup } from '../../search/server/listed-stock';
 import { currencyOf } from '../../stock/model/car';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { paymentProviderFor, providerNamed, type PaymentProvider, type PaymentProviders } from '../../providers/payments';
-import {
-  cardFormError,
-  cardOutcome,
-  cardPage,
-  DEV_LOCAL_PAYMENTS_SECRET,
-  expiredPage,
-  LOCAL_PAY_POLICY,
-  threeDSecurePage,
-} from '../../providers/payments-local';
+import { cardFormError, cardOutcome, cardPage, expiredPage, LOCAL_PAY_HEADERS, threeDSecurePage } from '../../providers/payments-local';
 import {
   CHECKOUT_MESSAGES,
   CHECKOUT_RETURN_PAGE,
@@ -55,7 +47,8 @@ import {
 } from '../model/api';
 import { moneyText } from './notices';
 import { createSettlement, paymentToTake, type Settlement } from './settlement';
-import { applyEvent, createPayment, failStart, heldReservation, paymentById, paymentView, recentPendingDeposit, setProviderRef } from './payments-store';
+import { applyEvent, createPayment, depositToPay, failStart, heldReservation, paymentById, paymentView, setProviderRef } from './payments-store';
+import { guestBrowser, readGuestBrowser } from './guest-browser';
 import type { HeldCars } from './held-cars';
 
 export interface CheckoutApiOptions {
@@ -64,7 +57,7 @@ export interface CheckoutApiOptions {
   providers: PaymentProviders;
   /** The dealer's held cars, read at most once a second (shared with the search overlay). */
   held: HeldCars;
-  /** TRUST_PROXY, STOCK_DIR, LOCAL_PAYMENTS_SECRET, outbox settings, CHECKOUT_RATE_LIMIT_PER_MINUTE. */
+  /** TRUST_PROXY, STOCK_DIR, outbox settings, CHECKOUT_RATE_LIMIT_PER_MINUTE. */
   env?: NodeJS.ProcessEnv;
   root?: string;
   rateLimiter?: RateLimiter;
@@ -83,8 +76,7 @@ const CARD_FORM_BYTES = 4 * 1024;
 const PAYMENT_ID = /^[0-9a-f-]{36}$/;
 
 /** The key a return page's URL carries, so a shopper without an account can read their own payment. */
-export function returnKey(env: NodeJS.ProcessEnv, paymentId: string): string {
-  const secret = env.LOCAL_PAYMENTS_SECRET?.trim() || DEV_LOCAL_PAYMENTS_SECRET;
+export function returnKey(secret: string, paymentId: string): string {
   return createHmac('sha256', secret).update(`return:${paymentId}`).digest('base64url').slice(0, 32);
 }
 
@@ -138,17 +130,20 @@ export function createCheckoutApi({
   const listedCar = listedCarLookup(stockCar, now);
   const holdHours = async (slug: string): Promise<number> => (await configFor(slug))?.checkout.hold_hours ?? 48;
 
-  /** The shopper: a session, or on an ungated page the email they gave. */
+  /**
+   * The shopper: a session, or on an ungated page the email they gave and the browser they are
+   * in (given a cookie now when it has none), which is all a guest's payment is ever handed to.
+   */
   const shopper = async (
     c: Context,
     gated: boolean,
     email: string | undefined,
-  ): Promise<{ ok: true; account_id: string | null; email: string } | { ok: false; response: Response }> => {
+  ): Promise<{ ok: true; account_id: string | null; email: string; guest_browser: string | null } | { ok: false; response: Response }> => {
     const found: SessionCheck = await checkSession(c);
-    if (found.kind === 'signed-in') return { ok: true, account_id: found.account.id, email: found.account.email };
+    if (found.kind === 'signed-in') return { ok: true, account_id: found.account.id, email: found.account.email, guest_browser: null };
     if (gated) return { ok: false, response: send(c, SIGN_IN_FIRST) };
     if (!email) return { ok: false, response: send(c, problem(400, CHECKOUT_MESSAGES.emailNeeded, { email: CHECKOUT_MESSAGES.emailNeeded })) };
-    return { ok: true, account_id: null, email };
+    return { ok: true, account_id: null, email, guest_browser: guestBrowser(c, siteOrigin(c, trust).https) };
   };
 
   /** Starts the provider's session for a stored payment: the answer the page redirects with. */
@@ -161,7 +156,7 @@ export function createCheckoutApi({
     carSlug?: string,
   ): Promise<Response> => {
     const { origin } = siteOrigin(c, trust);
-    const returnUrl = `${origin}${CHECKOUT_RETURN_PAGE}?payment=${payment.id}&key=${returnKey(env, payment.id)}${carSlug ? `&car=${carSlug}` : ''}`;
+    const returnUrl = `${origin}${CHECKOUT_RETURN_PAGE}?payment=${payment.id}&key=${returnKey(providers.secret(), payment.id)}${carSlug ? `&car=${carSlug}` : ''}`;
     try {
       const started = await provider.startPayment(paymentToTake(payment, description), { return_url: returnUrl, cancel_url: `${origin}${cancelPath}`, origin });
       await setProviderRef(db(), payment.id, started.provider_ref);
@@ -187,21 +182,18 @@ export function createCheckoutApi({
     if (!car) return send(c, problem(404, CHECKOUT_MESSAGES.unknownCar, { car_id: CHECKOUT_MESSAGES.unknownCar }));
     if (car.status !== 'in_stock' || !(car.price > 0)) return send(c, problem(409, CHECKOUT_MESSAGES.notForSale));
     if (await heldReservation(db(), config.slug, body.car_id)) return send(c, problem(409, CHECKOUT_MESSAGES.alreadyReserved));
-    const at = clock();
-    const existing = await recentPendingDeposit(db(), config.slug, who.email, body.car_id, at, provider.name);
-    const payment =
-      existing ??
-      (await createPayment(db(), {
-        dealer: config.slug,
-        account_id: who.account_id,
-        email: who.email,
-        kind: 'reservation',
-        car_id: body.car_id,
-        amount_minor: config.checkout.deposit * 100,
-        currency: currencyOf(config),
-        provider: provider.name,
-        now: at,
-      }));
+    const payment = await depositToPay(db(), {
+      dealer: config.slug,
+      account_id: who.account_id,
+      guest_browser: who.guest_browser,
+      email: who.email,
+      kind: 'reservation',
+      car_id: body.car_id,
+      amount_minor: config.checkout.deposit * 100,
+      currency: currencyOf(config),
+      provider: provider.name,
+      now: clock(),
+    });
     return start(c, provider, payment, `Reservation deposit: ${car.name} (stock id ${car.id})`, checkoutPagePath(car.slug), car.slug);
   });
 
@@ -231,6 +223,7 @@ export function createCheckoutApi({
       const payment = await createPayment(db(), {
         dealer: config.slug,
         account_id: who.account_id,
+        guest_browser: who.guest_browser,
         email: who.email,
         kind: 'invoice',
         reference: body.reference,
@@ -252,8 +245,13 @@ export function createCheckoutApi({
     if (!PAYMENT_ID.test(id)) return send(c, notFound);
     const payment = await paymentById(db(), config.slug, id);
     if (!payment) return send(c, notFound);
+    // A guest's payment: the key its return URL carried, or the browser that started it.
     const key = c.req.query('key') ?? '';
-    let owner = payment.account_id === null && key !== '' && sameText(key, returnKey(env, payment.id));
+    const browser = readGuestBrowser(c, siteOrigin(c, trust).https);
+    let owner =
+      payment.account_id === null &&
+      ((key !== '' && sameText(key, returnKey(providers.secret(), payment.id))) ||
+        (browser !== undefined && payment.guest_browser !== null && sameText(browser, payment.guest_browser)));
     if (!owner && payment.account_id !== null) {
       const found = await checkSession(c);
       if (found.kind !== 'signed-in') return send(c, SIGN_IN_FIRST);
@@ -306,8 +304,14 @@ export function createCheckoutApi({
 
   // --- The local test processor's card page ----------------------------------------------------
 
+  /** The card page's headers, on its pages and on its way back to the site alike. */
+  const cardHeaders = (c: Context): void => c.set('siteHeaders', { ...platformHeaders, ...LOCAL_PAY_HEADERS });
+  const backToSite = (c: Context, returnUrl: string): Response => {
+    cardHeaders(c);
+    return c.redirect(returnUrl, 303);
+  };
   const html = (c: Context, body: string, status: 200 | 400 | 404 = 200): Response => {
-    c.set('siteHeaders', { ...platformHeaders, 'Content-Security-Policy': LOCAL_PAY_POLICY });
+    cardHeaders(c);
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
     return c.html(body, status);
@@ -325,7 +329,7 @@ export function createCheckoutApi({
     const found = paySession(c, config);
     if (!found) return html(c, expiredPage(config.locale), 404);
     const payment = await paymentById(db(), config.slug, found.session.payment_id);
-    if (payment?.status !== 'pending') return c.redirect(found.session.return_url, 303);
+    if (payment?.status !== 'pending') return backToSite(c, found.session.return_url);
     return html(c, cardPage(found.session, found.token, { locale: config.locale, dealerName: config.name }));
   });
 
@@ -347,7 +351,7 @@ export function createCheckoutApi({
       outcome === 'declined' ? 'Card declined by the issuer.' : undefined,
     );
     await receive('local', event.body, event.headers, config.slug);
-    return c.redirect(found.session.return_url, 303);
+    return backToSite(c, found.session.return_url);
   });
 
   api.post('/payments/local/pay/:token/3ds', site, fromOwnSite, hasStorage, limited('card', 3), limitBody(CARD_FORM_BYTES), async (c) => {
@@ -359,7 +363,7 @@ export function createCheckoutApi({
     const approved = formText(form, 'decision') === 'approve';
     const event = providers.local.signedEvent(found.session, approved ? 'succeeded' : 'declined', approved ? undefined : '3-D Secure check failed.');
     await receive('local', event.body, event.headers, config.slug);
-    return c.redirect(found.session.return_url, 303);
+    return backToSite(c, found.session.return_url);
   });
 
   return api;

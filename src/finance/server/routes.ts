@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { every } from 'hono/combine';
 import { needsSignIn } from '../../accounts/model/gating';
 import { requireSession, sessionChecker, SIGN_IN_FIRST, type AccountEnv } from '../../accounts/server/require-session';
-import { serverSecret } from '../../accounts/server/secrets';
+import { accountsSecret } from '../../accounts/server/secrets';
 import { siteDomains } from '../../platform/config/dealer-domains';
 import { refuseOtherSites } from '../../platform/http/cross-site';
 import type { SiteEnv } from '../../platform/http/dealer-site';
@@ -99,7 +99,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
   const tooMany = (c: Context) => send(c, problem(429, 'Too many requests. Please wait a minute and try again.'));
   const signedIn = requireSession({ database, env, now }) as unknown as MiddlewareHandler<FinanceEnv>;
   const checkSession = sessionChecker({ database, env, now });
-  const secret = options.secret ?? serverSecret(env, process.cwd());
+  const secret = options.secret ?? accountsSecret(env, process.cwd());
 
   const api = new Hono<FinanceEnv>();
   api.onError(answerFaults({ log }));

@@ -308,6 +308,10 @@ export const alertSends = pgTable(
  * online. The server prices it (minor units, the dealer's currency); the browser never names an
  * amount. Status moves pending → paid | declined | expired, and paid → refunded (automatically
  * when a reservation cannot be held or expires, or by the dealer).
+ *
+ * A shopper has at most one pending deposit per car: a signed-in shopper's by account, a guest's
+ * by the browser that started it (`guest_browser`). The partial unique indexes are that rule, so
+ * simultaneous clicks meet in the database and all answer with the one payment.
  */
 export const payments = pgTable(
   'payments',
@@ -323,6 +327,11 @@ export const payments = pgTable(
     car_id: text('car_id'),
     /** The invoice or job number an online payment is for. */
     reference: text('reference'),
+    /**
+     * A guest's payment: the SHA-256 of the random token in the cookie of the browser that started
+     * it (checkout/server/guest-browser.ts). Only that browser is handed the payment again.
+     */
+    guest_browser: text('guest_browser'),
     amount_minor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
@@ -343,6 +352,12 @@ export const payments = pgTable(
     index('payments_dealer_idx').on(t.dealer, t.created_at),
     index('payments_account_idx').on(t.account_id),
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.provider_ref),
+    uniqueIndex('payments_one_pending_deposit_idx')
+      .on(t.dealer, t.car_id, t.account_id)
+      .where(sql`${t.kind} = 'reservation' AND ${t.status} = 'pending' AND ${t.account_id} IS NOT NULL`),
+    uniqueIndex('payments_one_pending_guest_deposit_idx')
+      .on(t.dealer, t.car_id, t.guest_browser)
+      .where(sql`${t.kind} = 'reservation' AND ${t.status} = 'pending' AND ${t.account_id} IS NULL AND ${t.guest_browser} IS NOT NULL`),
   ],
 );
 

@@ -11,6 +11,7 @@
  *   `asc_form_engagement` (the first focus in a lead form).
  * Everything goes through the one tracker (./tracker.ts), which checks consent again per event.
  */
+import { withoutSecrets } from './address-secrets';
 import { analyticsAllowed } from './consent';
 import { ascDepartment, trackAsc } from './asc-events';
 import { ascDataLayer, type AscDataLayer, type AscItem } from './tracker';
@@ -22,7 +23,9 @@ type AnalyticsWindow = Window & { asc_datalayer?: AscDataLayer; dataLayer?: unkn
 
 /**
  * gtag as Google's snippet defines it, configured for each measurement id without its own page
- * view (the ASC page view is the page's), and Google's script after it. Once per page.
+ * view (the ASC page view is the page's), and Google's script after it. Once per page. It is
+ * given the page's address and referrer without secret parameters (address-secrets.ts), rather
+ * than reading them itself.
  */
 export function startGtag(doc: Document = document, win: Window = window): void {
   const w = win as AnalyticsWindow;
@@ -36,7 +39,8 @@ export function startGtag(doc: Document = document, win: Window = window): void 
     layer.push(arguments);
   };
   w.gtag('js', new Date());
-  for (const id of ids) w.gtag('config', id, { send_page_view: false });
+  const page = { page_location: withoutSecrets(win.location.href), ...(doc.referrer ? { page_referrer: withoutSecrets(doc.referrer) } : {}) };
+  for (const id of ids) w.gtag('config', id, { send_page_view: false, ...page });
   const script = doc.createElement('script');
   script.async = true;
   script.src = `${GTAG_URL}?id=${encodeURIComponent(ids[0] ?? '')}`;

@@ -105,6 +105,57 @@ function change(kind: ChangeKind, stock: Vehicle[], round: number): { stock: Veh
   return { stock: [...stock, added], car: added };
 }
 
+/**
+ * A dealer's site on a running server as shoppers meet it while it publishes: `searchesPerSecond`
+ * searches, and the pages in `watched` (more may be added) each asked every 200 ms, any answer but
+ * 200 counted. `stop()` ends both and waits for the last poll.
+ */
+function siteUnderLoad(
+  app: ReturnType<typeof createApp>,
+  slug: string,
+  watched: Set<string>,
+  searchesPerSecond: number,
+): { get: (pathname: string) => Promise<Response>; counts: () => { polls: number; failures: number; failed: string[] }; stop: () => Promise<void> } {
+  const host = `${slug}.localhost`;
+  const get = (pathname: string): Promise<Response> => Promise.resolve(app.request(`http://${host}${pathname}`, { headers: { host } }));
+  let polls = 0;
+  let failures = 0;
+  const failed: string[] = [];
+  let stopped = false;
+  const poller = (async () => {
+    while (!stopped) {
+      for (const pathname of watched) {
+        const res = await get(pathname);
+        polls += 1;
+        if (res.status !== 200) {
+          failures += 1;
+          if (failed.length < 10) failed.push(`${pathname} ${res.status}`);
+        }
+        await res.arrayBuffer();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  const search = setInterval(() => {
+    void Promise.resolve(
+      app.request(`http://${host}/api/search/multi-search`, {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json' },
+        body: JSON.stringify({ queries: [{ indexUid: slug, q: 'toyota', limit: 20, facets: ['make', 'body'] }] }),
+      }),
+    ).then((res) => res.arrayBuffer());
+  }, 1000 / searchesPerSecond);
+  return {
+    get,
+    counts: () => ({ polls, failures, failed }),
+    async stop() {
+      stopped = true;
+      clearInterval(search);
+      await poller;
+    },
+  };
+}
+
 export async function benchPublish(
   options: { slug?: string; rounds?: number; liveRounds?: number; log?: (line: string) => void } = {},
 ): Promise<PublishBenchResult> {
@@ -172,33 +223,10 @@ async function benchLive(
   const handler = publishJobHandler({ paths, concurrency: 1, env });
   const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
   const watcher = watchDealerFiles({ dealers: [slug], paths, queue, checkEveryMs: 1000 });
-  const host = `${slug}.localhost`;
-  const get = (pathname: string): Promise<Response> => Promise.resolve(app.request(`http://${host}${pathname}`, { headers: { host } }));
   const searchesPerSecond = 50;
-  let polls = 0;
-  let failures = 0;
-  let stopped = false;
   const watched = new Set<string>(['/', '/search/']);
-  const poller = (async () => {
-    while (!stopped) {
-      for (const pathname of watched) {
-        const res = await get(pathname);
-        polls += 1;
-        if (res.status !== 200) failures += 1;
-        await res.arrayBuffer();
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  })();
-  const search = setInterval(() => {
-    void Promise.resolve(
-      app.request(`http://${host}/api/search/multi-search`, {
-        method: 'POST',
-        headers: { host, 'content-type': 'application/json' },
-        body: JSON.stringify({ queries: [{ indexUid: slug, q: 'toyota', limit: 20, facets: ['make', 'body'] }] }),
-      }),
-    ).then((res) => res.arrayBuffer());
-  }, 1000 / searchesPerSecond);
+  const site = siteUnderLoad(app, slug, watched, searchesPerSecond);
+  const get = site.get;
   const visibleAfterSeconds: number[] = [];
   let stock = initial;
   try {
@@ -227,14 +255,13 @@ async function benchLive(
       await new Promise((resolve) => setTimeout(resolve, 1500));
     }
   } finally {
-    stopped = true;
-    clearInterval(search);
-    await poller;
+    await site.stop();
     watcher.stop();
     await stopWorking();
     await handler.close();
     await queue.close();
   }
+  const { polls, failures } = site.counts();
   return { searchesPerSecond, visibleAfterSeconds, p95: percentile(visibleAfterSeconds, 95), polls, failures };
 }
 
@@ -296,37 +323,9 @@ export async function benchSoak(
     await handler.warm();
     const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
     const watcher = watchDealerFiles({ dealers: [slug], paths, queue, checkEveryMs: 1000 });
-    const host = `${slug}.localhost`;
-    const get = (pathname: string): Promise<Response> => Promise.resolve(app.request(`http://${host}${pathname}`, { headers: { host } }));
     const cars = stock.filter((car) => car.status === 'in_stock').slice(0, options.pages ?? 5);
-    const watched = ['/', '/search/', ...cars.map((car) => `${carPath(car.slug)}/`)];
-    let polls = 0;
-    const failed: string[] = [];
-    let failures = 0;
-    let stopped = false;
-    const poller = (async () => {
-      while (!stopped) {
-        for (const pathname of watched) {
-          const res = await get(pathname);
-          polls += 1;
-          if (res.status !== 200) {
-            failures += 1;
-            if (failed.length < 10) failed.push(`${pathname} ${res.status}`);
-          }
-          await res.arrayBuffer();
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    })();
-    const search = setInterval(() => {
-      void Promise.resolve(
-        app.request(`http://${host}/api/search/multi-search`, {
-          method: 'POST',
-          headers: { host, 'content-type': 'application/json' },
-          body: JSON.stringify({ queries: [{ indexUid: slug, q: 'toyota', limit: 20, facets: ['make', 'body'] }] }),
-        }),
-      ).then((res) => res.arrayBuffer());
-    }, 1000 / 50);
+    const watched = new Set(['/', '/search/', ...cars.map((car) => `${carPath(car.slug)}/`)]);
+    const site = siteUnderLoad(app, slug, watched, 50);
     let imports = 0;
     try {
       const started = performance.now();
@@ -354,15 +353,13 @@ export async function benchSoak(
         await new Promise((resolve) => setTimeout(resolve, Math.min(everyMs, Math.max(0, end - performance.now()))));
       }
     } finally {
-      stopped = true;
-      clearInterval(search);
-      await poller;
+      await site.stop();
       watcher.stop();
       await stopWorking();
       await handler.close();
       await queue.close();
     }
-    return { slug, minutes, imports, fullPublishes, pages: watched.length, polls, failures, failed };
+    return { slug, minutes, imports, fullPublishes, pages: watched.size, ...site.counts() };
   } finally {
     rmSync(project.root, { recursive: true, force: true });
   }

@@ -187,10 +187,12 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5
 export const LOCAL_PAY_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 /**
- * The card page's headers, on its redirects too: its policy, and no referrer, because its address
- * holds the pay token and the page it sends the shopper back to is measured by analytics.
+ * The card page's headers, on its redirects too: its policy, and a referrer of its origin alone,
+ * because its address holds the pay token and the page it sends the shopper back to is measured
+ * by analytics. Not `no-referrer`: under it a browser sends the card form's post with `Origin:
+ * null`, which the cross-site check refuses as no one's own page.
  */
-export const LOCAL_PAY_HEADERS = { 'Content-Security-Policy': LOCAL_PAY_POLICY, 'Referrer-Policy': 'no-referrer' } as const;
+export const LOCAL_PAY_HEADERS = { 'Content-Security-Policy': LOCAL_PAY_POLICY, 'Referrer-Policy': 'strict-origin' } as const;
 
 function page(title: string, body: string, lang: string): string {
   return `<!doctype html><html lang="${escape(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;

@@ -116,13 +116,13 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe(LOCAL_PAY_POLICY);
     // Its address holds the pay token: the site page it sends the shopper back to must not get it as its referrer.
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin');
     expect(page.body.text).toContain('Pay $500');
     expect(page.body.text).not.toMatch(/<script/i);
 
     const paid = await pay(jane, payPath, CARD.success);
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(paid.headers.get('referrer-policy')).toBe('strict-origin');
     expect(paid.headers.get('location')).toContain(`/checkout/return?payment=${id}`);
     const row = await paymentRow(id);
     expect(row.status).toBe('paid');

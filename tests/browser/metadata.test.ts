@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { get } from './http';
 import { readSitemap } from './sitemap';
 import { loadStock } from '../../src/stock/server/store';
+import { carPageCars } from '../../src/site/site-pages';
 
 type ItemList = { '@type': string; url: string; numberOfItems: number; itemListElement: { '@type': string; position: number; url: string; name: string }[] };
 
@@ -68,7 +69,9 @@ describe.each(inject('demoDealers'))('%s', (slug) => {
 
   it('gives every car page a title of its own, cars of one name included', async () => {
     const byName = new Map<string, string[]>();
-    for (const car of loadStock(site, process.env)) byName.set(car.name, [...(byName.get(car.name) ?? []), car.slug]);
+    // The cars with a page of their own: a car the site hides has none (its address gets the car shell).
+    const dayStart = Math.floor(Date.now() / 86_400_000) * 86_400;
+    for (const car of carPageCars(site, loadStock(site, process.env), dayStart)) byName.set(car.name, [...(byName.get(car.name) ?? []), car.slug]);
     const twins = [...byName.values()].filter((slugs) => slugs.length > 1).slice(0, 3);
     expect(twins.length).toBeGreaterThan(0);
     for (const slugs of twins) {

@@ -20,7 +20,7 @@ import { trackSiteBuilds } from '../src/server/site-builds';
 import { loadStock } from '../src/stock/server/store';
 import { createPublishQueue } from '../src/publish/queue';
 import { deployAfterPublishFromEnv } from '../src/publish/deploy/command';
-import { publishJobHandler, watchDealerFiles } from '../src/publish/publisher';
+import { publishJobHandler, reportQueueDepth, watchDealerFiles } from '../src/publish/publisher';
 
 function fail(message: string): never {
   console.error(message);
@@ -102,6 +102,7 @@ async function publishOnChange(
   const handler = publishJobHandler({ paths, concurrency: 1, log, env, ...(afterPublish ? { afterPublish } : {}) });
   const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
   const watcher = watchDealerFiles({ dealers, paths, queue, checkEveryMs, log });
+  const stopReporting = reportQueueDepth(queue); // in /api/metrics
   // The render worker loads the bundle now, not when the first stock change is waiting on it; a
   // change meanwhile is already seen and waits for it.
   await handler.warm().catch((error: unknown) => log(`render worker not started ahead: ${error instanceof Error ? error.message : String(error)}`));
@@ -110,6 +111,7 @@ async function publishOnChange(
   );
   return {
     async close() {
+      stopReporting();
       watcher.stop();
       await stopWorking();
       await handler.close();

@@ -17,6 +17,7 @@ import { markBuilding, markFailed, markPublished } from './site-state';
 import { BundleError, ensureBundle } from './bundle';
 import { createRenderPool } from './render-pool';
 import { FIRST_LOOK_ENV } from '../stock/server/site-stock';
+import { knowDealers, recordBuild } from '../platform/metrics/metrics';
 
 export { FIRST_LOOK_ENV };
 
@@ -92,6 +93,9 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
   const validate = opts.validate ?? readDealerFile;
   const concurrency = Math.max(1, Math.min(opts.concurrency ?? os.availableParallelism(), slugs.length));
   if (slugs.length === 0) return [];
+  // The slugs come from the dealer files: each may be a label value of the build metrics.
+  knowDealers(slugs);
+  const kind = opts.firstLook ? 'first_look' : 'full';
   // Hashed before any build starts: an edit made while building then leaves the stamp stale
   // instead of being recorded as built. The same hash names the bundle.
   const shared = sharedInputsHash(paths.root);
@@ -123,6 +127,8 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
     const started = performance.now();
     const seconds = (): number => (performance.now() - started) / 1000;
     const fail = (error: string, output: string): DealerResult => {
+      // A build stopped on purpose (Ctrl-C) is no failure of the site's.
+      if (error !== 'cancelled') recordBuild(slug, kind, 'failed', seconds());
       markFailed(paths.distDir, slug, error);
       log(`✗ ${slug} FAILED after ${seconds().toFixed(1)}s: ${error}`);
       if (output.trim()) log(indent(output));
@@ -159,6 +165,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
     const pages = published.htmlPages;
     if (!opts.firstLook) writeStamp({ slug, inputHash, builtAt: new Date().toISOString(), pages }, paths.distDir);
     const note = opts.firstLook ? '; its car pages and all but one search page come from the shells until its full build' : '';
+    recordBuild(slug, kind, 'ok', seconds());
     log(`✓ ${slug} built in ${seconds().toFixed(1)}s (${pages} page${pages === 1 ? '' : 's'}${note})`);
     for (const line of feedReportLines(outDir)) log(line);
     return { slug, ok: true, seconds: seconds(), pages, output: '' };

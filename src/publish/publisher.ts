@@ -17,6 +17,7 @@ import { ensureBundle } from './bundle';
 import { createRenderPool, type RenderPool } from './render-pool';
 import type { PublishOutcome } from './publish-site';
 import { markBuilding, markFailed, markPublished } from './site-state';
+import { cachedReading, recordBuild, reportPublishQueue, type QueueDepth } from '../platform/metrics/metrics';
 
 /** What a dealer's files look like now: changes when either file, or an asset, is written. */
 export function watchedVersions(slug: string, paths: Pick<ProjectPaths, 'dealersDir' | 'stockDir'>): { stock: string; dealerFile: string } {
@@ -132,6 +133,7 @@ export function publishJobHandler(options: PublishWorkerOptions): {
   return {
     async handle(job) {
       const started = performance.now();
+      const seconds = (): number => (performance.now() - started) / 1000;
       markBuilding(distDir, job.dealer);
       let outcome: PublishOutcome;
       let inputHash: string;
@@ -142,6 +144,7 @@ export function publishJobHandler(options: PublishWorkerOptions): {
       } catch (error) {
         // The queue retries and reports it; /api/health shows it meanwhile.
         markFailed(distDir, job.dealer, error instanceof Error ? error.message : String(error));
+        recordBuild(job.dealer, 'incremental', 'failed', seconds());
         throw error;
       }
       markPublished(distDir, job.dealer, outcome);
@@ -150,10 +153,12 @@ export function publishJobHandler(options: PublishWorkerOptions): {
         await options.afterPublish?.(job.dealer);
       } catch (error) {
         markFailed(distDir, job.dealer, `published, but not deployed: ${error instanceof Error ? error.message : String(error)}`);
+        recordBuild(job.dealer, 'incremental', 'failed', seconds());
         throw error;
       }
+      recordBuild(job.dealer, 'incremental', 'ok', seconds());
       log(
-        `✓ ${job.dealer} published (${job.reasons.join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)}s: ${outcome.rendered} of its ${outcome.pages} files rendered, the rest unchanged`,
+        `✓ ${job.dealer} published (${job.reasons.join(', ')}) in ${seconds().toFixed(1)}s: ${outcome.rendered} of its ${outcome.pages} files rendered, the rest unchanged`,
       );
     },
     async warm() {
@@ -164,3 +169,20 @@ export function publishJobHandler(options: PublishWorkerOptions): {
     },
   };
 }
+
+/** How many dealers wait for a publish and how many are being published, from the queue's status. */
+export async function queueDepth(queue: Pick<PublishQueue, 'status'>): Promise<QueueDepth> {
+  let queued = 0;
+  let running = 0;
+  for (const status of (await queue.status()).values()) {
+    if (status.queued) queued += 1;
+    if (status.running) running += 1;
+  }
+  return { queued, running };
+}
+
+/**
+ * Reports the queue's depth in /api/metrics (the process working it: npm start), read at most
+ * every few seconds (on Postgres, a query). Returns the function that stops reporting it.
+ */
+export const reportQueueDepth = (queue: Pick<PublishQueue, 'status'>): (() => void) => reportPublishQueue(cachedReading(() => queueDepth(queue)));

@@ -27,6 +27,8 @@ import { createPostcodeApi } from './postcode-api';
 import { createCheckoutApi, type CheckoutApiOptions } from '../checkout/server/routes';
 import { createHeldCars } from '../checkout/server/held-cars';
 import { paymentProvidersFromEnv } from '../providers/payments';
+import { operatorOnly, operatorToken } from '../platform/http/operator-access';
+import { knowDealers, platformMetrics } from '../platform/metrics/metrics';
 
 export interface ApiOptions {
   /** Dealers this server hosts. */
@@ -69,6 +71,22 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
     const status = problems.length > 0 || siteStates.some((site) => site.failing) ? 'degraded' : 'ok';
     if (!c.get('devHost')) return c.json({ ok: true, status });
     return c.json({ ok: true, status, dealers: [...dealers], ...(sites ? { sites: siteStates } : {}), ...(problems.length > 0 ? { problems } : {}) });
+  });
+
+  // The whole platform's Prometheus metrics (docs/decisions/metrics.md), for the operator only:
+  // from this machine on a local host name, or with METRICS_TOKEN as a bearer token. Like health
+  // it acts for no dealer; the served dealers are the only dealer label values.
+  knowDealers(dealers);
+  const metricsToken = operatorToken(leads.env ?? process.env, 'METRICS_TOKEN');
+  api.get('/metrics', operatorOnly(metricsToken), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      const page = await platformMetrics();
+      return c.body(page.body, 200, { 'Content-Type': page.contentType });
+    } catch (error) {
+      console.error(`GET /api/metrics: ${error instanceof Error ? error.message : String(error)}`);
+      return c.text('Metrics are not available just now.\n', 503);
+    }
   });
 
   // Every other route acts for the dealer the Host names: on a host that names none, nothing answers.

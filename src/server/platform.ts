@@ -27,6 +27,8 @@ import { paymentProvidersFromEnv } from '../providers/payments';
 import { createStockLookup } from '../stock/server/store';
 import { prepareGeocoding } from '../providers/geocoding';
 import type { SiteBuilds } from './site-builds';
+import { cachedReading, collectProcessMetrics, reportOutboxBacklog } from '../platform/metrics/metrics';
+import { readOutboxBacklog } from '../leads/delivery/outbox/backlog';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
@@ -162,8 +164,10 @@ export async function startPlatform({
         );
     });
   };
+  let stopBacklog: (() => void) | undefined;
   const releaseAll = async (): Promise<void> => {
     closed = true;
+    stopBacklog?.();
     stopPreparing?.();
     await Promise.allSettled([worker?.stop(), alerts?.stop(), expiry?.stop(), rateLimiter.close(), searchLimiter.close(), accountLimiter.close(), smtpChecked]);
     await database.close().catch((error: unknown) => console.error(`Closing the lead database: ${error instanceof Error ? error.message : String(error)}`));
@@ -195,6 +199,11 @@ export async function startPlatform({
     await releaseAll();
     throw error;
   }
+
+  collectProcessMetrics();
+  // The outbox backlog is the database's, the same from every process: the delivering one reads it
+  // for /api/metrics (docs/decisions/metrics.md), at most every few seconds, never holding a scrape.
+  if (deliver) stopBacklog = reportOutboxBacklog(cachedReading(() => readOutboxBacklog(database)));
 
   if (!serve) {
     preparePostcodes();

@@ -13,6 +13,7 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import { createDeliveryHealth, type DeliveryHealth, type DeliveryProblem } from '../leads/delivery/outbox/health';
 import { startPlatform, type Platform, type PlatformOptions } from './platform';
+import { gatherForServingProcesses, shareWithFirstProcess } from '../platform/metrics/cluster';
 
 export class ProcessCountError extends Error {}
 
@@ -104,11 +105,15 @@ export async function startPlatformProcesses(options: ProcessesOptions): Promise
     process.on('message', (message: unknown) => {
       if (isHealthMessage(message)) health.replace(message.problems);
     });
+    // /api/metrics here answers for the whole platform, gathered by the first process.
+    shareWithFirstProcess();
     return startPlatform({ ...platform, deliver: false, deliveryHealth: health });
   }
 
   const health = createDeliveryHealth();
   const delivering = await startPlatform({ ...platform, serve: false, deliveryHealth: health });
+  // Its own metrics (deliveries, the outbox backlog, builds and publishing) and the serving processes'.
+  const stopGathering = gatherForServingProcesses();
   let closing = false;
   const fork = (): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -158,6 +163,7 @@ export async function startPlatformProcesses(options: ProcessesOptions): Promise
   } catch (error) {
     closing = true;
     clearInterval(timer);
+    stopGathering();
     await stopWorkers();
     await delivering.close();
     throw error;
@@ -170,6 +176,7 @@ export async function startPlatformProcesses(options: ProcessesOptions): Promise
       (stopped ??= (async () => {
         closing = true;
         clearInterval(timer);
+        stopGathering();
         await stopWorkers();
         await delivering.close();
       })()),

@@ -51,6 +51,7 @@ import { checkStorable } from './storable';
 import { bookingProblems, type SlotSource } from './booking-check';
 import { providersFromEnv } from '../../providers';
 import { consentRecord } from './consent';
+import { recordLeadAccepted } from '../../platform/metrics/metrics';
 import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
 
 /** What lead storage needs at run time; without it the lead routes answer 503. */
@@ -219,6 +220,8 @@ export function createLeadsApi({
       // Files belong to the lead that was stored with them, or to nobody.
       if (result?.kind !== 'stored') await removeLeadFiles(stored);
     }
+    // Counted once per lead: a replay answers 'replayed', a later step is an update.
+    if (result?.kind === 'stored') recordLeadAccepted(dealer, input.form);
     return send(c, answerFor(result));
   }
 

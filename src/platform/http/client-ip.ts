@@ -58,9 +58,9 @@ export function proxyTrust(env: NodeJS.ProcessEnv): ProxyTrust {
 /** Whether TRUST_PROXY says the server stands behind a proxy (it then sees the proxy's Host if it is not kept). */
 export const behindProxy = (trust: ProxyTrust): boolean => !('hops' in trust) || trust.hops > 0;
 
-export function clientIp(bindings: NodeBindings | undefined, forwardedFor: string | undefined, trust: ProxyTrust): string {
-  // Nearest first: the socket's peer, then X-Forwarded-For read from the right.
-  const hops: (string | undefined)[] = [
+/** The addresses a request passed, nearest first: the socket's peer, then X-Forwarded-For read from the right. */
+function addressHops(bindings: NodeBindings | undefined, forwardedFor: string | undefined): (string | undefined)[] {
+  return [
     bindings?.incoming?.socket?.remoteAddress,
     ...(forwardedFor ?? '')
       .split(',')
@@ -68,10 +68,33 @@ export function clientIp(bindings: NodeBindings | undefined, forwardedFor: strin
       .filter(Boolean)
       .reverse(),
   ];
+}
+
+export function clientIp(bindings: NodeBindings | undefined, forwardedFor: string | undefined, trust: ProxyTrust): string {
+  const hops = addressHops(bindings, forwardedFor);
   const trusted = (address: string | undefined, index: number): boolean =>
     'hops' in trust ? index < trust.hops : address !== undefined && isIP(address) !== 0 && trust.proxies.check(address, family(address));
   // As Express: stop at the first hop that is not ours; when every hop is, the furthest one.
   let index = 0;
   while (index < hops.length - 1 && trusted(hops[index], index)) index += 1;
   return hops[index]?.slice(0, 100) ?? 'unknown';
+}
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined && isIP(address) !== 0 && loopback.check(address, family(address));
+
+/**
+ * Whether a request came from this machine: the socket's peer and every address X-Forwarded-For
+ * names are loopback, whatever TRUST_PROXY says. A proxy on this machine passing a request on
+ * appends the client's address, so such a request is not from this machine; a client cannot
+ * make itself look local by what it writes, since the proxy's own hop or the socket's is checked
+ * too. Without a socket (app.request() in tests, with no bindings) it is not.
+ */
+export function fromThisMachine(bindings: NodeBindings | undefined, forwardedFor: string | undefined): boolean {
+  return addressHops(bindings, forwardedFor).every(isLoopbackAddress);
 }

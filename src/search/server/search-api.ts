@@ -16,7 +16,7 @@
  * limit per address; long multi-searches let other requests in between results, and large
  * answers are written as the client reads them.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { MeiliError, getDocument, indexSearchJson, joinAnswer, multiSearchJson, type JsonAnswer } from '@dealer-sites/search-engine';
@@ -24,6 +24,7 @@ import type { AppEnv } from '../../platform/http/app-env';
 import { limitByAddress, memoryRateLimiter, rateLimitPerMinute, type RateLimiter, type RateLimitSetting } from '../../platform/http/rate-limit';
 import { JSON_TYPE, mediaType, readJson } from '../../platform/http/request-body';
 import type { SearchIndexProvider } from './search-indexes';
+import { recordSearch, type SearchRoute } from '../../platform/metrics/metrics';
 
 /** Search bodies are small; this is far above a 7-query multi-search with long filters. */
 export const MAX_SEARCH_BODY_BYTES = 64 * 1024;
@@ -148,11 +149,27 @@ export function createSearchApi(indexes: SearchIndexProvider, { env = process.en
       }),
   });
 
+  /**
+   * Times a search for the dealer the Host names, refusals and errors included, from the body's
+   * first read to the answer ready to send (a large answer's streaming to a slow reader is not
+   * the engine's time). A request for no dealer (the router mounted alone) is not timed.
+   */
+  const timed =
+    (route: SearchRoute): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      const started = performance.now();
+      await next();
+      const dealer = c.get('dealer');
+      if (dealer) recordSearch(dealer, route, (performance.now() - started) / 1000);
+    };
+
   const lookup = (uid: string) => indexes.get(uid);
 
-  api.post('/multi-search', limited, async (c) => sendAnswer(c, await multiSearchJson(lookup, await readSearchBody(c), { pause })));
+  api.post('/multi-search', limited, timed('multi-search'), async (c) => sendAnswer(c, await multiSearchJson(lookup, await readSearchBody(c), { pause })));
 
-  api.post('/indexes/:uid/search', limited, async (c) => sendAnswer(c, await indexSearchJson(lookup, c.req.param('uid'), await readSearchBody(c))));
+  api.post('/indexes/:uid/search', limited, timed('search'), async (c) =>
+    sendAnswer(c, await indexSearchJson(lookup, c.req.param('uid'), await readSearchBody(c))),
+  );
 
   api.get('/indexes/:uid/documents/:id', limited, async (c) => c.json(await getDocument(lookup, c.req.param('uid'), c.req.param('id')), 200, noStore));
 

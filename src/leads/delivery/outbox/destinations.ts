@@ -44,6 +44,16 @@ export function replyDestinations(site: ReplySiteSwitch, lead: Readonly<Record<s
   return smtpConfigured(env) || !outboxDirOff(env) ? [shopperReplyDestination] : [];
 }
 
+/** The kinds of destination, for counting deliveries without naming any address. */
+export const DESTINATION_KINDS = ['folder', 'webhook', 'adf_email', 'shopper_reply'] as const;
+export type DestinationKind = (typeof DESTINATION_KINDS)[number] | 'other';
+
+/** `webhook` for `webhook:2`: the kind of a destination name; `other` for a name no server writes. */
+export function destinationKind(name: string): DestinationKind {
+  const kind = name.split(':', 1)[0];
+  return (DESTINATION_KINDS as readonly string[]).includes(kind ?? '') ? (kind as DestinationKind) : 'other';
+}
+
 /** What a destination name stands for, against the dealer's current config. */
 export type ResolvedDestination =
   { type: 'folder' } | { type: 'shopper_reply' } | { type: 'webhook'; url: string; secret_env: string } | { type: 'adf_email'; to: string[] };

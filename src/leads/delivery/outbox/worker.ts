@@ -18,7 +18,8 @@ import { createStockLookup } from '../../../stock/server/store';
 import type { Vehicle } from '../../../stock/model/vehicle';
 import type { Database } from '../../../platform/db/open';
 import { leadFiles, leads, outbox, type LeadRow, type OutboxRow } from '../../../platform/db/schema';
-import { DestinationError, resolveDestination } from './destinations';
+import { DestinationError, destinationKind, resolveDestination } from './destinations';
+import { recordDelivery } from '../../../platform/metrics/metrics';
 import { afterFailure } from './schedule';
 import { channelOf, type DeliveryHealth } from './health';
 import { replyToShopper } from './shopper-mail';
@@ -157,6 +158,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .set({ status: 'dead', last_error: never ?? 'undeliverable' })
         .where(eq(outbox.id, row.id));
       result.dead++;
+      recordDelivery(row.dealer, destinationKind(row.destination), 'dead');
       log(`outbox: ${what} is dead: ${never}`);
       return;
     }
@@ -171,12 +173,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (next.status === 'dead') {
         await db.update(outbox).set({ status: 'dead', attempts: failures, last_error: message }).where(eq(outbox.id, row.id));
         result.dead++;
+        recordDelivery(row.dealer, destinationKind(row.destination), 'dead');
         log(
           `outbox: ${what} failed for the last time (attempt ${failures}, 72 hours are up): ${message}. Retry it with npm run leads:outbox -- --retry ${row.id}`,
         );
       } else {
         await db.update(outbox).set({ attempts: failures, last_error: message, next_attempt_at: next.nextAttemptAt }).where(eq(outbox.id, row.id));
         result.failed++;
+        recordDelivery(row.dealer, destinationKind(row.destination), 'failed');
         log(`outbox: ${what} failed (attempt ${failures}): ${message}; next try at ${next.nextAttemptAt.toISOString()}`);
       }
       return;
@@ -209,13 +213,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       );
       // One statement for the batch's deliveries: on embedded PGlite every query waits its turn
       // with the shoppers' requests, so the worker asks as little as it can.
-      const delivered = rows.filter((_, i) => outcomes[i] === 'delivered').map((row) => row.id);
+      const deliveredRows = rows.filter((_, i) => outcomes[i] === 'delivered');
+      const delivered = deliveredRows.map((row) => row.id);
       if (delivered.length > 0) {
         await db
           .update(outbox)
           .set({ status: 'delivered', delivered_at: now(), attempts: sql`${outbox.attempts} + 1`, last_error: null })
           .where(inArray(outbox.id, delivered));
         result.delivered += delivered.length;
+        for (const row of deliveredRows) recordDelivery(row.dealer, destinationKind(row.destination), 'delivered');
       }
       if (rows.length < batchSize) break;
       // Let the requests that arrived meanwhile go first; a backlog is delivered between them.

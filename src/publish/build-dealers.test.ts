@@ -6,6 +6,7 @@ import { buildDealers, type BuildOptions, type PublishDealer } from './build-dea
 import { newBuildFolder, swapInBuild } from './site-folders';
 import { siteStates } from './site-state';
 import { staleDealers, stampPath } from '../build/stamps';
+import { metricValue } from '../../tests/support/metrics';
 
 let root: string;
 let logged: string[];
@@ -159,6 +160,31 @@ describe('buildDealers', () => {
       ['alpha', false, 'cancelled'],
     ]);
   }, 10_000);
+
+  it('records each build in the metrics: its duration by dealer, kind and outcome; a cancelled one not at all', async () => {
+    const builds = (dealer: string, kind: string, outcome: string) =>
+      metricValue('site_build_duration_seconds', { dealer, kind, outcome }, 'site_build_duration_seconds_count');
+    const before = {
+      alpha: await builds('alpha', 'full', 'ok'),
+      firstLook: await builds('beta', 'first_look', 'ok'),
+      broken: await builds('broken', 'full', 'failed'),
+      slow: (await builds('slow', 'full', 'failed')) + (await builds('slow', 'full', 'ok')),
+    };
+    const alphaSeconds = await metricValue('site_build_duration_seconds', { dealer: 'alpha', kind: 'full', outcome: 'ok' }, 'site_build_duration_seconds_sum');
+    const [alpha] = await buildDealers(['alpha', 'broken'], options());
+    await buildDealers(['beta'], options({ firstLook: true }));
+    expect(await builds('alpha', 'full', 'ok')).toBe(before.alpha + 1);
+    expect(await metricValue('site_build_duration_seconds', { dealer: 'alpha', kind: 'full', outcome: 'ok' }, 'site_build_duration_seconds_sum')).toBeCloseTo(
+      alphaSeconds + (alpha?.seconds ?? NaN),
+    );
+    expect(await builds('beta', 'first_look', 'ok')).toBe(before.firstLook + 1);
+    expect(await builds('broken', 'full', 'failed')).toBe(before.broken + 1);
+
+    const controller = new AbortController();
+    controller.abort();
+    await buildDealers(['slow'], options({ signal: controller.signal }));
+    expect((await builds('slow', 'full', 'failed')) + (await builds('slow', 'full', 'ok'))).toBe(before.slow);
+  });
 
   it('does nothing for an empty list', async () => {
     expect(await buildDealers([], options())).toEqual([]);

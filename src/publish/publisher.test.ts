@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectPaths, type ProjectPaths } from '../build/stamps';
 import { createMemoryPublishQueue } from './queue/memory-queue';
 import type { PublishJob } from './queue';
-import { watchDealerFiles } from './publisher';
+import { publishJobHandler, queueDepth, watchDealerFiles } from './publisher';
+import { metricValue } from '../../tests/support/metrics';
+import { knowDealers } from '../platform/metrics/metrics';
 
 let root: string;
 let paths: ProjectPaths;
@@ -53,5 +55,48 @@ describe('watchDealerFiles', () => {
 
   it('queues nothing when nothing changed', async () => {
     expect(await publishedAfter(() => undefined)).toEqual([]);
+  });
+});
+
+describe('publishJobHandler', () => {
+  const job = (dealer: string): PublishJob => ({ dealer, reasons: ['stock'], requestedAt: new Date().toISOString() });
+  const publishes = (dealer: string, outcome: string) =>
+    metricValue('site_build_duration_seconds', { dealer, kind: 'incremental', outcome }, 'site_build_duration_seconds_count');
+
+  it('records each publish and its duration in the metrics, as incremental, ok or failed', async () => {
+    // The server names its dealers (createApp); a job for any other is labelled "other".
+    knowDealers(['alpha', 'beta']);
+    const before = { ok: await publishes('alpha', 'ok'), failed: await publishes('beta', 'failed') };
+    const handler = publishJobHandler({
+      paths,
+      concurrency: 1,
+      render: (slug) =>
+        slug === 'beta'
+          ? Promise.reject(new Error('the render worker exited with code 1'))
+          : Promise.resolve({ slug, pages: 2, htmlPages: 2, rendered: 1, build: path.join(paths.distDir, '.sites', slug, 'b1'), seconds: 0.1, cpuSeconds: 0.1 }),
+    });
+    await handler.handle(job('alpha'));
+    await expect(handler.handle(job('beta'))).rejects.toThrow(/exited with code 1/);
+    expect(await publishes('alpha', 'ok')).toBe(before.ok + 1);
+    expect(await publishes('beta', 'failed')).toBe(before.failed + 1);
+    await handler.close();
+  });
+});
+
+describe('queueDepth', () => {
+  it('counts the dealers waiting for a publish and those being published', async () => {
+    const queue = createMemoryPublishQueue();
+    let release: () => void = () => undefined;
+    const stop = await queue.work(() => new Promise<void>((resolve) => (release = resolve)));
+    await queue.request({ dealer: 'alpha', reasons: ['stock'] });
+    await expect.poll(async () => (await queue.status()).get('alpha')?.running).toBe(true);
+    await queue.request({ dealer: 'alpha', reasons: ['dealer-file'] });
+    expect(await queueDepth(queue)).toEqual({ queued: 1, running: 1 });
+    release();
+    await expect.poll(() => queueDepth(queue)).toEqual({ queued: 0, running: 1 });
+    release();
+    await queue.idle();
+    expect(await queueDepth(queue)).toEqual({ queued: 0, running: 0 });
+    await stop();
   });
 });

@@ -93,6 +93,11 @@ export interface PublishWorkerOptions {
   env?: NodeJS.ProcessEnv;
   /** Runs after each publish (a deploy to the CDN); a failure fails the job, which is retried and then reported. */
   afterPublish?: (slug: string) => Promise<void>;
+  /**
+   * Publishes one dealer; by default a render worker renders it from the site bundle. Tests pass
+   * a stand-in so the job's bookkeeping (site state, stamp, metrics) is exercised without a bundle.
+   */
+  render?: RenderPool['publish'];
 }
 
 /**
@@ -138,7 +143,9 @@ export function publishJobHandler(options: PublishWorkerOptions): {
       let outcome: PublishOutcome;
       let inputHash: string;
       try {
-        const { workers, shared } = await poolForCode();
+        const { workers, shared } = options.render
+          ? { workers: { publish: options.render }, shared: sharedInputsHash(options.paths.root) }
+          : await poolForCode();
         inputHash = dealerInputHash(job.dealer, options.paths, shared);
         outcome = await workers.publish(job.dealer);
       } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { behindProxy, clientIp, proxyTrust, type NodeBindings } from './client-ip';
+import { behindProxy, clientIp, fromThisMachine, isLoopbackAddress, proxyTrust, type NodeBindings } from './client-ip';
 
 const peer = (remoteAddress: string): NodeBindings => ({ incoming: { socket: { remoteAddress } } });
 const socket = peer('10.1.2.3');
@@ -59,5 +59,31 @@ describe('proxyTrust', () => {
     expect(behindProxy(proxyTrust({ TRUST_PROXY: '0' }))).toBe(false);
     expect(behindProxy(proxyTrust({ TRUST_PROXY: '1' }))).toBe(true);
     expect(behindProxy(proxyTrust({ TRUST_PROXY: '127.0.0.1' }))).toBe(true);
+  });
+});
+
+describe('isLoopbackAddress', () => {
+  it('is 127.0.0.0/8 and ::1, also IPv4-mapped, and nothing else', () => {
+    for (const local of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '0:0:0:0:0:0:0:1']) expect(isLoopbackAddress(local), local).toBe(true);
+    for (const other of ['10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', '2001:db8::1', 'localhost', 'unknown', '', undefined]) {
+      expect(isLoopbackAddress(other), String(other)).toBe(false);
+    }
+  });
+});
+
+describe('fromThisMachine', () => {
+  const local = peer('127.0.0.1');
+  it('is a loopback socket with only loopback addresses forwarded', () => {
+    expect(fromThisMachine(local, undefined)).toBe(true);
+    expect(fromThisMachine(peer('::ffff:127.0.0.1'), '127.0.0.1')).toBe(true);
+  });
+
+  it('is not a request a proxy on this machine passed on, nor one from elsewhere, whatever it claims', () => {
+    expect(fromThisMachine(local, '198.51.100.1')).toBe(false);
+    expect(fromThisMachine(local, '127.0.0.1, 198.51.100.1')).toBe(false);
+    expect(fromThisMachine(peer('198.51.100.1'), '127.0.0.1')).toBe(false);
+    expect(fromThisMachine(local, 'spoofed')).toBe(false);
+    // app.request() without bindings: no socket, so no proof.
+    expect(fromThisMachine(undefined, undefined)).toBe(false);
   });
 });

@@ -12,6 +12,8 @@ import { insertLead, startReceiver, startSmtpServer, type TestReceiver, type Tes
 import { dealerFileCopy } from '../../../../tests/support/test-site';
 import { startOutboxWorker, type OutboxWorkerOptions } from './worker';
 import { createDeliveryHealth } from './health';
+import { knowDealers } from '../../../platform/metrics/metrics';
+import { labelValues, metricValue } from '../../../../tests/support/metrics';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -179,6 +181,23 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     expect(verifyWebhookSignature(request?.body ?? '', SECRET, request?.headers['x-lead-signature'] as string)).toBe(true);
     expect(verifyWebhookSignature(request?.body ?? '', 'wrong', request?.headers['x-lead-signature'] as string)).toBe(false);
     expect((JSON.parse(request?.body ?? '{}') as WebhookBody).id).toBe(leadId);
+    await w.stop();
+  });
+
+  it('counts each delivery in the metrics by dealer, destination kind and outcome, naming no address', async () => {
+    knowDealers(['kingfisher-toyota']);
+    const count = (destination: string, outcome: string) => metricValue('lead_deliveries_total', { dealer: 'kingfisher-toyota', destination, outcome });
+    const before = { folder: await count('folder', 'delivered'), webhook: await count('webhook', 'failed'), dead: await count('folder', 'dead') };
+    receiver.status = 503;
+    const site = withDestinations([{ type: 'webhook', url: receiver.url, secret_env: 'HOOK_SECRET' }]);
+    await insertLead(db.current, { created_at: T0, destinations: ['folder', 'webhook:0'] });
+    await insertLead(db.current, { created_at: T0, quarantine_reason: 'honeypot' });
+    const w = worker(site);
+    expect(await w.runOnce()).toEqual({ delivered: 1, failed: 1, dead: 1 });
+    expect(await count('folder', 'delivered')).toBe(before.folder + 1);
+    expect(await count('webhook', 'failed')).toBe(before.webhook + 1);
+    expect(await count('folder', 'dead')).toBe(before.dead + 1);
+    expect([...(await labelValues('lead_deliveries_total', 'destination'))].filter((kind) => kind.includes(':') || kind.includes('http'))).toEqual([]);
     await w.stop();
   });
 

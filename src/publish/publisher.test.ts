@@ -73,7 +73,15 @@ describe('publishJobHandler', () => {
       render: (slug) =>
         slug === 'beta'
           ? Promise.reject(new Error('the render worker exited with code 1'))
-          : Promise.resolve({ slug, pages: 2, htmlPages: 2, rendered: 1, build: path.join(paths.distDir, '.sites', slug, 'b1'), seconds: 0.1, cpuSeconds: 0.1 }),
+          : Promise.resolve({
+              slug,
+              pages: 2,
+              htmlPages: 2,
+              rendered: 1,
+              build: path.join(paths.distDir, '.sites', slug, 'b1'),
+              seconds: 0.1,
+              cpuSeconds: 0.1,
+            }),
     });
     await handler.handle(job('alpha'));
     await expect(handler.handle(job('beta'))).rejects.toThrow(/exited with code 1/);

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SearchEngine } from '@dealer-sites/search-engine';
 import { indexSettings } from '../search/model/index-settings';
 import { readOutboxBacklog } from '../leads/delivery/outbox/backlog';
@@ -45,7 +45,8 @@ describe.each(routeTestDatabaseKinds())('/api/metrics on %s', (kind) => {
   });
   beforeEach(() => resetTestDatabase(db.current));
 
-  const metrics = (target: ReturnType<typeof createApp>, options: Partial<Send> = {}) => send(target, { method: 'GET', path: '/api/metrics', ...LOCAL, ...options });
+  const metrics = (target: ReturnType<typeof createApp>, options: Partial<Send> = {}) =>
+    send(target, { method: 'GET', path: '/api/metrics', ...LOCAL, ...options });
   const text = async (options: Partial<Send> = {}): Promise<string> => {
     const answer = await metrics(app, options);
     expect(answer.status).toBe(200);
@@ -53,7 +54,11 @@ describe.each(routeTestDatabaseKinds())('/api/metrics on %s', (kind) => {
   };
 
   it('answers this machine in Prometheus text format', async () => {
-    const answer = await app.request('http://127.0.0.1:4321/api/metrics', { headers: { host: '127.0.0.1:4321' } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
+    const answer = await app.request(
+      'http://127.0.0.1:4321/api/metrics',
+      { headers: { host: '127.0.0.1:4321' } },
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4; charset=utf-8/);
     expect(answer.headers.get('cache-control')).toBe('no-store');

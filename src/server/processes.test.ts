@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../platform/db/open';
 import { DEALER_FILES_DIR } from '../../tests/support/test-site';
+import { sampleIn } from '../../tests/support/metrics';
 import { apiProcessCount, MAX_API_PROCESSES, ProcessCountError } from './processes';
 
 describe('apiProcessCount', () => {
@@ -58,7 +59,7 @@ describe.skipIf(!process.env.DATABASE_URL?.trim())('several API processes on Pos
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('serve from every process, replace one that dies, and report the delivering process’s faults in /api/health', async () => {
+  it('serve from every process, replace one that dies, report the delivering process’s faults in /api/health and the whole platform in /api/metrics', async () => {
     // A database of its own: the server runs the migrations itself, as it does in production.
     const admin = new URL(process.env.DATABASE_URL as string);
     const name = `processes_${randomBytes(5).toString('hex')}`;
@@ -115,6 +116,17 @@ describe.skipIf(!process.env.DATABASE_URL?.trim())('several API processes on Pos
         ids.push(((await sent.json()) as { id: string }).id);
       }
       for (const id of ids) expect(await database.db.select({ id: leads.id }).from(leads).where(eq(leads.id, id))).toHaveLength(1);
+
+      // /api/metrics answers for the whole platform from whichever serving process gets the
+      // connection: all six leads, taken by both, and the delivering process's outbox backlog.
+      for (let i = 0; i < 4; i++) {
+        const page = await fetch(`${base}/api/metrics`, { headers: { connection: 'close' } });
+        expect(page.status).toBe(200);
+        const body = await page.text();
+        expect(sampleIn(body, 'leads_accepted_total', { dealer: DEALER, kind: 'enquiry' })).toBe(6);
+        // The outbox folder cannot be written, so every lead's copy is still owed.
+        expect(sampleIn(body, 'lead_outbox_deliveries', { dealer: DEALER, state: 'owed' })).toBeGreaterThanOrEqual(6);
+      }
 
       // The outbox folder fails in the delivering process; the serving ones say so.
       await expect.poll(async () => ((await (await fetch(`${base}/api/health`)).json()) as { status: string }).status, { timeout: 15_000 }).toBe('degraded');

@@ -22,7 +22,12 @@ export async function labelValues(name: string, label: string): Promise<Set<stri
   const metric = registry.getSingleMetric(name);
   if (!metric) throw new Error(`no metric ${name}`);
   const { values } = await metric.get();
-  return new Set(values.map((value) => value.labels[label]).filter((value) => value !== undefined).map(String));
+  return new Set(
+    values
+      .map((value) => value.labels[label])
+      .filter((value) => value !== undefined)
+      .map(String),
+  );
 }
 
 /** The value of one sample line (`name{a="b",...} value`) in Prometheus text; undefined when absent. */

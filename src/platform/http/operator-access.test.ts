@@ -12,7 +12,10 @@ function app(token: string | undefined): Hono<AppEnv> {
   return api;
 }
 
-const ask = (api: Hono<AppEnv>, { host = '127.0.0.1:4321', ip = '127.0.0.1', headers = {} }: { host?: string; ip?: string; headers?: Record<string, string> } = {}) => {
+const ask = (
+  api: Hono<AppEnv>,
+  { host = '127.0.0.1:4321', ip = '127.0.0.1', headers = {} }: { host?: string; ip?: string; headers?: Record<string, string> } = {},
+) => {
   const bindings: NodeBindings = { incoming: { socket: { remoteAddress: ip } } };
   return Promise.resolve(api.request(`http://${host}/metrics`, { headers: { host, ...headers } }, bindings));
 };

@@ -28,7 +28,10 @@ describe('dealer labels', () => {
     recordBuild('../etc', 'full', 'ok', 1);
     for (const name of ['leads_accepted_total', 'search_duration_seconds', 'site_build_duration_seconds']) {
       const dealers = await labelValues(name, 'dealer');
-      expect([...dealers].filter((dealer) => /not-a-dealer|search|etc/.test(dealer)), name).toEqual([]);
+      expect(
+        [...dealers].filter((dealer) => /not-a-dealer|search|etc/.test(dealer)),
+        name,
+      ).toEqual([]);
       expect(dealers.has('other'), name).toBe(true);
     }
   });

@@ -20,7 +20,11 @@ describe.each(testDatabaseKinds())('the outbox backlog on %s', (kind) => {
   it('counts owed and dead deliveries per dealer, leaves delivered ones out, and ages the oldest owed', async () => {
     await insertLead(db.current, { created_at: T0, destinations: ['folder', 'webhook:0'] });
     await insertLead(db.current, { created_at: new Date(T0.getTime() + 30_000), destinations: ['folder'] });
-    const other = await insertLead(db.current, { dealer: 'lone-star-auto', created_at: new Date(T0.getTime() - 60_000), destinations: ['folder', 'shopper_reply'] });
+    const other = await insertLead(db.current, {
+      dealer: 'lone-star-auto',
+      created_at: new Date(T0.getTime() - 60_000),
+      destinations: ['folder', 'shopper_reply'],
+    });
     await db.current.db.update(outbox).set({ status: 'dead' }).where(eq(outbox.lead_id, other));
     const delivered = await insertLead(db.current, { created_at: new Date(T0.getTime() - 3_600_000) });
     await db.current.db.update(outbox).set({ status: 'delivered', delivered_at: T0 }).where(eq(outbox.lead_id, delivered));

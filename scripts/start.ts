@@ -66,6 +66,7 @@ function printBanner({ dealers, defaultDealer, port, proxied, database, env, pat
   console.log(`\n  http://127.0.0.1:${port}/ → ${proxied ? 'no dealer (TRUST_PROXY is set: the proxy must pass each dealer host on)' : defaultDealer}`);
   console.log(`  API health: http://127.0.0.1:${port}/api/health`);
   console.log(`  Search (Meilisearch protocol, index = dealer slug): http://127.0.0.1:${port}/api/search`);
+  console.log(`  Metrics (Prometheus, from this machine${env.METRICS_TOKEN?.trim() ? ' or with METRICS_TOKEN' : ''}): http://127.0.0.1:${port}/api/metrics`);
   const folder = outboxDir(env, paths.root);
   console.log(`\nLeads: ${database.kind === 'pglite' ? `PGlite in ${shown(database.location)}` : `Postgres at ${database.location}`}`);
   console.log(`  files sent with leads: ${shown(leadFilesDir(env, paths.root))}/<dealer>/`);

@@ -75,7 +75,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
 
   // The whole platform's Prometheus metrics (docs/decisions/metrics.md), for the operator only:
   // from this machine on a local host name, or with METRICS_TOKEN as a bearer token. Like health
-  // it acts for no dealer. The dealers served here may be dealer label values, nothing else.
+  // it acts for no dealer. The dealers served here are known to the metrics as dealer label values.
   knowDealers(dealers);
   const metricsToken = operatorToken(leads.env ?? process.env, 'METRICS_TOKEN');
   api.get('/metrics', operatorOnly(metricsToken), async (c) => {

@@ -149,7 +149,8 @@ export function resolveHeader(header: readonly string[], shape: FeedShape, own: 
       return;
     }
     const other = fedBy.get(field);
-    if (other !== undefined) problems.push(`columns "${other}" and "${column}" both hold ${field}; map one of them to "ignore" in the dealer file's stock_feed.columns`);
+    if (other !== undefined)
+      problems.push(`columns "${other}" and "${column}" both hold ${field}; map one of them to "ignore" in the dealer file's stock_feed.columns`);
     else fedBy.set(field, column);
     fields.push(field);
   });

@@ -73,7 +73,19 @@ const TARGET: Partial<Record<StockFeedField, string>> = {
   location: 'location_name',
 };
 
-const TEXT_FIELDS = new Set<StockFeedField>(['make', 'model', 'body', 'colour', 'transmission', 'fuel', 'drive', 'registration_plate', 'item_type', 'name', 'slug']);
+const TEXT_FIELDS = new Set<StockFeedField>([
+  'make',
+  'model',
+  'body',
+  'colour',
+  'transmission',
+  'fuel',
+  'drive',
+  'registration_plate',
+  'item_type',
+  'name',
+  'slug',
+]);
 
 function midnight(isoDate: string): number {
   return Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 1000);
@@ -87,7 +99,12 @@ function readEngine(cell: string): Read<number> {
   return cc.reason === undefined ? cc : { reason: `"${cell}" is not an engine size (2494 or 2.5L)` };
 }
 
-export function mapRow(cells: readonly string[], fields: readonly (StockFeedField | undefined)[], columns: readonly string[], context: MappedRowContext): MappedRow {
+export function mapRow(
+  cells: readonly string[],
+  fields: readonly (StockFeedField | undefined)[],
+  columns: readonly string[],
+  context: MappedRowContext,
+): MappedRow {
   const problems: MappedRow['problems'] = [];
   const columnOf: Record<string, string> = {};
   const raw: Record<string, unknown> = {};
@@ -129,7 +146,11 @@ export function mapRow(cells: readonly string[], fields: readonly (StockFeedFiel
     raw.stocknum = stocknum;
     columnOf.stocknum = column.stocknum!;
   } else {
-    problems.push({ field: 'stocknum', column: columnOf.stocknum ?? 'stock number', reason: 'is missing: every car needs one, it is how the car is known from one feed to the next' });
+    problems.push({
+      field: 'stocknum',
+      column: columnOf.stocknum ?? 'stock number',
+      reason: 'is missing: every car needs one, it is how the car is known from one feed to the next',
+    });
   }
   if (cell.vin !== undefined) {
     raw.vin = cell.vin.replace(/[\s-]/g, '').toUpperCase();

@@ -21,9 +21,7 @@ const PRICE_ON_APPLICATION = /^(poa|p\.o\.a\.?|price on application|call|call fo
 export function readPrice(cell: string): Read<number> {
   const text = cell.trim();
   if (PRICE_ON_APPLICATION.test(text)) return { value: 0 };
-  const bare = text
-    .replace(/^(?:[A-Z]{2,3}\s?)?\$?\s?|\s?(?:AUD|NZD|USD)$/gi, '')
-    .trim();
+  const bare = text.replace(/^(?:[A-Z]{2,3}\s?)?\$?\s?|\s?(?:AUD|NZD|USD)$/gi, '').trim();
   if (!/^\d{1,3}(?:([, ])\d{3})?(?:\1\d{3})*(?:\.\d{1,2})?$/.test(bare) && !/^\d+(?:\.\d{1,2})?$/.test(bare)) {
     return fail(`${quoted(cell)} is not a price (write 34990 or $34,990, or POA)`);
   }

@@ -221,7 +221,11 @@ export function readExportRows(text: string, reading: FeedReading): { rows: Feed
   if (!header) return { rows: [], notices: [] };
   const columns = header.cells.map((c) => c.trim());
   const resolved = resolveHeader(columns, reading.shape, reading.columns);
-  if (resolved.problems.length > 0) throw new FeedError('the CSV header is not usable', resolved.problems.map((p) => `row ${header.row} (header): ${printable(p, 300)}`));
+  if (resolved.problems.length > 0)
+    throw new FeedError(
+      'the CSV header is not usable',
+      resolved.problems.map((p) => `row ${header.row} (header): ${printable(p, 300)}`),
+    );
   const notices =
     resolved.unknown.length > 0
       ? [
@@ -282,7 +286,8 @@ const UNIQUE_KEYS = [
   {
     field: 'stocknum',
     name: 'stock number',
-    value: (raw: unknown) => (typeof rawField(raw, 'stocknum') === 'string' ? (rawField(raw, 'stocknum') as string).trim().toUpperCase() || undefined : undefined),
+    value: (raw: unknown) =>
+      typeof rawField(raw, 'stocknum') === 'string' ? (rawField(raw, 'stocknum') as string).trim().toUpperCase() || undefined : undefined,
   },
   { field: 'id', name: 'id', value: (raw: unknown) => (typeof rawField(raw, 'id') === 'number' ? String(rawField(raw, 'id')) : undefined) },
   { field: 'slug', name: 'slug', value: (raw: unknown) => (typeof rawField(raw, 'slug') === 'string' ? (rawField(raw, 'slug') as string) : undefined) },
@@ -346,7 +351,12 @@ export function validateRows(rows: readonly FeedRow[], label: 'line' | 'row'): P
 }
 
 /** The shape a CSV feed is read in: the preset's, or the platform's own fields when the dealer file only names columns. */
-export function feedReading(site: Pick<DealerConfig, 'stock_feed' | 'units'>, previous: readonly Vehicle[], now: Date, preset?: StockFeedPreset): FeedReading | undefined {
+export function feedReading(
+  site: Pick<DealerConfig, 'stock_feed' | 'units'>,
+  previous: readonly Vehicle[],
+  now: Date,
+  preset?: StockFeedPreset,
+): FeedReading | undefined {
   const settings = site.stock_feed;
   const chosen = preset ?? settings?.preset;
   const columns = settings?.columns ?? {};
@@ -423,7 +433,13 @@ export const IMPORT_USAGE =
 export function parseImportArgs(argv: readonly string[]): ImportArgs {
   const { values, positionals } = readCommandLine(
     argv,
-    { dealer: { type: 'string' }, preset: { type: 'string' }, confirm: { type: 'boolean' }, 'allow-empty': { type: 'boolean' }, 'no-alerts': { type: 'boolean' } },
+    {
+      dealer: { type: 'string' },
+      preset: { type: 'string' },
+      confirm: { type: 'boolean' },
+      'allow-empty': { type: 'boolean' },
+      'no-alerts': { type: 'boolean' },
+    },
     (problem) =>
       problem.kind === 'needs-value'
         ? new FeedError(`${problem.option} needs a value\n${IMPORT_USAGE}`)
@@ -443,11 +459,18 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
   const confirm = values.confirm ?? false;
   const [file, ...more] = positionals;
   if (confirm) {
-    if (file !== undefined || preset !== undefined) throw new FeedError(`--confirm applies the held feed: give no feed file or preset with it\n${IMPORT_USAGE}`);
+    if (file !== undefined || preset !== undefined)
+      throw new FeedError(`--confirm applies the held feed: give no feed file or preset with it\n${IMPORT_USAGE}`);
     return { dealer: values.dealer, confirm, alerts: !(values['no-alerts'] ?? false) };
   }
   if (file === undefined || more.length > 0) throw new FeedError(`give exactly one feed file\n${IMPORT_USAGE}`);
-  return { dealer: values.dealer, file, confirm, ...(preset === undefined ? {} : { preset: preset as StockFeedPreset }), alerts: !(values['no-alerts'] ?? false) };
+  return {
+    dealer: values.dealer,
+    file,
+    confirm,
+    ...(preset === undefined ? {} : { preset: preset as StockFeedPreset }),
+    alerts: !(values['no-alerts'] ?? false),
+  };
 }
 
 /** What a photo step makes of the good rows: the same cars (photo URLs rewritten), and each photo problem named by car. */

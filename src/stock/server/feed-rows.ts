@@ -218,7 +218,7 @@ export function mapRow(
   const make = typeof raw.make === 'string' ? cleanLine(raw.make) : '';
   const model = typeof raw.model === 'string' ? cleanLine(raw.model) : '';
   if (make && model) raw.make_model = `${make} ${model}`;
-  if (raw.name === undefined && raw.year !== undefined && make && model) {
+  if (raw.name === undefined && typeof raw.year === 'number' && make && model) {
     // The variant as a shopper reads it ("GX"), without the series or chassis code ("AXAH54R").
     raw.name = [String(raw.year), make, model, cell.variant === undefined ? '' : cleanLine(cell.variant)].filter(Boolean).join(' ');
   }

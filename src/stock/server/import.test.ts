@@ -447,19 +447,19 @@ describe('importFeed', () => {
       dealersDir,
       env,
       now,
-      photos: async (vehicles) => {
+      photos: (vehicles) => {
         seen.push(...vehicles.map((car) => car.id));
-        return {
+        return Promise.resolve({
           vehicles: vehicles.map((car) => ({ ...car, images: car.images.map((_, i) => ({ image_url: `/feed-photos/${car.id}-${i}.webp` })) })),
           problems: ['stock 102: photo 1 could not be fetched (404)'],
-        };
+        });
       },
     });
     expect(seen).toEqual([101, 102, 103, 104]);
     expect(result.photoProblems).toEqual(['stock 102: photo 1 could not be fetched (404)']);
     expect(readStockFile(result.file).vehicles[0]!.images).toEqual([{ image_url: '/feed-photos/101-0.webp' }, { image_url: '/feed-photos/101-1.webp' }]);
     const losing = await thrownAsync(
-      importFeed(args(writeFeed('one.json', [car(1)])), { dealersDir, env, now, photos: async () => ({ vehicles: [], problems: [] }) }),
+      importFeed(args(writeFeed('one.json', [car(1)])), { dealersDir, env, now, photos: () => Promise.resolve({ vehicles: [], problems: [] }) }),
     );
     expect(losing.message).toMatch(/the photo step returned other cars than it was given/);
     expect(readStockFile(result.file).vehicles).toHaveLength(4);
@@ -488,7 +488,7 @@ describe('importFeed', () => {
 
 /** Rows of a fixture CSV as objects, to compare the import with the file. */
 function parseFeedRows(name: string, column: string, value: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsvSync(readFileSync(fixture(name), 'utf8'), { bom: true }) as string[][];
+  const [header, ...rows] = parseCsvSync(readFileSync(fixture(name), 'utf8'), { bom: true });
   return rows.map((cells) => Object.fromEntries(header!.map((h, i) => [h, cells[i] ?? '']))).filter((row) => row[column] === value);
 }
 

@@ -151,7 +151,7 @@ function readCsvRecords(text: string): CsvRecord[] {
         ends.push({ lines: context.lines, emptyLines: context.empty_lines });
         return record;
       },
-    }) as string[][];
+    });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new FeedError('the CSV cannot be read', [`line ${line ?? '?'}: ${printable(error instanceof Error ? error.message : String(error))}`]);

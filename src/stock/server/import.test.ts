@@ -380,6 +380,15 @@ describe('importFeed', () => {
     expect(refused.message).toMatch(/stock_feed\.preset or stock_feed\.columns/);
   });
 
+  it('refuses a file in another shape than the preset whole, rather than every row', async () => {
+    const wrong = await thrownAsync(importFeed({ ...args(fixture('us-syndication-export.csv')), preset: 'au_nz_dms' }, { dealersDir, env, now }));
+    expect(wrong.message).toBe('the CSV header has no stock number column: is this the right file, and the right stock_feed.preset for it?');
+    expect(wrong.problems[0]).toMatch(/^row 1 \(header\): expected a column "StockNumber"; found "DealerId", "Type", "Stock", /);
+    const json = await thrownAsync(importFeed({ ...args(writeFeed('cars.json', [car(1)])), preset: 'au_nz_dms' }, { dealersDir, env, now }));
+    expect(json.message).toMatch(/cars\.json is JSON, which is always the platform's own fields/);
+    expect(existsSync(stockFile('fixture-motors', env))).toBe(false);
+  });
+
   it('reads the preset the dealer file names', async () => {
     const dealers = dealersWith((dealer) => {
       dealer.stock_feed = { preset: 'us_syndication' };

@@ -226,6 +226,16 @@ export function readExportRows(text: string, reading: FeedReading): { rows: Feed
       'the CSV header is not usable',
       resolved.problems.map((p) => `row ${header.row} (header): ${printable(p, 300)}`),
     );
+  if (!resolved.fields.includes('stocknum')) {
+    // Every row would be refused for want of a stock number: the file or the shape is the wrong one.
+    const expected = Object.entries({ ...reading.shape.columns, ...reading.columns })
+      .filter(([, field]) => field === 'stocknum')
+      .map(([name]) => name);
+    const found = columns.slice(0, 12).map((c) => `"${printable(c, 40)}"`);
+    throw new FeedError('the CSV header has no stock number column: is this the right file, and the right stock_feed.preset for it?', [
+      `row ${header.row} (header): expected a column ${expected.map((name) => `"${printable(name, 40)}"`).join(' or ')}; found ${found.join(', ')}${columns.length > 12 ? ', …' : ''}`,
+    ]);
+  }
   const notices =
     resolved.unknown.length > 0
       ? [
@@ -553,6 +563,9 @@ export async function importFeed(args: Pick<ImportArgs, 'dealer' | 'file' | 'pre
   const now = opts.now ?? new Date();
   const site = loadImportDealer(args.dealer, opts.dealersDir);
   if (args.file === undefined) throw new FeedError(`give a feed file\n${IMPORT_USAGE}`);
+  if (args.preset !== undefined && feedFormat(args.file) !== 'csv') {
+    throw new FeedError(`--preset reads a dealer's CSV export; ${path.basename(args.file)} is JSON, which is always the platform's own fields`);
+  }
   const current = currentStock(args.dealer, env);
   const feed = readFeed(args.file, feedReading(site, current.vehicles, now, args.preset));
   const { vehicles, problems: photoProblems } = await withPhotos(feed.vehicles, opts.photos);

@@ -185,8 +185,8 @@ export function mapRow(
   put('seats', read('seats', readWholeNumber));
   put('engine_cc', read('engine_cc', readEngine));
   put('price', read('price', readPrice));
-  const msrp = read('msrp', readPrice, 'price');
-  if (raw.price === undefined && cell.price === undefined && msrp !== undefined) raw.price = msrp;
+  // The MSRP is read only when there is no selling price: a new car listed at its sticker price.
+  if (cell.price === undefined) put('price', read('msrp', readPrice, 'price'));
   put('weekly_price', read('weekly_price', readPrice));
   const features = cell.filtered_features;
   if (features !== undefined) {

@@ -450,6 +450,14 @@ describe('importFeed', () => {
     expect((await importFeed(args(writeFeed('empty.json', [])), { dealersDir, env, now })).outcome).toBe('held');
   });
 
+  it('replaces a broken stock file rather than being blocked by it', async () => {
+    mkdirSync(path.dirname(stockFile('fixture-motors', env)), { recursive: true });
+    writeFileSync(stockFile('fixture-motors', env), '{"vehicles": [');
+    const result = await importFeed(args(fixture('good.csv')), { dealersDir, env, now });
+    expect(result).toMatchObject({ outcome: 'imported', replaced: 0 });
+    expect(readStockFile(result.file).vehicles).toHaveLength(4);
+  });
+
   it('runs the photo step over the good rows before writing, reporting its problems without dropping a car', async () => {
     const seen: number[] = [];
     const result = await importFeed(args(fixture('good.csv')), {

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { readCommandLine } from '../../platform/cli/arguments';
 import { DealerConfigError, formatIssues, formatPath, listDealerSlugs, loadDealer } from '../../platform/config/load';
 import { DEFAULT_MAX_REMOVED_SHARE, stockFeedPresets, type DealerConfig, type StockFeedField, type StockFeedPreset } from '../../platform/config/schema';
-import { readStockFile, stockFile } from './store';
+import { readStockFile, stockFile, StockFileError } from './store';
 import { carTypes, vehicleSchema, vehicleStatuses, type Vehicle } from '../model/vehicle';
 import { feedPresets, ownShape, resolveHeader, type FeedShape } from './feed-presets';
 import { mapRow } from './feed-rows';
@@ -528,11 +528,20 @@ function loadImportDealer(slug: string, dealersDir: string): DealerConfig {
   }
 }
 
+/**
+ * The stock file as it is. A broken one (no reader can use it anyway) counts as an empty stock:
+ * the next good feed is what repairs it, so it must not be blocked by it.
+ */
 function currentStock(slug: string, env: NodeJS.ProcessEnv): StockFileState {
   const file = stockFile(slug, env);
   if (!existsSync(file)) return { vehicles: [], exists: false, importedAt: null };
-  const stock = readStockFile(file);
-  return { vehicles: stock.vehicles, exists: true, importedAt: stock.imported_at };
+  try {
+    const stock = readStockFile(file);
+    return { vehicles: stock.vehicles, exists: true, importedAt: stock.imported_at };
+  } catch (error) {
+    if (!(error instanceof StockFileError)) throw error;
+    return { vehicles: [], exists: true, importedAt: null };
+  }
 }
 
 interface StockFileState {

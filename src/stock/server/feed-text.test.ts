@@ -15,6 +15,14 @@ describe('feed text', () => {
     expect(cleanDescription(html)).toBe('Low kms\n\nOne owner & full history.\n\n• Tow bar\n• Two keys\n\nCall us\ntoday');
   });
 
+  it('reads hostile HTML in bounded time: deep nesting and huge input', () => {
+    const started = performance.now();
+    expect(cleanDescription(`${'<div>'.repeat(2000)}deep${'</div>'.repeat(2000)}<p>Tow bar</p>`)).toBe('Tow bar');
+    expect(cleanDescription(`<p>Intro</p>${'<div>'.repeat(30_000)}deep`)).toBe('Intro');
+    expect(cleanDescription(`<p>${'word '.repeat(200_000)}</p>`).length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it('leaves plain text as written, tidying line ends and blank lines', () => {
     expect(cleanDescription('One owner.\r\n\r\n\r\n\r\nTow bar,  roof racks.  ')).toBe('One owner.\n\nTow bar, roof racks.');
     expect(cleanDescription('5 < 6 and 7 > 3')).toBe('5 < 6 and 7 > 3');

@@ -22,8 +22,14 @@ export function cleanLine(text: string): string {
 /** Tags or character references: text a dealer system wrote as HTML. */
 const LOOKS_LIKE_HTML = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>|&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
 
+/** More HTML than this is cut before converting: the text is capped at 5,000 characters anyway. */
+const HTML_MAX = 100_000;
+
 const toText = compile({
   wordwrap: false as const,
+  // Markup nested deeper than any description needs is read past, so a hostile feed cannot make
+  // the conversion recurse without end.
+  limits: { maxDepth: 64, maxInputLength: HTML_MAX, ellipsis: '' },
   selectors: [
     // The link's words stay; where it pointed does not (it may be anything, javascript: included).
     { selector: 'a', options: { ignoreHref: true } },
@@ -47,7 +53,7 @@ const toText = compile({
  * stock holds is cut at a word with an ellipsis.
  */
 export function cleanDescription(text: string): string {
-  const plain = LOOKS_LIKE_HTML.test(text) ? toText(text) : text;
+  const plain = LOOKS_LIKE_HTML.test(text) ? toText(text.slice(0, HTML_MAX)) : text;
   const tidy = withoutUnsafeCharacters(plain.replace(/\r\n?/g, '\n').replace(/[\u2028\u2029]/g, '\n'), true)
     .replace(/\t/g, ' ')
     .split('\n')

@@ -31,6 +31,8 @@ export interface MappedRowContext {
   now: number;
   /** The stock as imported last, by id: a car's first-seen and sold dates carry over. */
   previous: ReadonlyMap<number, Vehicle>;
+  /** The dealer file's locations, for a Location column naming one by name, slug or id. */
+  locations?: readonly { id: number | string; name: string; slug: string }[];
 }
 
 export interface MappedRow {
@@ -40,6 +42,8 @@ export interface MappedRow {
   problems: { field: string; column: string; reason: string }[];
   /** Vehicle field → the feed column it came from, to name the dealer's column in reports. */
   columnOf: Record<string, string>;
+  /** A Location cell that names none of the dealer file's locations, as written. */
+  unknownLocation?: string;
 }
 
 /**
@@ -86,6 +90,8 @@ const TEXT_FIELDS = new Set<StockFeedField>([
   'name',
   'slug',
 ]);
+
+const locationKey = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function midnight(isoDate: string): number {
   return Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 1000);
@@ -165,9 +171,21 @@ export function mapRow(
     raw.description = cell.description;
     columnOf.description = column.description!;
   }
+  let unknownLocation: string | undefined;
   if (cell.location !== undefined) {
-    raw.location_name = cell.location;
+    // "Kingfisher Toyota Sales", "kingfisher-toyota-sales" or "31001" all name the location
+    // "Kingfisher Toyota - Sales": the car then shows at it, and the ad feeds find its address.
+    const key = locationKey(cell.location);
+    const location = context.locations?.find((l) => locationKey(l.name) === key || locationKey(l.slug) === key || String(l.id) === cell.location);
+    if (location) {
+      raw.location_id = location.id;
+      raw.location_name = location.name;
+    } else {
+      raw.location_name = cell.location;
+      if (context.locations) unknownLocation = cleanLine(cell.location);
+    }
     columnOf.location_name = column.location!;
+    columnOf.location_id = column.location!;
   }
 
   put('year', read('year', readYear));
@@ -231,7 +249,7 @@ export function mapRow(
   if (raw.km === undefined && cell.km === undefined && cell.odometer === undefined && cell.miles === undefined && raw.car_type === 'new') raw.km = 0;
   raw.created_at_timestamp = inStock !== undefined ? midnight(inStock) : (previous?.created_at_timestamp ?? context.now);
   if (raw.status === 'sold') raw.sold_date_timestamp = previous?.sold_date_timestamp ?? context.now;
-  return { raw, stocknum: stocknum || undefined, problems, columnOf };
+  return { raw, stocknum: stocknum || undefined, problems, columnOf, ...(unknownLocation ? { unknownLocation } : {}) };
 }
 
 function mapOptional<T, U>(value: T | undefined, fn: (value: T) => U): U | undefined {

@@ -296,6 +296,7 @@ describe('importFeed', () => {
     ]);
     expect(result.notices).toEqual([
       "2 columns the site does not read, left out: SalespersonNotes, YardBay (name what they hold in the dealer file's stock_feed.columns to read them)",
+      'locations the dealer file does not have: "Fixture Motors Used Cars" (27 cars); these cars show the name but no address, and the ad feeds leave them out: name the location as the dealer file does, or add it there',
     ]);
     const stock = readStockFile(result.file).vehicles;
     expect(stock).toHaveLength(44);
@@ -314,6 +315,9 @@ describe('importFeed', () => {
       primary_image_url: 'https://images.dms-export.example/photos/K24000/1.jpg',
       photos_count: 8,
       status: 'in_transit',
+      // "Fixture Motors Sales" in the export is the dealer file's "Fixture Motors - Sales".
+      location_id: 1,
+      location_name: 'Fixture Motors - Sales',
     });
     expect(byStock.get('K24063')?.vin).toBe(parseFeedRows('au-nz-dms-export.csv', 'StockNumber', 'K24063')[0]!.VIN);
     expect(byStock.get('K24091')?.price).toBe(0); // POA: price on application

@@ -213,6 +213,8 @@ export interface FeedReading {
   /** Import time, seconds. */
   now: number;
   previous: ReadonlyMap<number, Vehicle>;
+  /** The dealer file's locations, which a Location column names. */
+  locations?: readonly { id: number | string; name: string; slug: string }[];
 }
 
 /** Reads CSV text in the shape of a dealer's export; columns it does not know are read past with one notice. */
@@ -242,13 +244,21 @@ export function readExportRows(text: string, reading: FeedReading): { rows: Feed
           `${resolved.unknown.length} column${resolved.unknown.length === 1 ? '' : 's'} the site does not read, left out: ${resolved.unknown.map((c) => printable(c, 60)).join(', ')} (name what ${resolved.unknown.length === 1 ? 'it holds' : 'they hold'} in the dealer file's stock_feed.columns to read ${resolved.unknown.length === 1 ? 'it' : 'them'})`,
         ]
       : [];
-  const context = { dates: reading.shape.dates, units: reading.units, now: reading.now, previous: reading.previous };
+  const context = { dates: reading.shape.dates, units: reading.units, now: reading.now, previous: reading.previous, locations: reading.locations };
+  const unknownLocations = new Map<string, number>();
   const rows = body.map(({ cells, row }): FeedRow => {
     const mapped = mapRow(cells, resolved.fields, columns, context);
+    if (mapped.unknownLocation) unknownLocations.set(mapped.unknownLocation, (unknownLocations.get(mapped.unknownLocation) ?? 0) + 1);
     const problems: FeedRow['problems'] = [...mapped.problems];
     if (cells.length !== columns.length) problems.unshift({ field: '(row)', reason: `has ${cells.length} cells; the header has ${columns.length}` });
     return { at: row, key: `stock ${mapped.stocknum ? printable(mapped.stocknum, 40) : '?'}`, raw: mapped.raw, problems, columnOf: mapped.columnOf };
   });
+  if (unknownLocations.size > 0) {
+    const names = [...unknownLocations].map(([name, cars]) => `"${printable(name, 60)}" (${cars} car${cars === 1 ? '' : 's'})`);
+    notices.push(
+      `locations the dealer file does not have: ${names.join(', ')}; these cars show the name but no address, and the ad feeds leave them out: name the location as the dealer file does, or add it there`,
+    );
+  }
   return { rows, notices };
 }
 
@@ -362,7 +372,7 @@ export function validateRows(rows: readonly FeedRow[], label: 'line' | 'row'): P
 
 /** The shape a CSV feed is read in: the preset's, or the platform's own fields when the dealer file only names columns. */
 export function feedReading(
-  site: Pick<DealerConfig, 'stock_feed' | 'units'>,
+  site: Pick<DealerConfig, 'stock_feed' | 'units' | 'locations'>,
   previous: readonly Vehicle[],
   now: Date,
   preset?: StockFeedPreset,
@@ -377,6 +387,7 @@ export function feedReading(
     units: site.units,
     now: Math.floor(now.getTime() / 1000),
     previous: new Map(previous.map((car) => [car.id, car])),
+    locations: site.locations.map(({ id, name, slug }) => ({ id, name, slug })),
   };
 }
 

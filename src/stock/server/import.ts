@@ -100,7 +100,7 @@ export interface ParsedFeed {
   vehicles: Vehicle[];
   /** `row 4 (stock AB123): Price: "abc" is not a price …` — one per bad field of a bad row. */
   problems: string[];
-  /** About the feed as a whole, not a row: columns read past. */
+  /** About the feed as a whole, not a row: columns read past, locations the dealer file does not have. */
   notices: string[];
   rows: number;
   badRows: number;
@@ -510,7 +510,7 @@ export interface ImportResult {
   badRows: number;
   /** One line per bad field of a bad row; the rows were left out. */
   problems: string[];
-  /** About the feed as a whole (columns read past). */
+  /** About the feed as a whole (columns read past, unknown locations). */
   notices: string[];
   /** From the photo step, per car; never a reason to leave a car out. */
   photoProblems: string[];

@@ -4,7 +4,8 @@
  * Builds the demo dealers from scratch, times them (all together, then the first one alone),
  * measures every page type's HTML and JavaScript, scores the first dealer's security headers with
  * the MDN HTTP Observatory (deployed as a CDN serves it, and on the platform's server), times the
- * demo stock generator (5,000 cars, median of 5 runs), the search engine and API, the search
+ * demo stock generator (5,000 cars, median of 5 runs), the stock feed import (1,000 rows of each
+ * export shape, median of 5 runs), the search engine and API, the search
  * indexes while stock is replaced under load and within a memory bound, the lead API
  * under load and under SIGKILL (`--skip-leads` leaves those out), the stock alert job over 5,000
  * cars and 10,000 saved cars, runs Lighthouse through the platform's own server, prints the tables
@@ -32,6 +33,7 @@ import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import { freshMemoryCost } from './bench/fresh-memory';
 import { timeDemoStock } from './bench/demo-stock';
+import { benchFeedImport, formatFeedImport } from './bench/feed-import';
 import {
   medianRun,
   CATEGORIES,
@@ -329,6 +331,9 @@ async function main(argv: string[]): Promise<number> {
   console.log(`\nDemo stock: 5,000 ${engineSite.slug} cars, 5 runs…`);
   const demoStock = timeDemoStock(engineSite, 5000, 5);
   console.log(`demo stock: median ${demoStock.medianMs.toFixed(0)} ms (runs: ${demoStock.timesMs.map((ms) => ms.toFixed(0)).join(', ')} ms)`);
+  console.log('\nStock feed import: 1,000 rows of each export shape and of the platform JSON, 5 runs…');
+  const feedImport = await benchFeedImport(1000, 5);
+  for (const line of formatFeedImport(feedImport)) console.log(line);
   console.log(`\nSearch engine: 5,000 ${engineSite.slug} demo cars, embedded, Orama and FlexSearch side by side…`);
   const engine = await benchEngine(generateDemoStock(engineSite, 5000));
   const apiSlug = built.includes(engineSite.slug) ? engineSite.slug : (built[0] ?? first);
@@ -682,6 +687,7 @@ async function main(argv: string[]): Promise<number> {
     observatory,
     leads: leads ?? null,
     demoStock: { ...demoStock, dealer: engineSite.slug },
+    feedImport,
     search: {
       engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string },
       api: { ...api, dealer: apiSlug },

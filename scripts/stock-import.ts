@@ -1,20 +1,26 @@
 /**
- * npm run stock:import -- --dealer <slug> <file.json|file.csv> [--allow-empty] [--no-alerts]
+ * npm run stock:import -- --dealer <slug> <file.json|file.csv> [--preset <name>] [--no-alerts]
+ * npm run stock:import -- --dealer <slug> --confirm [--no-alerts]
  *
- * Validates a stock feed and replaces `<STOCK_DIR>/<slug>.json` (default .data/stock) only when
- * every row is valid; otherwise prints every bad row by line and field and exits 1 with the
- * current stock untouched. DEALERS_DIR is respected like the other scripts. The logic and its
+ * Reads a stock feed (the platform's own format, or the dealer's export as its dealer file's
+ * `stock_feed` says) and replaces `<STOCK_DIR>/<slug>.json` (default .data/stock) with its good
+ * rows; each bad row is printed by row number with the reason. A feed that would take more than
+ * the dealer's set share of its listed cars off the site is held in `<slug>.held.json` instead,
+ * and `--confirm` applies it. DEALERS_DIR is respected like the other scripts. The logic and its
  * tests are in src/stock/server/import.ts.
  *
- * Then, unless --no-alerts, it runs the alert job for the dealer (npm run alerts:run): shoppers
- * whose saved cars dropped in price or sold, or whose saved searches have new cars, are emailed.
- * The import stands whatever happens to the alerts: when the job cannot run from here (the
- * embedded database is held by `npm start`), the running server sends them itself once it sees
- * the new stock (src/accounts/server/alert-watcher.ts), and this says so.
+ * Exit status: 0 when the stock was replaced (even with bad rows left out), 1 when the feed could
+ * not be read at all (nothing changed), 2 when it was held for confirmation (nothing changed).
+ *
+ * Then, after an import, unless --no-alerts, it runs the alert job for the dealer (npm run
+ * alerts:run): shoppers whose saved cars dropped in price or sold, or whose saved searches have
+ * new cars, are emailed. The import stands whatever happens to the alerts: when the job cannot run
+ * from here (the embedded database is held by `npm start`), the running server sends them itself
+ * once it sees the new stock (src/accounts/server/alert-watcher.ts), and this says so.
  */
 import path from 'node:path';
 import { defaultDealersDir } from '../src/platform/config/load';
-import { FeedError, importFeed, parseImportArgs, summarise } from '../src/stock/server/import';
+import { confirmHeld, FeedError, importFeed, parseImportArgs, summarise } from '../src/stock/server/import';
 import { CliError } from '../src/leads/admin/cli';
 import { runAlertsCommand } from '../src/accounts/admin/alerts-run';
 
@@ -30,16 +36,37 @@ async function alertsAfterImport(dealer: string, dealersDir: string): Promise<vo
   }
 }
 
+function shown(file: string): string {
+  return file.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), file) : file;
+}
+
 async function main(argv: string[]): Promise<number> {
   try {
     const args = parseImportArgs(argv);
     const started = performance.now();
     const dealersDir = defaultDealersDir();
-    const result = importFeed(args, { dealersDir });
+    const result = args.confirm ? confirmHeld(args.dealer, { dealersDir }) : await importFeed(args, { dealersDir });
+    const ms = Math.round(performance.now() - started);
+    if (!args.confirm) {
+      for (const problem of result.problems) console.error(problem);
+      for (const problem of result.photoProblems) console.error(problem);
+      for (const notice of result.notices) console.log(`Note: ${notice}`);
+    }
+    const rows = `${result.rows} rows: ${result.vehicles.length} good, ${result.badRows} bad${result.badRows > 0 ? ' (left out; each is listed above with the reason)' : ''}`;
+    if (result.outcome === 'held') {
+      console.log(`Held, not imported: ${result.heldBecause}.`);
+      console.log(`  ${rows}.`);
+      console.log(`  The current stock is unchanged; the feed waits in ${shown(result.file)}.`);
+      console.log(`  If it is right, apply it with: npm run stock:import -- --dealer ${args.dealer} --confirm`);
+      console.log('  Otherwise fix the feed and import it again (that replaces the held one).');
+      return 2;
+    }
     const was = result.replaced === undefined ? 'replacing demo stock' : `replacing ${result.replaced} vehicles`;
-    const shown = result.file.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), result.file) : result.file;
-    console.log(`Imported ${result.vehicles.length} vehicles for ${args.dealer} into ${shown} (${was}) in ${Math.round(performance.now() - started)} ms.`);
+    const what = args.confirm ? `Applied the held feed: ${result.vehicles.length} vehicles` : `Imported ${result.vehicles.length} vehicles`;
+    console.log(`${what} for ${args.dealer} into ${shown(result.file)} (${was}) in ${ms} ms.`);
+    console.log(`  ${rows}.`);
     for (const line of summarise(result.vehicles)) console.log(`  ${line}`);
+    if (result.droppedHeld) console.log('  A feed held earlier for confirmation was dropped: this one is newer.');
     console.log('The search API serves the new stock now.');
     if (args.alerts) {
       console.log('Shoppers’ alerts (saved cars and searches):');

@@ -27,6 +27,7 @@ import { footerVariantsNeedingNavigation, navigationItemSchema } from './section
 import { regionSchema } from './sections/region';
 import type { reviewSchema, reviewSummarySchema } from './sections/reviews';
 import { searchSchema } from './sections/search';
+import { stockFeedSchema } from './sections/stock-feed';
 import { absoluteUrl, hexColour, imageUrl, slug, text } from './sections/values';
 import { regionDefaults } from './regions';
 
@@ -40,6 +41,14 @@ export { locationSchema, locationTypes } from './sections/locations';
 export { type FooterVariant, dynamicDropdowns, footerVariants, footerVariantsNeedingNavigation, navigationItemSchema } from './sections/navigation';
 export { type PhoneRule, phoneRules, regionSchema } from './sections/region';
 export { reviewSchema, reviewSummarySchema } from './sections/reviews';
+export {
+  DEFAULT_MAX_REMOVED_SHARE,
+  stockFeedFields,
+  stockFeedPresets,
+  type StockFeedField,
+  type StockFeedPreset,
+  type StockFeedSettings,
+} from './sections/stock-feed';
 export { imageUrl, linkUrl, slug } from './sections/values';
 
 export const dealerConfigSchema = z
@@ -156,6 +165,9 @@ export const dealerConfigSchema = z
     footer: footerSchema.prefault({}).describe('Footer settings.'),
     features: featuresSchema.prefault({}).describe('Feature switches.'),
     search: searchSchema.prefault({}).describe('Stock search settings.'),
+    stock_feed: stockFeedSchema
+      .optional()
+      .describe('How the stock feed is read: export shape, column names, and the share of cars a feed may take off before it is held.'),
     seo: seoSchema.describe('Search engine and sharing metadata.'),
     home: homeSchema.describe('Home page content.'),
     reviews: reviewsSchema.prefault({}).describe('Customer reviews.'),

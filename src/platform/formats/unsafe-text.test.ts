@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasUnsafeCharacters, maskUnstorable, type UnsafeLevel } from './unsafe-text';
+import { hasUnsafeCharacters, maskUnstorable, withoutUnsafeCharacters, type UnsafeLevel } from './unsafe-text';
 
 const LEVELS: UnsafeLevel[] = ['storage', 'controls', 'display'];
 
@@ -46,5 +46,15 @@ describe('maskUnstorable', () => {
     expect(maskUnstorable('bad\u0000key')).toBe('bad?key');
     expect(maskUnstorable('\udc00\ud800x\ud800')).toBe('??x?');
     expect(maskUnstorable('😀 a\u0007\u202e')).toBe('😀 a\u0007\u202e');
+  });
+});
+
+describe('withoutUnsafeCharacters', () => {
+  it('drops what the level refuses and keeps the rest, emoji included', () => {
+    expect(withoutUnsafeCharacters('ab\u202ecd\u2066e\u0085f\u0007g\u0000h')).toBe('abcdefgh');
+    expect(withoutUnsafeCharacters('😀\ud800x\udc00')).toBe('😀x');
+    expect(withoutUnsafeCharacters('a\nb\tc')).toBe('a\nb\tc');
+    expect(withoutUnsafeCharacters('a\nb\tc', false)).toBe('abc');
+    expect(withoutUnsafeCharacters('a\u202eb', true, 'controls')).toBe('a\u202eb');
   });
 });

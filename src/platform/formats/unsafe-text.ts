@@ -58,3 +58,22 @@ export function maskUnstorable(text: string): string {
   }
   return out;
 }
+
+/**
+ * `text` without the characters `level` refuses (see above), for text that is cleaned rather than
+ * refused: a stock feed's cells, where one stray right-to-left override from a dealer system must
+ * not cost a car its listing. Single-line text (`multiline` false) loses its tabs and line breaks
+ * too; whitespace is otherwise left as it was.
+ */
+export function withoutUnsafeCharacters(text: string, multiline = true, level: UnsafeLevel = 'display'): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      out += text.slice(i, i + 2);
+      i++;
+    } else if (!hasUnsafeCharacters(text[i]!, multiline, level)) {
+      out += text[i];
+    }
+  }
+  return out;
+}

@@ -3,8 +3,10 @@
  *
  * Validates a stock feed and replaces `<STOCK_DIR>/<slug>.json` (default .data/stock) only when
  * every row is valid; otherwise prints every bad row by line and field and exits 1 with the
- * current stock untouched. DEALERS_DIR is respected like the other scripts. The logic and its
- * tests are in src/stock/server/import.ts.
+ * current stock untouched. The cars' photos are made the site's own first (FEED_PHOTOS: files
+ * beside the feed in `photos/`, or `http`; src/stock/server/feed-photos.ts); a photo that cannot
+ * be used is listed and left out, its car imported. DEALERS_DIR is respected like the other
+ * scripts. The logic and its tests are in src/stock/server/import.ts.
  *
  * Then, unless --no-alerts, it runs the alert job for the dealer (npm run alerts:run): shoppers
  * whose saved cars dropped in price or sold, or whose saved searches have new cars, are emailed.
@@ -35,11 +37,14 @@ async function main(argv: string[]): Promise<number> {
     const args = parseImportArgs(argv);
     const started = performance.now();
     const dealersDir = defaultDealersDir();
-    const result = importFeed(args, { dealersDir });
+    const result = await importFeed(args, { dealersDir });
     const was = result.replaced === undefined ? 'replacing demo stock' : `replacing ${result.replaced} vehicles`;
     const shown = result.file.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), result.file) : result.file;
     console.log(`Imported ${result.vehicles.length} vehicles for ${args.dealer} into ${shown} (${was}) in ${Math.round(performance.now() - started)} ms.`);
     for (const line of summarise(result.vehicles)) console.log(`  ${line}`);
+    const { converted, reused, refused } = result.photos;
+    console.log(`  photos: ${converted} new, ${reused} already stored, ${refused} left out`);
+    for (const problem of result.photoProblems) console.error(`  ${problem}`);
     console.log('The search API serves the new stock now.');
     if (args.alerts) {
       console.log('Shoppers’ alerts (saved cars and searches):');

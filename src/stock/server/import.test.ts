@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import {
   csvBooleanFields,
   csvIdFields,
@@ -45,6 +46,16 @@ const car = (id: number, extra: Record<string, unknown> = {}): Record<string, un
   ...extra,
 });
 
+const thrownAsync = async (promise: Promise<unknown>): Promise<FeedError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof FeedError) return error;
+    throw error;
+  }
+  throw new Error('expected a FeedError');
+};
+
 const thrown = (fn: () => unknown): FeedError => {
   try {
     fn();
@@ -59,7 +70,7 @@ let dir: string;
 let env: NodeJS.ProcessEnv;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'stock-import-'));
-  env = { STOCK_DIR: path.join(dir, 'stock') };
+  env = { STOCK_DIR: path.join(dir, 'stock'), STOCK_PHOTOS_DIR: path.join(dir, 'stock-photos') };
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -221,8 +232,8 @@ describe('importFeed', () => {
   const args = (file: string, dealer = 'fixture-motors') => ({ dealer, file, allowEmpty: false });
   const now = new Date('2025-06-15T10:00:00Z');
 
-  it('writes the stock file atomically in the store shape, and the store loads it', () => {
-    const result = importFeed(args(fixture('good.csv')), { dealersDir, env, now });
+  it('writes the stock file atomically in the store shape, and the store loads it', async () => {
+    const result = await importFeed(args(fixture('good.csv')), { dealersDir, env, now });
     expect(result.file).toBe(stockFile('fixture-motors', env));
     expect(result.replaced).toBeUndefined();
     const saved = readStockFile(result.file);
@@ -231,30 +242,57 @@ describe('importFeed', () => {
     expect(readdirSync(path.dirname(result.file))).toEqual(['fixture-motors.json']); // no temp file left behind
     expect(loadStock(testSite(), env).map((v) => v.id)).toEqual([101, 102, 103, 104]);
     // Imported again: it reports how many cars it replaced.
-    expect(importFeed(args(fixture('good.csv')), { dealersDir, env, now }).replaced).toBe(4);
+    expect((await importFeed(args(fixture('good.csv')), { dealersDir, env, now })).replaced).toBe(4);
   });
 
-  it('leaves the current stock untouched when any row is bad', () => {
-    const first = importFeed(args(fixture('good.csv')), { dealersDir, env, now });
+  it('leaves the current stock untouched when any row is bad', async () => {
+    const first = await importFeed(args(fixture('good.csv')), { dealersDir, env, now });
     const before = readFileSync(first.file, 'utf8');
-    const error = thrown(() => importFeed(args(fixture('bad.csv')), { dealersDir, env, now: new Date() }));
+    const error = await thrownAsync(importFeed(args(fixture('bad.csv')), { dealersDir, env, now: new Date() }));
     expect(error.message).toBe('6 of 8 rows are invalid; nothing was imported and the current stock is unchanged');
     expect(error.problems).toHaveLength(7);
     expect(readFileSync(first.file, 'utf8')).toBe(before);
   });
 
-  it('refuses unknown dealers, including path tricks', () => {
-    expect(thrown(() => importFeed(args(fixture('good.csv'), 'nobody'), { dealersDir, env })).message).toBe(
+  it('refuses unknown dealers, including path tricks', async () => {
+    expect((await thrownAsync(importFeed(args(fixture('good.csv'), 'nobody'), { dealersDir, env }))).message).toBe(
       'unknown dealer "nobody"; known dealers: fixture-motors, hostile-motors, opt-in-motors',
     );
-    expect(() => importFeed(args(fixture('good.csv'), '../dealers/fixture-motors'), { dealersDir, env })).toThrow(/unknown dealer/);
+    await expect(importFeed(args(fixture('good.csv'), '../dealers/fixture-motors'), { dealersDir, env })).rejects.toThrow(/unknown dealer/);
   });
 
-  it('refuses an empty feed unless asked to clear the stock', () => {
+  it('refuses an empty feed unless asked to clear the stock', async () => {
     const empty = path.join(dir, 'empty.json');
     writeFileSync(empty, '[]');
-    expect(() => importFeed(args(empty), { dealersDir, env })).toThrow(/refusing to replace the stock with nothing/);
-    expect(importFeed({ ...args(empty), allowEmpty: true }, { dealersDir, env }).vehicles).toEqual([]);
+    await expect(importFeed(args(empty), { dealersDir, env })).rejects.toThrow(/refusing to replace the stock with nothing/);
+    expect((await importFeed({ ...args(empty), allowEmpty: true }, { dealersDir, env })).vehicles).toEqual([]);
+  });
+
+  it("imports a car with the site's own copy of its feed photo, and keeps a car whose photo is missing", async () => {
+    const feed = path.join(dir, 'feed.json');
+    mkdirSync(path.join(dir, 'photos'));
+    writeFileSync(
+      path.join(dir, 'photos', 'fm101-1.jpg'),
+      await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3060a0' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const cars = readFeed(fixture('good.csv')).vehicles.slice(0, 2);
+    cars[0]!.primary_image_url = 'https://photos.dms.example/fm/fm101-1.jpg';
+    cars[0]!.images = [{ image_url: 'https://photos.dms.example/fm/fm101-1.jpg' }];
+    cars[1]!.images = [{ image_url: 'https://photos.dms.example/fm/fm102-1.jpg' }];
+    writeFileSync(feed, JSON.stringify(cars));
+    const result = await importFeed(args(feed), { dealersDir, env, now });
+    const saved = readStockFile(result.file).vehicles;
+    expect(saved.map((v) => v.id)).toEqual([101, 102]);
+    expect(saved[0]!.primary_image_url).toMatch(/^\/stock-photos\/feed\/[0-9a-f]{20}-800\.jpg$/);
+    expect(saved[0]!.images).toEqual([{ image_url: saved[0]!.primary_image_url }]);
+    expect(saved[1]!.images).toEqual([]);
+    expect(JSON.stringify(saved)).not.toContain('dms.example');
+    expect(result.photoProblems).toEqual([
+      'car 102 (stock FM102): photo https://photos.dms.example/fm/fm102-1.jpg: not found beside the feed (looked for photos/fm/fm102-1.jpg, photos/fm102-1.jpg); left out, the car is kept',
+    ]);
+    expect(result.photos).toEqual({ converted: 1, reused: 0, refused: 1 });
   });
 
   it('summarises by car type and status', () => {

@@ -12,6 +12,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { readCommandLine } from '../../platform/cli/arguments';
 import { formatIssues, listDealerSlugs } from '../../platform/config/load';
 import { readStockFile, stockFile, type StockFile } from './store';
+import { storeFeedPhotos, type PhotoStats } from './feed-photos';
 import { carTypes, vehicleSchema, vehicleStatuses, type Vehicle } from '../model/vehicle';
 
 /** Bigger than any real dealer's feed by an order of magnitude; refusing early keeps memory bounded. */
@@ -316,13 +317,17 @@ export interface ImportResult {
   vehicles: Vehicle[];
   /** How many vehicles the replaced stock file held; undefined when there was none (demo stock). */
   replaced: number | undefined;
+  /** One line per photo left out of its car (src/stock/server/feed-photos.ts); the cars are imported. */
+  photoProblems: string[];
+  photos: PhotoStats;
 }
 
 /**
- * The whole import: known dealer, readable feed, every row valid, then the atomic write.
- * Throws FeedError (with every problem) and leaves the stock file untouched on any failure.
+ * The whole import: known dealer, readable feed, every row valid, the photos made the site's own,
+ * then the atomic write. Throws FeedError (with every problem) and leaves the stock file untouched
+ * on any failure; a photo that cannot be used only leaves that photo out.
  */
-export function importFeed(args: Omit<ImportArgs, 'alerts'>, opts: { dealersDir: string; env?: NodeJS.ProcessEnv; now?: Date }): ImportResult {
+export async function importFeed(args: Omit<ImportArgs, 'alerts'>, opts: { dealersDir: string; env?: NodeJS.ProcessEnv; now?: Date }): Promise<ImportResult> {
   const env = opts.env ?? process.env;
   const known = listDealerSlugs(opts.dealersDir);
   if (!known.includes(args.dealer)) {
@@ -341,6 +346,13 @@ export function importFeed(args: Omit<ImportArgs, 'alerts'>, opts: { dealersDir:
   } catch {
     replaced = undefined;
   }
-  const file = writeStockFile(args.dealer, feed.vehicles, path.basename(args.file), env, opts.now);
-  return { file, vehicles: feed.vehicles, replaced };
+  let photos: Awaited<ReturnType<typeof storeFeedPhotos>>;
+  try {
+    photos = await storeFeedPhotos(feed.vehicles, { dealer: args.dealer, feedFile: args.file, env });
+  } catch (error) {
+    // A setting mistake (FEED_PHOTOS) or a photo folder that cannot be written: nothing is imported.
+    throw new FeedError(`the photos could not be stored: ${printable(error instanceof Error ? error.message : String(error))}`);
+  }
+  const file = writeStockFile(args.dealer, photos.vehicles, path.basename(args.file), env, opts.now);
+  return { file, vehicles: photos.vehicles, replaced, photoProblems: photos.problems, photos: photos.stats };
 }

@@ -1,8 +1,8 @@
 /**
  * npx tsx scripts/bench/feed-photos.ts [photos]
  *
- * How fast a feed's photos become the site's own: camera-size JPEGs (2048 × 1536, made here with
- * sharp, noisy enough to compress like photographs) stored through `storeFeedPhotos` from files
+ * How fast a feed's photos become the site's own: camera-size JPEGs (2048 wide: noisy gradients
+ * made here with sharp, and the committed demo renders enlarged) stored through `storeFeedPhotos` from files
  * beside a feed, three rounds, each in a fresh store; then the same feed again (nothing new to
  * convert); then what an AVIF copy would cost beside the WebP (docs/decisions/feed-photos.md).
  */
@@ -12,6 +12,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { storeFeedPhotos } from '../../src/stock/server/feed-photos';
 import { testCar } from '../../tests/support/test-car';
+import { DEMO_PHOTO_DIR } from '../../src/stock/model/demo-photo';
 
 export async function cameraPhoto(seed: number, width = 2048, height = 1536): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
@@ -26,14 +27,34 @@ export async function cameraPhoto(seed: number, width = 2048, height = 1536): Pr
     .toBuffer();
 }
 
+/** The committed demo renders (800 × 600 JPEGs of real scenes), enlarged to camera size: realistic detail for the output sizes. */
+async function renderedPhotos(count: number): Promise<Buffer[]> {
+  const folder = path.join(DEMO_PHOTO_DIR, '800');
+  const names = readdirSync(folder)
+    .filter((n) => n.endsWith('.jpg'))
+    .sort()
+    .slice(0, count);
+  return Promise.all(names.map((name) => sharp(path.join(folder, name)).resize({ width: 2048 }).jpeg({ quality: 88 }).toBuffer()));
+}
+
 async function main(count: number): Promise<void> {
+  for (const [label, make] of [
+    ['noisy gradients', () => Promise.all(Array.from({ length: count }, (_, i) => cameraPhoto(i + 1)))],
+    ['demo renders enlarged', () => renderedPhotos(count)],
+  ] as const) {
+    console.log(`\n${label}:`);
+    await benchSet(await make());
+  }
+}
+
+async function benchSet(photos: Buffer[]): Promise<void> {
+  const count = photos.length;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'feed-photos-bench-'));
   try {
     mkdirSync(path.join(dir, 'photos'));
-    const photos = await Promise.all(Array.from({ length: count }, (_, i) => cameraPhoto(i + 1)));
     photos.forEach((bytes, i) => writeFileSync(path.join(dir, 'photos', `p${i}.jpg`), bytes));
     const average = (list: number[]): number => list.reduce((a, b) => a + b, 0) / list.length;
-    console.log(`${count} photos of 2048 × 1536, ${Math.round(average(photos.map((p) => p.length)) / 1024)} KB each; load ${os.loadavg()[0]!.toFixed(2)}`);
+    console.log(`${count} photos 2048 wide, ${Math.round(average(photos.map((p) => p.length)) / 1024)} KB each; load ${os.loadavg()[0]!.toFixed(2)}`);
     const cars = photos.map((_, i) =>
       testCar({ id: i + 1, slug: `car-${i + 1}`, primary_image_url: undefined, images: [{ image_url: `https://dms.example/p${i}.jpg` }] }),
     );

@@ -63,8 +63,11 @@ async function benchSet(photos: Buffer[]): Promise<void> {
       const store = path.join(dir, `store-${round}`);
       const env = { STOCK_PHOTOS_DIR: store };
       let started = performance.now();
+      const cpu = process.cpuUsage();
       const first = await storeFeedPhotos(cars, { dealer: 'bench', feedFile, env });
       const seconds = (performance.now() - started) / 1000;
+      const used = process.cpuUsage(cpu);
+      const cpuMsPerPhoto = (used.user + used.system) / 1000 / count;
       started = performance.now();
       const again = await storeFeedPhotos(cars, { dealer: 'bench', feedFile, env });
       const againMs = performance.now() - started;
@@ -74,7 +77,7 @@ async function benchSet(photos: Buffer[]): Promise<void> {
         sizes.set(kind, [...(sizes.get(kind) ?? []), statSync(path.join(store, 'bench', name)).size]);
       }
       console.log(
-        `round ${round}: ${first.stats.converted} converted in ${seconds.toFixed(2)} s = ${(count / seconds).toFixed(1)} photos/s; again: ${again.stats.converted} converted, ${again.stats.reused} reused in ${Math.round(againMs)} ms; ` +
+        `round ${round}: ${first.stats.converted} converted in ${seconds.toFixed(2)} s = ${(count / seconds).toFixed(1)} photos/s (${Math.round(cpuMsPerPhoto)} CPU-ms a photo); again: ${again.stats.converted} converted, ${again.stats.reused} reused in ${Math.round(againMs)} ms; ` +
           [...sizes].map(([kind, list]) => `${kind} ${Math.round(average(list) / 1024)} KB`).join(', '),
       );
     }

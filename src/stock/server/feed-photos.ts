@@ -98,9 +98,17 @@ export async function convertPhoto(bytes: Buffer): Promise<{ width: FeedPhotoWid
   if (width * height > MAX_PHOTO_PIXELS)
     throw new PhotoRefused(`is ${width} × ${height} pixels; photos over ${MAX_PHOTO_PIXELS / 1_000_000} megapixels are refused`);
   try {
+    // Decoded once, at the largest width (a JPEG shrinks while it decodes); each variant is encoded from those pixels.
+    const { data: pixels, info } = await sharp(bytes, input)
+      .rotate()
+      .resize({ width: Math.max(...FEED_PHOTO_VARIANTS.map((v) => v.width)), withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     return await Promise.all(
       FEED_PHOTO_VARIANTS.map(async (variant) => {
-        const pipeline = sharp(bytes, input).rotate().resize({ width: variant.width, withoutEnlargement: true }).flatten({ background: '#ffffff' });
+        const pipeline = sharp(pixels, raw).resize({ width: variant.width, withoutEnlargement: true });
         const data =
           variant.format === 'webp' ? await pipeline.webp({ quality: 75 }).toBuffer() : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
         return { ...variant, data };

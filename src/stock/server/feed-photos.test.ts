@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import { testCar } from '../../../tests/support/test-car';
 import { parseFeedPhotoUrl } from '../model/feed-photo';
 import type { Vehicle } from '../model/vehicle';
 import { convertPhoto, MAX_PHOTO_PIXELS, sniffPhotoFormat, storeFeedPhotos } from './feed-photos';
-import { filesPhotoSource, type PhotoSource } from './photo-sources';
+import { filesPhotoSource, photoFileCandidates, type PhotoSource } from './photo-sources';
 
 let dir: string;
 let photos: Record<string, Buffer>;
@@ -200,6 +200,30 @@ describe('storeFeedPhotos from files beside the feed (the offline default)', () 
     await expect(storeFeedPhotos([car(1, ['https://dms.example/front.jpg'])], { dealer: '../etc', feedFile: feedFile(), env: freshEnv() })).rejects.toThrow(
       /not a dealer slug/,
     );
+  });
+});
+
+describe('the files beside the feed', () => {
+  it('looks a URL up by its path, then its file name, and never outside the folder', () => {
+    expect(photoFileCandidates('https://dms.example/stock/a%20b.jpg?w=800')).toEqual(['stock/a b.jpg', 'a b.jpg']);
+    expect(photoFileCandidates('https://dms.example/a.jpg')).toEqual(['a.jpg']);
+    expect(photoFileCandidates('photos-2/a.jpg')).toEqual(['photos-2/a.jpg', 'a.jpg']);
+    // The URL's own dot segments are resolved first, so they climb nowhere.
+    expect(photoFileCandidates('https://dms.example/%2e%2e/%2e%2e/secret.jpg')).toEqual(['secret.jpg']);
+    for (const url of ['https://dms.example/a/%2F..%2Fb.jpg', 'https://dms.example/a/..%5Cb.jpg', 'https://dms.example/', 'https://dms.example/a%00.jpg', 'https://dms.example/%E0%A4%A.jpg'])
+      expect(photoFileCandidates(url), url).toEqual([]);
+  });
+
+  it('does not follow a link out of the folder, and refuses a file over the size cap unread', async () => {
+    const folder = path.join(dir, 'linked', 'photos');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(dir, 'linked', 'outside.jpg'), photos['small.jpg']!);
+    symlinkSync(path.join(dir, 'linked', 'outside.jpg'), path.join(folder, 'escape.jpg'));
+    writeFileSync(path.join(folder, 'big.jpg'), photos['front.jpg']!);
+    const source = filesPhotoSource(folder, { maxBytes: 1000 });
+    await expect(source.read('https://dms.example/escape.jpg')).rejects.toThrow(/not found beside the feed/);
+    await expect(source.read('https://dms.example/big.jpg')).rejects.toThrow(/photos over 0\.0 MB are refused/);
+    await expect(filesPhotoSource(path.join(dir, 'nowhere')).read('https://dms.example/a.jpg')).rejects.toThrow(/no nowhere\/ folder beside the feed/);
   });
 });
 

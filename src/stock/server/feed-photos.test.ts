@@ -210,7 +210,13 @@ describe('the files beside the feed', () => {
     expect(photoFileCandidates('photos-2/a.jpg')).toEqual(['photos-2/a.jpg', 'a.jpg']);
     // The URL's own dot segments are resolved first, so they climb nowhere.
     expect(photoFileCandidates('https://dms.example/%2e%2e/%2e%2e/secret.jpg')).toEqual(['secret.jpg']);
-    for (const url of ['https://dms.example/a/%2F..%2Fb.jpg', 'https://dms.example/a/..%5Cb.jpg', 'https://dms.example/', 'https://dms.example/a%00.jpg', 'https://dms.example/%E0%A4%A.jpg'])
+    for (const url of [
+      'https://dms.example/a/%2F..%2Fb.jpg',
+      'https://dms.example/a/..%5Cb.jpg',
+      'https://dms.example/',
+      'https://dms.example/a%00.jpg',
+      'https://dms.example/%E0%A4%A.jpg',
+    ])
       expect(photoFileCandidates(url), url).toEqual([]);
   });
 
@@ -339,9 +345,37 @@ describe('storeFeedPhotos over HTTP (FEED_PHOTOS=http)', () => {
   });
 
   it('checks the address a name resolves to, not only the name', async () => {
-    const { guardedLookup, httpPhotoSource } = await import('./photo-sources');
+    const { guardedLookup, guardedLookupWith, httpPhotoSource } = await import('./photo-sources');
     const answer = await new Promise<Error | null>((resolve) => guardedLookup('localhost', {}, (error) => resolve(error)));
     expect(answer?.message).toMatch(/localhost resolves to a private address/);
+    // A public name answers as the socket asks: one address, or all; one private address among them refuses the name.
+    const lookup = guardedLookupWith((hostname, callback) =>
+      callback(
+        null,
+        hostname === 'mixed.example'
+          ? [
+              { address: '203.0.113.7', family: 4 },
+              { address: '10.0.0.5', family: 4 },
+            ]
+          : [
+              { address: '2001:db8::7', family: 6 },
+              { address: '203.0.113.7', family: 4 },
+            ],
+      ),
+    );
+    const ask = (hostname: string, options: { all?: boolean; family?: number }) =>
+      new Promise<unknown[]>((resolve) => lookup(hostname, options, (...args: unknown[]) => resolve(args)));
+    expect(await ask('photos.example', {})).toEqual([null, '2001:db8::7', 6]);
+    expect(await ask('photos.example', { family: 4 })).toEqual([null, '203.0.113.7', 4]);
+    expect(await ask('photos.example', { all: true })).toEqual([
+      null,
+      [
+        { address: '2001:db8::7', family: 6 },
+        { address: '203.0.113.7', family: 4 },
+      ],
+    ]);
+    const [refused] = await ask('mixed.example', { all: true });
+    expect((refused as Error).message).toBe('mixed.example resolves to a private address (10.0.0.5)');
     const source = httpPhotoSource();
     for (const url of ['file:///etc/passwd', 'ftp://dms.example/a.jpg', 'https://user:pw@dms.example/a.jpg'])
       await expect(source.read(url), url).rejects.toThrow(/only http\(s\)|credentials/);

@@ -185,18 +185,33 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE_ADDRESSES.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** A DNS lookup for the socket that refuses a private address, so the checked address is the one connected to. */
-export const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 4);
-    const list = addresses as unknown as { address: string; family: number }[];
-    const refused = list.find((a) => isPrivateAddress(a.address));
-    if (refused || list.length === 0) return callback(new PhotoRefused(`${hostname} resolves to a private address (${refused?.address ?? 'none'})`), '', 4);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-    const first = list[0]!;
-    callback(null, first.address, first.family);
-  });
-};
+type Resolve = (hostname: string, callback: (error: NodeJS.ErrnoException | null, addresses: { address: string; family: number }[]) => void) => void;
+
+const resolveAll: Resolve = (hostname, callback) => dnsLookup(hostname, { all: true }, callback);
+
+/**
+ * A DNS lookup for the socket that refuses a name with any private address, so the address
+ * checked is the one connected to (a name cannot pass the check and then resolve elsewhere).
+ * Answers in both forms a socket asks for: one address, or all of them (`all`, when Node tries
+ * IPv4 and IPv6 in turn).
+ */
+export function guardedLookupWith(resolve: Resolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, (error, list) => {
+      if (error) return callback(error, '', 4);
+      const refused = list.find((a) => isPrivateAddress(a.address));
+      if (refused) return callback(new PhotoRefused(`${hostname} resolves to a private address (${refused.address})`), '', 4);
+      const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+      const wanted = list.filter((a) => !family || a.family === family);
+      const first = wanted[0];
+      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);
+      if (options.all) return (callback as unknown as (e: null, a: typeof list) => void)(null, wanted);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+export const guardedLookup = guardedLookupWith(resolveAll);
 
 export interface HttpPhotoSourceOptions {
   maxBytes?: number;
@@ -293,7 +308,7 @@ async function readCapped(stream: NodeJS.ReadableStream & { destroy?: () => void
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     total += buffer.length;
     if (total > maxBytes) {
       stream.destroy?.();

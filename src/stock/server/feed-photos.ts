@@ -36,6 +36,7 @@ import { PhotoRefused, photoSourceFromEnv, type PhotoSource } from './photo-sour
 export const MAX_PHOTO_PIXELS = 50_000_000;
 /** Photos read at once over the network, and converted at once (sharp uses several threads per photo). */
 export const DEFAULT_FETCH_CONCURRENCY = 4;
+export const MAX_FETCH_CONCURRENCY = 16;
 export const CONVERT_CONCURRENCY = 2;
 /** Part of every stored name: a change to the conversion below must change it, so no old file keeps its name. */
 const CONVERSION_VERSION = 'v1 webp q75 jpeg q80 mozjpeg';
@@ -225,7 +226,8 @@ export async function storeFeedPhotos(
   const folder = dealerPhotosDir(dealer, env);
   const indexFile = path.join(folder, 'index.json');
   const source = options.source ?? photoSourceFromEnv(env, { feedFile: options.feedFile });
-  const fetchConcurrency = Math.max(1, Number(env.FEED_PHOTOS_CONCURRENCY) || DEFAULT_FETCH_CONCURRENCY);
+  // Capped: a photo host is one dealer's supplier, not something to flood.
+  const fetchConcurrency = Math.min(MAX_FETCH_CONCURRENCY, Math.max(1, Math.floor(Number(env.FEED_PHOTOS_CONCURRENCY)) || DEFAULT_FETCH_CONCURRENCY));
   const convert = limiter(CONVERT_CONCURRENCY);
   const stats: PhotoStats = { converted: 0, reused: 0, refused: 0 };
 

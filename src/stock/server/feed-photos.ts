@@ -27,6 +27,7 @@ import {
 import type { Vehicle } from '../model/vehicle';
 import { logUrl } from '../../platform/http/outbound';
 import { PhotoRefused, photoSourceFromEnv, type PhotoSource } from './photo-sources';
+import { dealerPhotosDir } from './photo-store';
 
 /**
  * Pixels a photo may have: 50 megapixels is more than any camera a dealer uses. Sharp refuses
@@ -40,28 +41,6 @@ export const MAX_FETCH_CONCURRENCY = 16;
 export const CONVERT_CONCURRENCY = 2;
 /** Part of every stored name: a change to the conversion below must change it, so no old file keeps its name. */
 const CONVERSION_VERSION = 'v1 webp q75 jpeg q80 mozjpeg';
-
-/** `STOCK_PHOTOS_DIR` (default `.data/stock-photos`): one folder per dealer. */
-export function stockPhotosDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.STOCK_PHOTOS_DIR ?? '.data/stock-photos');
-}
-
-export function dealerPhotosDir(dealer: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(dealer)) throw new Error(`"${dealer.slice(0, 60)}" is not a dealer slug`);
-  return path.join(stockPhotosDir(env), dealer);
-}
-
-/** The stored file for a photo's variant, or undefined when the name is not one this store writes. */
-export function storedPhotoFile(
-  dealer: string,
-  hash: string,
-  width: FeedPhotoWidth,
-  format: FeedPhotoFormat,
-  env: NodeJS.ProcessEnv = process.env,
-): string | undefined {
-  if (!FEED_PHOTO_HASH.test(hash)) return undefined;
-  return path.join(dealerPhotosDir(dealer, env), feedPhotoFileName(hash, width, format));
-}
 
 /** The raster formats taken, by their first bytes; everything else (SVG, HTML, PDF…) is refused unread. */
 export function sniffPhotoFormat(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff' | undefined {

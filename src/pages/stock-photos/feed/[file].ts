@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { feedPhotoFiles, parseFeedPhotoFileName } from '../../../stock/model/feed-photo';
-import { storedPhotoFile } from '../../../stock/server/feed-photos';
+import { storedPhotoFile } from '../../../stock/server/photo-store';
 import { stockForPathsAndSearch } from '../../../stock/server/site-stock';
 import { perSite, site } from '../../../platform/config/current';
 

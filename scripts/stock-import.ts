@@ -6,8 +6,10 @@
  * `stock_feed` says) and replaces `<STOCK_DIR>/<slug>.json` (default .data/stock) with its good
  * rows; each bad row is printed by row number with the reason. A feed that would take more than
  * the dealer's set share of its listed cars off the site is held in `<slug>.held.json` instead,
- * and `--confirm` applies it. DEALERS_DIR is respected like the other scripts. The logic and its
- * tests are in src/stock/server/import.ts.
+ * and `--confirm` applies it. The cars' photos are made the site's own before anything is written
+ * (FEED_PHOTOS: files beside the feed in `photos/`, or `http`; src/stock/server/feed-photos.ts); a
+ * photo that cannot be used is listed and left out, its car imported. DEALERS_DIR is respected like
+ * the other scripts. The logic and its tests are in src/stock/server/import.ts.
  *
  * Exit status: 0 when the stock was replaced (even with bad rows left out), 1 when the feed could
  * not be read at all (nothing changed), 2 when it was held for confirmation (nothing changed).
@@ -66,6 +68,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(`${what} for ${args.dealer} into ${shown(result.file)} (${was}) in ${ms} ms.`);
     console.log(`  ${rows}.`);
     for (const line of summarise(result.vehicles)) console.log(`  ${line}`);
+    if (result.photos) {
+      const { converted, reused, refused } = result.photos;
+      console.log(`  photos: ${converted} new, ${reused} already stored, ${refused} left out${refused > 0 ? ' (each is listed above)' : ''}`);
+    }
     if (result.droppedHeld) console.log('  A feed held earlier for confirmation was dropped: this one is newer.');
     console.log('The search API serves the new stock now.');
     if (args.alerts) {

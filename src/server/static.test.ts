@@ -62,6 +62,9 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('/assets/logo.svg')).toBe('public, max-age=86400');
     expect(cacheControlFor('/')).toBe('public, max-age=0, must-revalidate');
     expect(cacheControlFor('/_astroid.js')).toBe('public, max-age=0, must-revalidate');
+    // A feed's stored photos are named by their content: a new photo is a new name.
+    expect(cacheControlFor('/stock-photos/feed/0123456789abcdef0123-400.webp')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/stock-photos/feed/other.webp')).toBe('public, max-age=0, must-revalidate');
   });
 });
 

@@ -5,6 +5,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import path from 'node:path';
+import { parseFeedPhotoUrl } from '../stock/model/feed-photo';
 
 /** Text formats gain from compression; images and fonts are already compressed. */
 export function isCompressible(type: string): boolean {
@@ -43,11 +44,12 @@ export function candidateFiles(resolved: string): string[] {
 }
 
 /**
- * Astro names everything under /_astro/ by content hash, so it can be cached forever. Dealer assets
- * keep their names across edits, so a day. HTML must be revalidated so a rebuild shows at once.
+ * Astro names everything under /_astro/ by content hash, and a feed's stored photos are named by
+ * theirs, so they can be cached forever. Dealer assets keep their names across edits, so a day.
+ * HTML must be revalidated so a rebuild shows at once.
  */
 export function cacheControlFor(pathname: string): string {
-  if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (pathname.startsWith('/_astro/') || parseFeedPhotoUrl(pathname)) return 'public, max-age=31536000, immutable';
   if (pathname.startsWith('/assets/')) return 'public, max-age=86400';
   return 'public, max-age=0, must-revalidate';
 }

@@ -20,6 +20,9 @@ describe('cache headers by kind of file', () => {
     ['_astro/inter-latin.B2xhLi2e.woff2', CACHE_IMMUTABLE],
     ['assets/kingfisher-toyota/logo.svg', CACHE_DAY],
     ['stock-photos/800/suv-white-front.jpg', CACHE_DAY],
+    ['stock-photos/feed/0123456789abcdef0123-800.jpg', CACHE_IMMUTABLE],
+    ['stock-photos/feed/0123456789abcdef0123-400.webp', CACHE_IMMUTABLE],
+    ['stock-photos/feed/car1-400.webp', CACHE_DAY],
     ['favicon.ico', CACHE_DAY],
     ['fonts/inter.woff2', CACHE_DAY],
   ])('%s: %s', (sitePath, expected) => {

@@ -8,17 +8,19 @@
  *   JSON) change on every stock import: a price drops, a car sells. A minute bounds how long a
  *   browser, or a CDN whose purge hook is not wired, shows the old answer; `must-revalidate`
  *   then costs a 304 against the ETag, not a download.
- * - Astro names every file under `/_astro/` after its content, so a changed file has a new name.
+ * - Astro names every file under `/_astro/` after its content, so a changed file has a new name;
+ *   so does the stock import name a feed's stored photos (`/stock-photos/feed/`).
  * - dealer images, fonts and stock photos keep their names when edited, but rarely are: a day.
  */
 import { contentTypeOf, PLAIN_TEXT } from '../../platform/http/content-types';
+import { parseFeedPhotoUrl } from '../../stock/model/feed-photo';
 
 export const CACHE_SHORT = 'public, max-age=60, must-revalidate';
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_DAY = 'public, max-age=86400';
 
 export type FileKind =
-  /** Named by content hash under `/_astro/`. */
+  /** Named by content hash: under `/_astro/`, and a feed's stored photos. */
   | 'hashed-asset'
   /** Images, fonts, dealer assets, stock photos: anything else that is not made from the stock. */
   | 'static-file'
@@ -37,7 +39,7 @@ function extensionOf(sitePath: string): string {
 }
 
 export function fileKind(sitePath: string): FileKind {
-  if (sitePath.startsWith('_astro/')) return 'hashed-asset';
+  if (sitePath.startsWith('_astro/') || parseFeedPhotoUrl(`/${sitePath}`)) return 'hashed-asset';
   const extension = extensionOf(sitePath);
   if (extension === 'html') return 'page';
   // `_headers` holds the pages' script hashes: it belongs with the pages it was built with.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseCsvSync } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import {
   confirmHeld,
   csvBooleanFields,
@@ -19,6 +20,7 @@ import {
   readFeed,
   summarise,
   writeStockFile,
+  type PhotoStep,
 } from './import';
 import { loadStock, readStockFile, stockFile } from './store';
 import { vehicleSchema } from '../model/vehicle';
@@ -47,6 +49,16 @@ const car = (id: number, extra: Record<string, unknown> = {}): Record<string, un
   ...extra,
 });
 
+const thrownAsync = async (promise: Promise<unknown>): Promise<FeedError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof FeedError) return error;
+    throw error;
+  }
+  throw new Error('expected a FeedError');
+};
+
 const thrown = (fn: () => unknown): FeedError => {
   try {
     fn();
@@ -61,7 +73,7 @@ let dir: string;
 let env: NodeJS.ProcessEnv;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'stock-import-'));
-  env = { STOCK_DIR: path.join(dir, 'stock') };
+  env = { STOCK_DIR: path.join(dir, 'stock'), STOCK_PHOTOS_DIR: path.join(dir, 'stock-photos') };
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -247,6 +259,9 @@ describe('hostile feeds', () => {
 describe('importFeed', () => {
   const args = (file: string, dealer = 'fixture-motors') => ({ dealer, file });
   const now = new Date('2025-06-15T10:00:00Z');
+  // The export tests check how each column is read, photo URLs included; making the photos the
+  // site's own is the photo step's work, tested below and in feed-photos.test.ts.
+  const photosAsRead: PhotoStep = (vehicles) => Promise.resolve({ vehicles, problems: [] });
   const thrownAsync = async (promise: Promise<unknown>): Promise<FeedError> => {
     try {
       await promise;
@@ -284,7 +299,7 @@ describe('importFeed', () => {
   });
 
   it('imports the good rows of an AU/NZ dealer management system export and reports the bad ones by spreadsheet row', async () => {
-    const result = await importFeed({ ...args(fixture('au-nz-dms-export.csv')), preset: 'au_nz_dms' }, { dealersDir, env, now });
+    const result = await importFeed({ ...args(fixture('au-nz-dms-export.csv')), preset: 'au_nz_dms' }, { dealersDir, env, now, photos: photosAsRead });
     expect(result).toMatchObject({ outcome: 'imported', rows: 50, badRows: 6 });
     expect(result.problems).toEqual([
       'row 6 (stock K24028): Price: "$3O,990" is not a price (write 34990 or $34,990, or POA)',
@@ -325,14 +340,20 @@ describe('importFeed', () => {
     expect(byStock.get('K24042')?.colour).toBe('Eclipse Black'); // the control character is gone
     expect(byStock.get('K24056')?.description).toBe('Low kms & one owner.\n\nSee our offers.'); // the script and the link's target are gone
     // The same export tomorrow: every car keeps its id and page.
-    const again = await importFeed({ ...args(fixture('au-nz-dms-export.csv')), preset: 'au_nz_dms' }, { dealersDir, env, now: new Date() });
+    const again = await importFeed(
+      { ...args(fixture('au-nz-dms-export.csv')), preset: 'au_nz_dms' },
+      { dealersDir, env, now: new Date(), photos: photosAsRead },
+    );
     expect(readStockFile(again.file).vehicles.map((car) => [car.id, car.slug, car.created_at_timestamp])).toEqual(
       stock.map((car) => [car.id, car.slug, car.created_at_timestamp]),
     );
   });
 
   it('imports the good rows of a US syndication export, miles as km and the MSRP when no selling price, and reports the bad ones', async () => {
-    const result = await importFeed({ ...args(fixture('us-syndication-export.csv')), preset: 'us_syndication' }, { dealersDir, env, now });
+    const result = await importFeed(
+      { ...args(fixture('us-syndication-export.csv')), preset: 'us_syndication' },
+      { dealersDir, env, now, photos: photosAsRead },
+    );
     expect(result).toMatchObject({ outcome: 'imported', rows: 50, badRows: 6 });
     expect(result.problems).toEqual([
       'row 9 (stock N7221): Miles: "45k" is not a whole number',
@@ -402,7 +423,7 @@ describe('importFeed', () => {
   });
 
   it('holds a feed that would take too many listed cars off the site, then applies it when confirmed', async () => {
-    const first = await importFeed({ ...args(fixture('au-nz-dms-export.csv')), preset: 'au_nz_dms' }, { dealersDir, env, now });
+    const first = await importFeed({ ...args(fixture('au-nz-dms-export.csv')), preset: 'au_nz_dms' }, { dealersDir, env, now, photos: photosAsRead });
     const before = readFileSync(first.file, 'utf8');
     const cars = readStockFile(first.file).vehicles;
     const listed = cars.filter((car) => car.status !== 'sold').length;
@@ -491,6 +512,33 @@ describe('importFeed', () => {
       'unknown dealer "nobody"; known dealers: fixture-motors, hostile-motors, opt-in-motors',
     );
     await expect(importFeed(args(fixture('good.csv'), '../dealers/fixture-motors'), { dealersDir, env })).rejects.toThrow(/unknown dealer/);
+  });
+
+  it("imports a car with the site's own copy of its feed photo, and keeps a car whose photo is missing", async () => {
+    const feed = path.join(dir, 'feed.json');
+    mkdirSync(path.join(dir, 'photos'));
+    writeFileSync(
+      path.join(dir, 'photos', 'fm101-1.jpg'),
+      await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3060a0' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const cars = readFeed(fixture('good.csv')).vehicles.slice(0, 2);
+    cars[0]!.primary_image_url = 'https://photos.dms.example/fm/fm101-1.jpg';
+    cars[0]!.images = [{ image_url: 'https://photos.dms.example/fm/fm101-1.jpg' }];
+    cars[1]!.images = [{ image_url: 'https://photos.dms.example/fm/fm102-1.jpg' }];
+    writeFileSync(feed, JSON.stringify(cars));
+    const result = await importFeed(args(feed), { dealersDir, env, now });
+    const saved = readStockFile(result.file).vehicles;
+    expect(saved.map((v) => v.id)).toEqual([101, 102]);
+    expect(saved[0]!.primary_image_url).toMatch(/^\/stock-photos\/feed\/[0-9a-f]{20}-800\.jpg$/);
+    expect(saved[0]!.images).toEqual([{ image_url: saved[0]!.primary_image_url }]);
+    expect(saved[1]!.images).toEqual([]);
+    expect(JSON.stringify(saved)).not.toContain('dms.example');
+    expect(result.photoProblems).toEqual([
+      'car 102 (stock FM102): photo https://photos.dms.example/fm/fm102-1.jpg: not found beside the feed (looked for photos/fm/fm102-1.jpg, photos/fm102-1.jpg); left out, the car is kept',
+    ]);
+    expect(result.photos).toEqual({ converted: 1, reused: 0, refused: 1 });
   });
 
   it('summarises by car type and status', () => {

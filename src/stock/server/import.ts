@@ -21,6 +21,7 @@ import { carTypes, vehicleSchema, vehicleStatuses, type Vehicle } from '../model
 import { feedPresets, ownShape, resolveHeader, type FeedShape } from './feed-presets';
 import { mapRow } from './feed-rows';
 import { cleanRowText } from './feed-text';
+import { storeFeedPhotos, type PhotoStats } from './feed-photos';
 import { heldFile, holdDecision, NoHeldFeedError, readHeldFile, writeHeldFile, writeJsonFile, type HeldFeed } from './feed-hold';
 
 /** Bigger than any real dealer's feed by an order of magnitude; refusing early keeps memory bounded. */
@@ -495,7 +496,7 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
 }
 
 /** What a photo step makes of the good rows: the same cars (photo URLs rewritten), and each photo problem named by car. */
-export type PhotoStep = (vehicles: Vehicle[]) => Promise<{ vehicles: Vehicle[]; problems: string[] }>;
+export type PhotoStep = (vehicles: Vehicle[]) => Promise<{ vehicles: Vehicle[]; problems: string[]; stats?: PhotoStats }>;
 
 export interface ImportResult {
   /** Imported into the stock file, or held beside it for confirmation. */
@@ -514,6 +515,8 @@ export interface ImportResult {
   notices: string[];
   /** From the photo step, per car; never a reason to leave a car out. */
   photoProblems: string[];
+  /** What the photo step stored, reused and left out; absent when it ran no photo. */
+  photos?: PhotoStats;
   /** Why the feed is held, when it is. */
   heldBecause?: string;
   /** A feed held earlier and now superseded by this import. */
@@ -524,7 +527,11 @@ export interface ImportOptions {
   dealersDir: string;
   env?: NodeJS.ProcessEnv;
   now?: Date;
-  /** Run over the good rows before anything is written (photos fetched and stored once). */
+  /**
+   * Run over the good rows before anything is written. Default: the feed's photos are made the
+   * site's own (src/stock/server/feed-photos.ts), so no car reaches a page hot-linking the feed's
+   * photo host whoever calls the import.
+   */
   photos?: PhotoStep;
 }
 
@@ -562,9 +569,17 @@ interface StockFileState {
 }
 
 /** Runs the photo step; it may rewrite photo URLs and report problems, never drop or add a car. */
-async function withPhotos(vehicles: Vehicle[], photos: PhotoStep | undefined): Promise<{ vehicles: Vehicle[]; problems: string[] }> {
-  if (!photos || vehicles.length === 0) return { vehicles, problems: [] };
-  const result = await photos(vehicles);
+async function withPhotos(vehicles: Vehicle[], photos: PhotoStep): Promise<{ vehicles: Vehicle[]; problems: string[]; stats?: PhotoStats }> {
+  if (vehicles.length === 0) return { vehicles, problems: [] };
+  let result: Awaited<ReturnType<PhotoStep>>;
+  try {
+    result = await photos(vehicles);
+  } catch (error) {
+    // Not one photo's problem (a bad FEED_PHOTOS, an unwritable photo folder): nothing is imported.
+    throw new FeedError(
+      `the photos could not be stored: ${printable(error instanceof Error ? error.message : String(error))}; nothing was imported and the current stock is unchanged`,
+    );
+  }
   const before = vehicles.map((car) => car.id).join(',');
   if (result.vehicles.map((car) => car.id).join(',') !== before) {
     throw new FeedError('the photo step returned other cars than it was given; nothing was imported and the current stock is unchanged');
@@ -588,7 +603,8 @@ export async function importFeed(args: Pick<ImportArgs, 'dealer' | 'file' | 'pre
   }
   const current = currentStock(args.dealer, env);
   const feed = readFeed(args.file, feedReading(site, current.vehicles, now, args.preset));
-  const { vehicles, problems: photoProblems } = await withPhotos(feed.vehicles, opts.photos);
+  const photoStep = opts.photos ?? ((cars: Vehicle[]) => storeFeedPhotos(cars, { dealer: args.dealer, feedFile: args.file as string, env }));
+  const { vehicles, problems: photoProblems, stats: photos } = await withPhotos(feed.vehicles, photoStep);
   const decision = holdDecision({
     listedNow: current.vehicles,
     demoListed: !current.exists && (site.search.demo_stock ?? 0) > 0,
@@ -597,7 +613,15 @@ export async function importFeed(args: Pick<ImportArgs, 'dealer' | 'file' | 'pre
     badRows: feed.badRows,
     maxShare: site.stock_feed?.max_removed_share ?? DEFAULT_MAX_REMOVED_SHARE,
   });
-  const base = { vehicles, rows: feed.rows, badRows: feed.badRows, problems: feed.problems, notices: feed.notices, photoProblems };
+  const base = {
+    vehicles,
+    rows: feed.rows,
+    badRows: feed.badRows,
+    problems: feed.problems,
+    notices: feed.notices,
+    photoProblems,
+    ...(photos ? { photos } : {}),
+  };
   const source = path.basename(args.file);
   if (decision.held) {
     const held: HeldFeed = {

@@ -21,6 +21,7 @@ import { loadStock } from '../src/stock/server/store';
 import { createPublishQueue } from '../src/publish/queue';
 import { deployAfterPublishFromEnv } from '../src/publish/deploy/command';
 import { publishJobHandler, watchDealerFiles } from '../src/publish/publisher';
+import { sitemapPaths } from '../src/site/site-pages';
 
 function fail(message: string): never {
   console.error(message);
@@ -99,7 +100,7 @@ async function publishOnChange(
     // The sites are served here either way; only the CDN waits for the setting to be fixed.
     console.error(`Not deploying after publishes: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const handler = publishJobHandler({ paths, concurrency: 1, log, env, ...(afterPublish ? { afterPublish } : {}) });
+  const handler = publishJobHandler({ paths, concurrency: 1, log, env, sitePages: sitemapPaths, ...(afterPublish ? { afterPublish } : {}) });
   const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
   const watcher = watchDealerFiles({ dealers, paths, queue, checkEveryMs, log });
   // The render worker loads the bundle now, not when the first stock change is waiting on it; a
@@ -165,7 +166,7 @@ function smallestFirst(slugs: readonly string[], dealersDir: string, env: NodeJS
  */
 async function buildCarPages(slug: string, paths: ReturnType<typeof projectPaths>, signal: AbortSignal): Promise<void> {
   console.log(`… ${slug} building its car pages (its site stays up meanwhile)`);
-  const [result] = await buildDealers([slug], { ...paths, signal, concurrency: 1 });
+  const [result] = await buildDealers([slug], { ...paths, signal, concurrency: 1, sitePages: sitemapPaths });
   if (result?.ok) console.log(`→ ${dealerName(slug, paths.dealersDir)} has its car pages (${result.pages ?? 0} pages)`);
 }
 
@@ -223,7 +224,7 @@ async function serveWhileBuilding({
   // With nothing to serve yet (a fresh clone), it is first built without its car pages, which the
   // car shell serves meanwhile, and gets its full build once every other site is up.
   const firstLook = stale.size === all.length;
-  const firstBuild = buildDealers(order.slice(0, 1), { ...paths, signal: controller.signal, concurrency: 1, onBuilt, firstLook });
+  const firstBuild = buildDealers(order.slice(0, 1), { ...paths, signal: controller.signal, concurrency: 1, onBuilt, firstLook, sitePages: sitemapPaths });
 
   const platform = await startPlatformProcesses({ paths, dealers, defaultDealer, port, env, holder: 'npm start', lock, processes: 1, builds }).catch(
     (error: unknown) => {
@@ -236,7 +237,7 @@ async function serveWhileBuilding({
   serving();
 
   const [first] = await firstBuild;
-  if (!controller.signal.aborted) await buildDealers(order.slice(1), { ...paths, signal: controller.signal, onBuilt });
+  if (!controller.signal.aborted) await buildDealers(order.slice(1), { ...paths, signal: controller.signal, onBuilt, sitePages: sitemapPaths });
   if (firstLook && first?.ok && !controller.signal.aborted) await buildCarPages(first.slug, paths, controller.signal);
   if (controller.signal.aborted) {
     await platform.close();
@@ -307,7 +308,7 @@ async function main(): Promise<void> {
   if (stale.size > 0) {
     console.log(`Building ${stale.size} of ${all.length} dealers:`);
     for (const [slug, why] of stale) console.log(`  ${slug}: ${why}`);
-    const results = await buildDealers([...stale.keys()], { ...paths, signal: controller.signal });
+    const results = await buildDealers([...stale.keys()], { ...paths, signal: controller.signal, sitePages: sitemapPaths });
     if (controller.signal.aborted) process.exit(130);
     for (const result of results) if (!result.ok) failed.add(result.slug);
     if (failed.size > 0) console.error(`\nNot serving ${[...failed].join(', ')}: the build failed (see above).`);

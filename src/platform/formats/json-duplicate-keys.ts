@@ -4,6 +4,8 @@
  * adding a page each is how it happens). The dealer-file loader refuses such a file instead.
  */
 
+import type { Node } from 'jsonc-parser';
+
 type Frame = { kind: 'object'; path: string; keys: Set<string>; key: string; expectKey: boolean } | { kind: 'array'; path: string; index: number };
 
 const join = (path: string, key: string): string => (path ? `${path}.${key}` : key);
@@ -40,5 +42,39 @@ export function duplicateKeys(text: string): string[] {
       else if (top) top.index += 1;
     }
   }
+  return found;
+}
+
+export interface DuplicateKeyAt {
+  /** The JSON path of the second (and any later) key of that name. */
+  path: (string | number)[];
+  /** Character offsets of that key and of the first one, for line and column. */
+  offset: number;
+  firstOffset: number;
+}
+
+/**
+ * The same check on a parsed tree (jsonc-parser's, which keeps every key and its offset), so the
+ * message can say where the second key is written and where the first one was.
+ */
+export function duplicateKeysInTree(root: Node | undefined): DuplicateKeyAt[] {
+  const found: DuplicateKeyAt[] = [];
+  const walk = (node: Node, at: (string | number)[]): void => {
+    if (node.type === 'object') {
+      const seen = new Map<string, number>();
+      for (const property of node.children ?? []) {
+        const [keyNode, value] = property.children ?? [];
+        if (!keyNode) continue;
+        const key = String(keyNode.value);
+        const first = seen.get(key);
+        if (first !== undefined) found.push({ path: [...at, key], offset: keyNode.offset, firstOffset: first });
+        else seen.set(key, keyNode.offset);
+        if (value) walk(value, [...at, key]);
+      }
+    } else if (node.type === 'array') {
+      (node.children ?? []).forEach((child, i) => walk(child, [...at, i]));
+    }
+  };
+  if (root) walk(root, []);
   return found;
 }

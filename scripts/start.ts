@@ -22,6 +22,8 @@ import { createPublishQueue } from '../src/publish/queue';
 import { deployAfterPublishFromEnv } from '../src/publish/deploy/command';
 import { publishJobHandler, watchDealerFiles } from '../src/publish/publisher';
 import { sitemapPaths } from '../src/site/site-pages';
+import { servedDealers } from '../src/server/served-dealers';
+import { servedBuild } from '../src/publish/site-folders';
 
 function fail(message: string): never {
   console.error(message);
@@ -134,17 +136,17 @@ function stopOnCtrlC(platform: { close(): Promise<void> }): void {
   process.on('SIGTERM', shutdown);
 }
 
-/** The dealers whose file reads: a site whose file does not is not served (its build says why). */
-function readableDealers(all: readonly string[], dealersDir: string): string[] {
-  return all.filter((slug) => {
-    try {
-      loadDealer(slug, dealersDir);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+/**
+ * The dealers to serve: those whose file reads, and those whose file is refused (it does not read,
+ * or claims a dealer id another dealer had first) but that have a last good build on disk, served
+ * as it is (src/server/served-dealers.ts; the server logs each refusal and /api/health lists it).
+ */
+function dealersToServe(all: readonly string[], paths: ReturnType<typeof projectPaths>): string[] {
+  return servedDealers(all, { dealersDir: paths.dealersDir, distDir: paths.distDir, log: () => undefined }).dealers;
 }
+
+/** Whether a dealer has a site on disk from an earlier build, which a failed build leaves served. */
+const hasLastGoodBuild = (slug: string, paths: ReturnType<typeof projectPaths>): boolean => servedBuild(paths.distDir, slug) !== undefined;
 
 /** Fewest cars first: the first site is up soonest. */
 function smallestFirst(slugs: readonly string[], dealersDir: string, env: NodeJS.ProcessEnv): string[] {
@@ -196,7 +198,7 @@ async function serveWhileBuilding({
   abortBuild,
 }: ServeWhileBuildingOptions): Promise<void> {
   const started = performance.now();
-  const dealers = readableDealers(all, paths.dealersDir);
+  const dealers = dealersToServe(all, paths);
   if (dealers.length === 0) fail('No dealer file could be read; nothing to serve (npm run check:dealers says why).');
   const wanted = process.env.DEALER;
   const defaultDealer = wanted && dealers.includes(wanted) ? wanted : (dealers[0] as string);
@@ -208,7 +210,9 @@ async function serveWhileBuilding({
   let serving: () => void = () => undefined;
   const listening = new Promise<void>((resolve) => (serving = resolve));
   const onBuilt = (result: DealerResult): void => {
-    builds.finished(result.slug, result.ok);
+    // A failed build leaves the last good site (when there is one) served as it was.
+    const lastGood = !result.ok && hasLastGoodBuild(result.slug, paths);
+    builds.finished(result.slug, result.ok || lastGood);
     const { done, total } = builds.progress();
     void listening.then(() => {
       const after = ((performance.now() - started) / 1000).toFixed(1);
@@ -216,6 +220,7 @@ async function serveWhileBuilding({
         console.log(
           `→ ${dealerName(result.slug, paths.dealersDir)} is up at http://${result.slug}.localhost:${port}/ (${done} of ${total} built, ${after} s after start)`,
         );
+      else if (lastGood) console.error(`→ ${result.slug} keeps its last good build: this build failed (see above). ${done} of ${total} built.`);
       else console.error(`→ ${result.slug} is not served: its build failed (see above). ${done} of ${total} built.`);
     });
   };
@@ -310,15 +315,17 @@ async function main(): Promise<void> {
     for (const [slug, why] of stale) console.log(`  ${slug}: ${why}`);
     const results = await buildDealers([...stale.keys()], { ...paths, signal: controller.signal, sitePages: sitemapPaths });
     if (controller.signal.aborted) process.exit(130);
-    for (const result of results) if (!result.ok) failed.add(result.slug);
-    if (failed.size > 0) console.error(`\nNot serving ${[...failed].join(', ')}: the build failed (see above).`);
+    for (const result of results) if (!result.ok && !hasLastGoodBuild(result.slug, paths)) failed.add(result.slug);
+    const kept = results.filter((result) => !result.ok && !failed.has(result.slug)).map((result) => result.slug);
+    if (kept.length > 0) console.error(`\nServing the last good build of ${kept.join(', ')}: the new build failed (see above).`);
+    if (failed.size > 0) console.error(`\nNot serving ${[...failed].join(', ')}: the build failed (see above) and there is no earlier build.`);
   } else {
     console.log(`All ${all.length} dealers are up to date.`);
   }
   process.off('SIGINT', abortBuild);
   process.off('SIGTERM', abortBuild);
 
-  const dealers = all.filter((slug) => !failed.has(slug));
+  const dealers = dealersToServe(all, paths).filter((slug) => !failed.has(slug));
   if (dealers.length === 0) fail('No dealer could be built; nothing to serve.');
   const wanted = process.env.DEALER;
   if (wanted && !dealers.includes(wanted)) console.error(`DEALER=${wanted} is not being served; using ${dealers[0]} as the default.`);

@@ -31,8 +31,25 @@ export class DealerConfigError extends Error {
 
 export { formatPath };
 
-/** Schema issues as `path: what is wrong; how to fix it` lines (no positions: there is no file text). */
+/** A zod issue as `path: reason`, the plain form for data that has no file text (stock feed rows). */
+function describePlainIssue(issue: z.core.$ZodIssue): string[] {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => `${formatPath([...issue.path, key])}: unknown field "${key}"`);
+  }
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    // A union failing every branch: report the branch that got furthest rather than "Invalid input".
+    const deepest = issue.errors.flat().sort((a, b) => b.path.length - a.path.length)[0];
+    if (deepest && deepest.path.length > 0) return describePlainIssue({ ...deepest, path: [...issue.path, ...deepest.path] });
+  }
+  return [`${formatPath(issue.path)}: ${issue.message}`];
+}
+
+/**
+ * Schema issues one a line. With the data's JSON tree (a dealer file's), in the editor's words
+ * with the value found and how to fix it (dealer-check.ts); without, as `path: reason`.
+ */
 export function formatIssues(issues: readonly z.core.$ZodIssue[], tree?: Node): string[] {
+  if (!tree) return issues.flatMap(describePlainIssue);
   return describeIssues(issues, tree).map((issue) => `${formatPath(issue.path)}: ${issue.message}${issue.fix ? `; ${issue.fix}` : ''}`);
 }
 

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projectPaths, type ProjectPaths } from '../build/stamps';
 import { createMemoryPublishQueue } from './queue/memory-queue';
 import type { PublishJob } from './queue';
-import { watchDealerFiles } from './publisher';
+import { publishJobHandler, watchDealerFiles } from './publisher';
+import { siteStates } from './site-state';
 
 let root: string;
 let paths: ProjectPaths;
@@ -53,5 +54,21 @@ describe('watchDealerFiles', () => {
 
   it('queues nothing when nothing changed', async () => {
     expect(await publishedAfter(() => undefined)).toEqual([]);
+  });
+});
+
+describe('publishJobHandler', () => {
+  it('refuses a dealer file broken while the server runs before rendering: the last good site stays, the reason is in its state', async () => {
+    writeFileSync(path.join(root, 'dealers', 'alpha.json'), '{\n  "slug": "alpha",\n  name: "Alpha"\n}\n');
+    const lines: string[] = [];
+    const handler = publishJobHandler({ paths, concurrency: 1, log: (line) => lines.push(line) });
+    await expect(handler.handle({ dealer: 'alpha', reasons: ['dealer-file'] } as PublishJob)).rejects.toThrow(/alpha\.json is not a valid dealer file/);
+    await handler.close();
+    const [state] = siteStates(paths.distDir, ['alpha']);
+    expect(state).toMatchObject({ failing: true, serving: null });
+    expect(state?.lastFailure?.reason).toContain(
+      'alpha.json:3:3 (root): the file is not valid JSON: the field name name is not in double quotes; write "name"',
+    );
+    expect(lines.join('\n')).toContain('alpha not published; its last good site stays up');
   });
 });

@@ -2,7 +2,6 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sitemapPaths } from '../site/site-pages';
 import { siteDomains } from '../platform/config/dealer-domains';
 import { dealerFile, listDealerSlugs, readDealerFile } from '../platform/config/load';
 import { checkDealers } from './check';
@@ -23,7 +22,6 @@ const check = (files: string[]) =>
     listDealerSlugs(dealersDir).map((slug) => dealerFile(slug, dealersDir)),
     {
       dealersDir,
-      sitePages: sitemapPaths,
       env: { STOCK_DIR: path.join(dealersDir, 'no-stock') },
     },
   );

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkDealers, formatProblem } from '../../src/build/check';
 import { lineColumn, type DealerProblem } from '../../src/platform/config/problems';
 import { sitemapPaths } from '../../src/site/site-pages';
+import { writeNewDealer } from '../../src/build/new-dealer';
 
 const SLUG = 'kingfisher-toyota';
 const original = readFileSync(`dealers/${SLUG}.json`, 'utf8');
@@ -365,5 +366,13 @@ describe('a conflict names both files and blames neither silently', () => {
     const refused = problems.get('newcomer-motors')?.find((p) => p.path === 'domains[0]');
     expect(refused).toMatchObject({ severity: 'error' });
     expect(refused?.message).toMatch(/kingfisher-toyota had it first and keeps it, so this file is refused/);
+  });
+});
+
+describe('a dealer started with npm run dealer:new', () => {
+  it('passes every check, menu links to its pages included', async () => {
+    const file = writeNewDealer({ slug: 'newcomer-motors', dealersDir: folder });
+    const problems = (await check({ [SLUG]: original, 'newcomer-motors': readFileSync(file, 'utf8') })).get('newcomer-motors');
+    expect(problems?.filter((p) => p.severity === 'error').map(formatProblem)).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@
  * finds its place in the file; offsets become line and column in problems.ts.
  */
 import path from 'node:path';
-import { findNodeAtLocation, getNodeValue, parseTree, ParseErrorCode, printParseErrorCode, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import { duplicateKeysInTree } from '../formats/json-duplicate-keys';
 import { dealerConfigSchema, type DealerConfig } from './schema';
@@ -268,13 +268,15 @@ export function describeSyntaxError(text: string, error: ParseError): { offset: 
   const here = text[error.offset] ?? '';
   const before = previousToken(text, error.offset);
   const word = /^[A-Za-z_$][\w$-]*/.exec(text.slice(error.offset))?.[0];
-  switch (error.error) {
-    case ParseErrorCode.PropertyNameExpected:
-    case ParseErrorCode.ValueExpected:
+  // By the code's name: jsonc-parser's codes are a const enum, which this project's module settings cannot read.
+  const code = printParseErrorCode(error.error);
+  switch (code) {
+    case 'PropertyNameExpected':
+    case 'ValueExpected':
       if ((here === '}' || here === ']') && before.char === ',') {
         return { offset: before.at, message: 'a comma after the last entry is not allowed in JSON', fix: 'remove this comma' };
       }
-      if (word && error.error === ParseErrorCode.PropertyNameExpected) {
+      if (word && code === 'PropertyNameExpected') {
         return { offset: error.offset, message: `the field name ${word} is not in double quotes`, fix: `write "${word}"` };
       }
       if (error.offset >= text.length)
@@ -284,36 +286,36 @@ export function describeSyntaxError(text: string, error: ParseError): { offset: 
           fix: 'add what is missing at the end, or restore the file from its last good version',
         };
       return { offset: error.offset, message: 'a value is missing here', fix: 'write a value: "text", a number, true or false, a list [ ] or an object { }' };
-    case ParseErrorCode.InvalidSymbol:
+    case 'InvalidSymbol':
       if (word && /^\s*:/.test(text.slice(error.offset + word.length))) {
         return { offset: error.offset, message: `the field name ${word} is not in double quotes`, fix: `write "${word}"` };
       }
       if (word) return { offset: error.offset, message: `${word} is not a JSON value`, fix: `put text in double quotes: "${word}"` };
       if (here === "'") return { offset: error.offset, message: 'single quotes are not JSON', fix: 'use double quotes " around names and text' };
       return { offset: error.offset, message: `"${here}" cannot stand here`, fix: 'remove it, or check the punctuation around it' };
-    case ParseErrorCode.CommaExpected:
+    case 'CommaExpected':
       return { offset: before.at + 1, message: 'a comma is missing after this value', fix: 'add "," between the two entries' };
-    case ParseErrorCode.ColonExpected:
+    case 'ColonExpected':
       return { offset: error.offset, message: 'a colon is missing between the field name and its value', fix: 'write "name": value' };
-    case ParseErrorCode.CloseBraceExpected:
+    case 'CloseBraceExpected':
       return { offset: error.offset, message: 'an object is not closed', fix: 'add the missing "}" (or a missing comma before this)' };
-    case ParseErrorCode.CloseBracketExpected:
+    case 'CloseBracketExpected':
       return { offset: error.offset, message: 'a list is not closed', fix: 'add the missing "]" (or a missing comma before this)' };
-    case ParseErrorCode.UnexpectedEndOfString:
+    case 'UnexpectedEndOfString':
       return { offset: error.offset, message: 'a text value is not closed', fix: 'add the closing double quote "' };
-    case ParseErrorCode.InvalidCommentToken:
+    case 'InvalidCommentToken':
       return { offset: error.offset, message: 'comments are not allowed in JSON', fix: 'remove the comment' };
-    case ParseErrorCode.EndOfFileExpected:
+    case 'EndOfFileExpected':
       return { offset: error.offset, message: 'there is more after the end of the dealer object', fix: 'remove it, or move it inside the outer { }' };
-    case ParseErrorCode.InvalidEscapeCharacter:
-    case ParseErrorCode.InvalidCharacter:
+    case 'InvalidEscapeCharacter':
+    case 'InvalidCharacter':
       return {
         offset: error.offset,
         message: 'this text holds a character JSON does not allow (a raw line break, a tab or a bad \\ escape)',
         fix: 'write a line break as \\n, a tab as \\t and a backslash as \\\\',
       };
     default:
-      return { offset: error.offset, message: `the JSON does not read: ${printParseErrorCode(error.error)}`, fix: 'check the punctuation here' };
+      return { offset: error.offset, message: `the JSON does not read: ${code}`, fix: 'check the punctuation here' };
   }
 }
 

@@ -8,7 +8,7 @@
  * `dealerProblems` / `checkDealers` return structured problems (problems.ts: file, line, column,
  * path, message, fix, severity); `formatProblems` prints them one a line.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkDealerText } from '../platform/config/dealer-check';
 import { claimConflicts, type Claimant } from '../platform/config/dealer-conflicts';
@@ -76,10 +76,38 @@ function claimants(checks: readonly FileCheck[], options: CheckOptions): Claiman
   });
 }
 
+/**
+ * Another dealer file, read only for what it claims (its domains and id), and remembered while it
+ * is unchanged: a build checks each dealer against every other, so a folder of many dealers must
+ * not parse every file again for each.
+ */
+const claimCache = new Map<string, { version: string; check: FileCheck }>();
+function claimsOf(file: string): FileCheck {
+  let version = 'absent';
+  try {
+    const info = statSync(file);
+    version = `${info.size}:${info.mtimeMs}`;
+  } catch {
+    // Not there: it claims nothing.
+  }
+  const cached = claimCache.get(path.resolve(file));
+  if (cached?.version === version) return cached.check;
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    // Unreadable: it claims nothing.
+  }
+  const checked = checkDealerText(text, file);
+  const check: FileCheck = { file, problems: checked.problems, text, tree: checked.tree, ...(checked.dealer ? { dealer: checked.dealer } : {}) };
+  claimCache.set(path.resolve(file), { version, check });
+  return check;
+}
+
 /** Conflicts between `checks` and the folder's files, as problems in the checked files. */
 function conflictProblems(checks: FileCheck[], folder: readonly string[], options: CheckOptions): void {
   const checkedFiles = new Set(checks.map((c) => path.resolve(c.file)));
-  const others = folder.filter((file) => !checkedFiles.has(path.resolve(file))).map((file) => fileCheck(file, options));
+  const others = folder.filter((file) => !checkedFiles.has(path.resolve(file))).map(claimsOf);
   const byFile = new Map(checks.map((c) => [path.resolve(c.file), c]));
   for (const conflict of claimConflicts(claimants([...checks, ...others], options))) {
     const check = byFile.get(path.resolve(conflict.file));

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEALER_FILES_DIR } from '../../tests/support/test-site';
 import { siteDomains } from '../platform/config/dealer-domains';
 import { dealerFile, listDealerSlugs, readDealerFile } from '../platform/config/load';
 import { checkDealers } from './check';
@@ -11,8 +12,7 @@ let dealersDir: string;
 
 beforeEach(() => {
   dealersDir = mkdtempSync(path.join(tmpdir(), 'dealer-new-'));
-  for (const slug of listDealerSlugs('dealers')) cpSync(dealerFile(slug, 'dealers'), dealerFile(slug, dealersDir));
-  cpSync('dealers/assets', path.join(dealersDir, 'assets'), { recursive: true });
+  for (const slug of listDealerSlugs(DEALER_FILES_DIR)) cpSync(dealerFile(slug, DEALER_FILES_DIR), dealerFile(slug, dealersDir));
 });
 afterEach(() => rmSync(dealersDir, { recursive: true, force: true }));
 

@@ -1,28 +1,37 @@
 /**
- * The mistakes an editor makes in a dealer file, each made to a copy of a demo dealer's file (its
- * assets beside it) and checked as `npm run check:dealers` and the build check it: the message
+ * The mistakes an editor makes in a dealer file, each made to a copy of a demo dealer's file (the
+ * fixture copy, with a file for each asset it names beside it) and checked as `npm run check:dealers` and the build check it: the message
  * must name the file, the line and column of the field, its path, and say in plain words what is
  * wrong and how to fix it.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkDealers, formatProblem } from '../../src/build/check';
 import { lineColumn, type DealerProblem } from '../../src/platform/config/problems';
 import { sitemapPaths } from '../../src/site/site-pages';
+import { DEALER_FILES_DIR } from '../support/test-site';
 import { writeNewDealer } from '../../src/build/new-dealer';
 
 const SLUG = 'kingfisher-toyota';
-const original = readFileSync(`dealers/${SLUG}.json`, 'utf8');
+const original = readFileSync(path.join(DEALER_FILES_DIR, `${SLUG}.json`), 'utf8');
+
+/** A file for every `/assets/...` the dealer file names, in `dealers/assets/<slug>/` of the temporary folder. */
+function writeAssets(slug: string, text: string): void {
+  for (const [, name] of text.matchAll(/"\/assets\/([^"?#]+)"/g)) {
+    const file = path.join(folder, 'assets', slug, name!);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, '');
+  }
+}
 
 let folder: string;
 const fileOf = (slug: string): string => path.join(folder, `${slug}.json`);
 
 beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), 'dealer-mistakes-'));
-  mkdirSync(path.join(folder, 'assets'), { recursive: true });
-  cpSync(`dealers/assets/${SLUG}`, path.join(folder, 'assets', SLUG), { recursive: true });
+  writeAssets(SLUG, original);
   mkdirSync(path.join(folder, 'stock'));
   mkdirSync(path.join(folder, 'dist'));
 });
@@ -48,7 +57,7 @@ function newcomer(changes: { id?: number; url?: string; domains?: string[] }): s
 async function check(files: Record<string, string>): Promise<Map<string, DealerProblem[]>> {
   for (const [slug, text] of Object.entries(files)) {
     writeFileSync(fileOf(slug), text);
-    if (slug !== SLUG) cpSync(path.join(folder, 'assets', SLUG), path.join(folder, 'assets', slug), { recursive: true });
+    if (slug !== SLUG) writeAssets(slug, original);
   }
   const all = Object.keys(files).map(fileOf);
   const results = await checkDealers(all, all, {

@@ -3,6 +3,8 @@
  * section, and each section's example, put into a demo dealer's file, is a valid dealer file.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEALER_FILES_DIR } from '../support/test-site';
 import { describe, expect, it } from 'vitest';
 import { checkDealerText } from '../../src/platform/config/dealer-check';
 import { formatProblem } from '../../src/platform/config/problems';
@@ -10,7 +12,7 @@ import { dealerJsonSchema } from '../../src/platform/config/json-schema';
 
 const doc = readFileSync('docs/dealer-files.md', 'utf8');
 const fields = Object.keys((JSON.parse(dealerJsonSchema()) as { properties: Record<string, unknown> }).properties).filter((field) => field !== '$schema');
-const demo = JSON.parse(readFileSync('dealers/kingfisher-toyota.json', 'utf8')) as Record<string, unknown>;
+const demo = JSON.parse(readFileSync(path.join(DEALER_FILES_DIR, 'kingfisher-toyota.json'), 'utf8')) as Record<string, unknown>;
 
 /** The ```json block after a `### \`field\`` heading. */
 function example(field: string): Record<string, unknown> | undefined {

@@ -10,6 +10,7 @@ import { listDealerSlugs } from '../src/platform/config/load';
 import { changedPathsSince } from '../src/build/git';
 import { dealersAffected, formatOutcome, formatSummary, parseBuildArgs, selectDealers } from '../src/build/plan';
 import { buildDealers } from '../src/publish/build-dealers';
+import { sitemapPaths } from '../src/site/site-pages';
 import { siteInputs } from '../src/build/site-inputs';
 import { projectPaths, STALE_INPUTS, staleReasons } from '../src/build/stamps';
 
@@ -58,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
   const stop = (): void => controller.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const results = await buildDealers(slugs, { ...paths, verbose: args.verbose, signal: controller.signal });
+  const results = await buildDealers(slugs, { ...paths, verbose: args.verbose, signal: controller.signal, sitePages: sitemapPaths });
 
   console.log(`\n${formatSummary(results)}\n`);
   const outcome = formatOutcome(results);

@@ -1,14 +1,16 @@
 /**
  * npm run check:dealers [-- file.json ...]
  *
- * Validates every dealers/*.json (DEALERS_DIR respected), or the files given, and that no two
- * dealers claim one domain. Prints `ok <slug>` per valid file and the full error per invalid one;
- * exits 1 if any is invalid. Warns (without failing) about menu links whose search finds no car in
- * the dealer's current stock or whose page the site does not build, and about locations' opening days.
+ * Checks every dealers/*.json (DEALERS_DIR respected), or the files given, exactly as the build
+ * does (src/build/check.ts): each problem on one line with the file, line and column, the field,
+ * what is wrong and how to fix it. Also what files claim together (a domain or dealer id in two
+ * files, naming both) and each dealer's menu links against its current stock and pages. Prints
+ * `ok <slug>` per valid file; warnings do not fail; exits 1 if any file has an error.
  */
 import path from 'node:path';
 import { dealerFile, defaultDealersDir, listDealerSlugs } from '../src/platform/config/load';
-import { checkDealerFiles, dealerWarnings, filesToCheck } from '../src/build/check';
+import { checkDealers, filesToCheck, formatProblem } from '../src/build/check';
+import { projectPaths } from '../src/build/stamps';
 import { sitemapPaths } from '../src/site/site-pages';
 
 const dealersDir = defaultDealersDir();
@@ -18,14 +20,16 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// The folder's other dealers too: a file given alone must not take a domain one of them is served on.
-const results = checkDealerFiles(
+// The folder's other dealers too: a file given alone must not take a domain or id one of them has.
+const results = await checkDealers(
   files,
   listDealerSlugs(dealersDir).map((slug) => dealerFile(slug, dealersDir)),
+  { dealersDir, distDir: projectPaths().distDir, sitePages: sitemapPaths },
 );
-for (const result of results) (result.ok ? console.log : console.error)(result.message);
-// Menu links that find no cars are warnings: the stock may fill them tomorrow.
-for (const result of results.filter((r) => r.ok)) for (const warning of await dealerWarnings(result.file, sitemapPaths)) console.warn(warning);
+for (const result of results) {
+  if (result.ok) console.log(result.message);
+  for (const problem of result.problems) (problem.severity === 'error' ? console.error : console.warn)(formatProblem(problem));
+}
 const bad = results.filter((r) => !r.ok);
 if (bad.length > 0) {
   console.error(

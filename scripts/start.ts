@@ -21,6 +21,9 @@ import { loadStock } from '../src/stock/server/store';
 import { createPublishQueue } from '../src/publish/queue';
 import { deployAfterPublishFromEnv } from '../src/publish/deploy/command';
 import { publishJobHandler, reportQueueDepth, watchDealerFiles } from '../src/publish/publisher';
+import { sitemapPaths } from '../src/site/site-pages';
+import { servedDealers } from '../src/server/served-dealers';
+import { servedBuild } from '../src/publish/site-folders';
 
 function fail(message: string): never {
   console.error(message);
@@ -100,7 +103,7 @@ async function publishOnChange(
     // The sites are served here either way; only the CDN waits for the setting to be fixed.
     console.error(`Not deploying after publishes: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const handler = publishJobHandler({ paths, concurrency: 1, log, env, ...(afterPublish ? { afterPublish } : {}) });
+  const handler = publishJobHandler({ paths, concurrency: 1, log, env, sitePages: sitemapPaths, ...(afterPublish ? { afterPublish } : {}) });
   const stopWorking = await queue.work(handler.handle, { concurrency: 1 });
   const watcher = watchDealerFiles({ dealers, paths, queue, checkEveryMs, log });
   const stopReporting = reportQueueDepth(queue); // in /api/metrics
@@ -136,17 +139,17 @@ function stopOnCtrlC(platform: { close(): Promise<void> }): void {
   process.on('SIGTERM', shutdown);
 }
 
-/** The dealers whose file reads: a site whose file does not is not served (its build says why). */
-function readableDealers(all: readonly string[], dealersDir: string): string[] {
-  return all.filter((slug) => {
-    try {
-      loadDealer(slug, dealersDir);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+/**
+ * The dealers to serve: those whose file reads, and those whose file is refused (it does not read,
+ * or claims a dealer id another dealer had first) but that have a last good build on disk, served
+ * as it is (src/server/served-dealers.ts; the server logs each refusal and /api/health lists it).
+ */
+function dealersToServe(all: readonly string[], paths: ReturnType<typeof projectPaths>): string[] {
+  return servedDealers(all, { dealersDir: paths.dealersDir, distDir: paths.distDir, log: () => undefined }).dealers;
 }
+
+/** Whether a dealer has a site on disk from an earlier build, which a failed build leaves served. */
+const hasLastGoodBuild = (slug: string, paths: ReturnType<typeof projectPaths>): boolean => servedBuild(paths.distDir, slug) !== undefined;
 
 /** Fewest cars first: the first site is up soonest. */
 function smallestFirst(slugs: readonly string[], dealersDir: string, env: NodeJS.ProcessEnv): string[] {
@@ -168,7 +171,7 @@ function smallestFirst(slugs: readonly string[], dealersDir: string, env: NodeJS
  */
 async function buildCarPages(slug: string, paths: ReturnType<typeof projectPaths>, signal: AbortSignal): Promise<void> {
   console.log(`… ${slug} building its car pages (its site stays up meanwhile)`);
-  const [result] = await buildDealers([slug], { ...paths, signal, concurrency: 1 });
+  const [result] = await buildDealers([slug], { ...paths, signal, concurrency: 1, sitePages: sitemapPaths });
   if (result?.ok) console.log(`→ ${dealerName(slug, paths.dealersDir)} has its car pages (${result.pages ?? 0} pages)`);
 }
 
@@ -198,7 +201,7 @@ async function serveWhileBuilding({
   abortBuild,
 }: ServeWhileBuildingOptions): Promise<void> {
   const started = performance.now();
-  const dealers = readableDealers(all, paths.dealersDir);
+  const dealers = dealersToServe(all, paths);
   if (dealers.length === 0) fail('No dealer file could be read; nothing to serve (npm run check:dealers says why).');
   const wanted = process.env.DEALER;
   const defaultDealer = wanted && dealers.includes(wanted) ? wanted : (dealers[0] as string);
@@ -210,7 +213,9 @@ async function serveWhileBuilding({
   let serving: () => void = () => undefined;
   const listening = new Promise<void>((resolve) => (serving = resolve));
   const onBuilt = (result: DealerResult): void => {
-    builds.finished(result.slug, result.ok);
+    // A failed build leaves the last good site (when there is one) served as it was.
+    const lastGood = !result.ok && hasLastGoodBuild(result.slug, paths);
+    builds.finished(result.slug, result.ok || lastGood);
     const { done, total } = builds.progress();
     void listening.then(() => {
       const after = ((performance.now() - started) / 1000).toFixed(1);
@@ -218,6 +223,7 @@ async function serveWhileBuilding({
         console.log(
           `→ ${dealerName(result.slug, paths.dealersDir)} is up at http://${result.slug}.localhost:${port}/ (${done} of ${total} built, ${after} s after start)`,
         );
+      else if (lastGood) console.error(`→ ${result.slug} keeps its last good build: this build failed (see above). ${done} of ${total} built.`);
       else console.error(`→ ${result.slug} is not served: its build failed (see above). ${done} of ${total} built.`);
     });
   };
@@ -226,7 +232,7 @@ async function serveWhileBuilding({
   // With nothing to serve yet (a fresh clone), it is first built without its car pages, which the
   // car shell serves meanwhile, and gets its full build once every other site is up.
   const firstLook = stale.size === all.length;
-  const firstBuild = buildDealers(order.slice(0, 1), { ...paths, signal: controller.signal, concurrency: 1, onBuilt, firstLook });
+  const firstBuild = buildDealers(order.slice(0, 1), { ...paths, signal: controller.signal, concurrency: 1, onBuilt, firstLook, sitePages: sitemapPaths });
 
   const platform = await startPlatformProcesses({ paths, dealers, defaultDealer, port, env, holder: 'npm start', lock, processes: 1, builds }).catch(
     (error: unknown) => {
@@ -239,7 +245,7 @@ async function serveWhileBuilding({
   serving();
 
   const [first] = await firstBuild;
-  if (!controller.signal.aborted) await buildDealers(order.slice(1), { ...paths, signal: controller.signal, onBuilt });
+  if (!controller.signal.aborted) await buildDealers(order.slice(1), { ...paths, signal: controller.signal, onBuilt, sitePages: sitemapPaths });
   if (firstLook && first?.ok && !controller.signal.aborted) await buildCarPages(first.slug, paths, controller.signal);
   if (controller.signal.aborted) {
     await platform.close();
@@ -310,17 +316,19 @@ async function main(): Promise<void> {
   if (stale.size > 0) {
     console.log(`Building ${stale.size} of ${all.length} dealers:`);
     for (const [slug, why] of stale) console.log(`  ${slug}: ${why}`);
-    const results = await buildDealers([...stale.keys()], { ...paths, signal: controller.signal });
+    const results = await buildDealers([...stale.keys()], { ...paths, signal: controller.signal, sitePages: sitemapPaths });
     if (controller.signal.aborted) process.exit(130);
-    for (const result of results) if (!result.ok) failed.add(result.slug);
-    if (failed.size > 0) console.error(`\nNot serving ${[...failed].join(', ')}: the build failed (see above).`);
+    for (const result of results) if (!result.ok && !hasLastGoodBuild(result.slug, paths)) failed.add(result.slug);
+    const kept = results.filter((result) => !result.ok && !failed.has(result.slug)).map((result) => result.slug);
+    if (kept.length > 0) console.error(`\nServing the last good build of ${kept.join(', ')}: the new build failed (see above).`);
+    if (failed.size > 0) console.error(`\nNot serving ${[...failed].join(', ')}: the build failed (see above) and there is no earlier build.`);
   } else {
     console.log(`All ${all.length} dealers are up to date.`);
   }
   process.off('SIGINT', abortBuild);
   process.off('SIGTERM', abortBuild);
 
-  const dealers = all.filter((slug) => !failed.has(slug));
+  const dealers = dealersToServe(all, paths).filter((slug) => !failed.has(slug));
   if (dealers.length === 0) fail('No dealer could be built; nothing to serve.');
   const wanted = process.env.DEALER;
   if (wanted && !dealers.includes(wanted)) console.error(`DEALER=${wanted} is not being served; using ${dealers[0]} as the default.`);

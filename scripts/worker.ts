@@ -13,6 +13,7 @@ import { projectPaths } from '../src/build/stamps';
 import { listDealerSlugs } from '../src/platform/config/load';
 import { createPublishQueue } from '../src/publish/queue';
 import { deployAfterPublishFromEnv } from '../src/publish/deploy/command';
+import { sitemapPaths } from '../src/site/site-pages';
 import { publishJobHandler } from '../src/publish/publisher';
 
 async function main(): Promise<number> {
@@ -33,7 +34,7 @@ async function main(): Promise<number> {
     dealers: listDealerSlugs(paths.dealersDir),
     log,
   });
-  const handler = publishJobHandler({ paths, concurrency, log, ...(afterPublish ? { afterPublish } : {}) });
+  const handler = publishJobHandler({ paths, concurrency, log, sitePages: sitemapPaths, ...(afterPublish ? { afterPublish } : {}) });
   // Workers load the bundle before the first job, which then starts rendering at once.
   await handler.warm();
   const stop = await queue.work(handler.handle, { concurrency });

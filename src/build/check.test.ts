@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,10 +31,14 @@ describe('checkDealerFile', () => {
     const result = checkDealerFile(path.join(dir, 'bad.json'));
     expect(result.ok).toBe(false);
     expect(result.message.split('\n')[0]).toBe(`${path.join(dir, 'bad.json')} is not a valid dealer file:`);
-    expect(result.message).toMatch(/\n {2}- name: /);
+    // Each problem on its own line: the file, line and column, the field, what is wrong and the fix.
+    expect(result.message).toContain(
+      `\n  - ${path.join(dir, 'bad.json')}:1:15 name: is a number (7) but must be text in double quotes; put the text in double quotes`,
+    );
+    expect(result.problems.find((p) => p.path === 'name')).toMatchObject({ line: 1, column: 15, severity: 'error' });
   });
   it('reports unreadable JSON and missing files', () => {
-    expect(checkDealerFile(path.join(dir, 'broken.json')).message).toContain('cannot be read as JSON');
+    expect(checkDealerFile(path.join(dir, 'broken.json')).message).toContain('broken.json:1:2 (root): the file is not valid JSON');
     expect(checkDealerFile(path.join(dir, 'missing.json')).ok).toBe(false);
   });
   it('refuses a key written twice, which JSON would silently keep only once', () => {
@@ -43,7 +47,7 @@ describe('checkDealerFile', () => {
     writeFileSync(file, '{"slug":"twice","features":{"enabled_pages":["checkout"],"enabled_pages":["spin_to_win"]}}');
     const result = checkDealerFile(file);
     expect(result.ok).toBe(false);
-    expect(result.message).toContain('features.enabled_pages: is written more than once');
+    expect(result.message).toContain('twice.json:1:58 features.enabled_pages: "enabled_pages" is written twice in the same object (also on line 1)');
   });
 });
 
@@ -60,8 +64,15 @@ describe('checkDealerFiles', () => {
   const fixture = JSON.parse(readFileSync('tests/fixtures/dealers/fixture-motors.json', 'utf8')) as Record<string, unknown>;
   let folder: string;
   const file = (slug: string) => path.join(folder, `${slug}.json`);
-  const write = (slug: string, url: string, domains?: string[]) =>
-    writeFileSync(file(slug), JSON.stringify({ ...fixture, slug, url, ...(domains ? { domains } : {}) }));
+  let id = 500;
+  const write = (slug: string, url: string, domains?: string[]) => {
+    id += 1;
+    writeFileSync(file(slug), JSON.stringify({ ...fixture, id, slug, url, ...(domains ? { domains } : {}) }));
+    cpSync('tests/fixtures/dealers/assets/fixture-motors', path.join(folder, 'assets', slug), { recursive: true });
+  };
+
+  /** Column of `text` in the one-line file written for `slug`. */
+  const fixtureColumn = (slug: string, text: string): number => readFileSync(file(slug), 'utf8').indexOf(text) + 1;
 
   beforeAll(() => {
     folder = mkdtempSync(path.join(tmpdir(), 'dealer-domains-'));
@@ -75,22 +86,23 @@ describe('checkDealerFiles', () => {
   it('refuses a domain two dealers claim, naming it, the field and the other dealer in both files', () => {
     const results = checkDealerFiles(['alpha-motors', 'beta-motors', 'gamma-motors', 'delta-motors'].map(file));
     expect(results.map((r) => r.ok)).toEqual([false, false, false, true]);
+    const neither = 'nothing tells which dealer it belongs to, so neither site is served on it; remove it from the file that should not have it';
     expect(results[0]?.message).toBe(
       [
         `${file('alpha-motors')} is not a valid dealer file:`,
-        '  - domains[0]: "alphamotors.example" is also claimed by gamma-motors (url)',
-        '  - domains[1]: "shared.example" is also claimed by beta-motors (domains[0])',
+        `  - ${file('alpha-motors')}:1:${fixtureColumn('alpha-motors', '"alphamotors.example"')} domains[0]: the domain "alphamotors.example" is also claimed by gamma-motors.json (url): ${neither}`,
+        `  - ${file('alpha-motors')}:1:${fixtureColumn('alpha-motors', '"shared.example"')} domains[1]: the domain "shared.example" is also claimed by beta-motors.json (domains[0]): ${neither}`,
       ].join('\n'),
     );
-    expect(results[1]?.message).toContain('- domains[0]: "shared.example" is also claimed by alpha-motors (domains[1])');
-    expect(results[2]?.message).toContain('- url: "alphamotors.example" is also claimed by alpha-motors (domains[0])');
+    expect(results[1]?.message).toContain(' domains[0]: the domain "shared.example" is also claimed by alpha-motors.json (domains[1])');
+    expect(results[2]?.message).toContain(' url: the domain "alphamotors.example" is also claimed by alpha-motors.json (domains[0])');
     expect(results[3]).toMatchObject({ ok: true, message: 'ok delta-motors' });
   });
 
   it("checks a file given alone against the folder's other dealers", () => {
     const folderFiles = ['alpha-motors', 'beta-motors', 'gamma-motors', 'delta-motors'].map(file);
     const [beta] = checkDealerFiles([file('beta-motors')], folderFiles);
-    expect(beta?.message).toContain('"shared.example" is also claimed by alpha-motors (domains[1])');
+    expect(beta?.message).toContain('"shared.example" is also claimed by alpha-motors.json (domains[1])');
     expect(checkDealerFiles([file('delta-motors')], folderFiles)[0]?.ok).toBe(true);
   });
 });

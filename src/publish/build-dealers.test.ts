@@ -107,8 +107,8 @@ describe('buildDealers', () => {
     expect(started).toEqual([]);
     expect(results.every((r) => !r.ok && r.error === 'invalid dealer file')).toBe(true);
     expect(results[0]?.output).toContain(`${path.join(root, 'dealers', 'alpha.json')} is not a valid dealer file:`);
-    expect(results[0]?.output).toMatch(/ {2}- name: /);
-    expect(results[1]?.output).toContain('cannot be read as JSON');
+    expect(results[0]?.output).toMatch(/ {2}- .*alpha\.json:1:17 name: is a number \(42\) but must be text/);
+    expect(results[1]?.output).toContain('beta.json:1:3 (root): the file is not valid JSON');
   });
 
   it('fails a build that ends without a site to serve', async () => {

@@ -6,7 +6,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
-import { DealerConfigError, dealerFile, readDealerFile } from '../platform/config/load';
+import { DealerConfigError, dealerFile } from '../platform/config/load';
+import { validateForBuild, type SitePages } from '../build/check';
+import { keepLastGood } from '../build/last-good';
 import type { DealerConfig } from '../platform/config/schema';
 import { FEED_REPORT_PATH, formatFeedReport, type FeedReport } from '../feeds/model/feeds';
 import { existsSync, readFileSync } from 'node:fs';
@@ -50,9 +52,13 @@ export interface BuildOptions extends Partial<ProjectPaths> {
   publish?: PublishDealer;
   /**
    * Checks a dealer file before its build, throwing DealerConfigError when invalid; defaults to
-   * readDealerFile. Tests replace it so their fixtures need not track the whole dealer schema.
+   * the editor's whole check (src/build/check.ts: the file, its assets, hours, phones, text, menu
+   * links, and domains or ids another dealer file claims), so a build refuses what check:dealers
+   * refuses. Tests replace it so their fixtures need not track the whole dealer schema.
    */
-  validate?: (file: string) => DealerConfig | void;
+  /** The pages a site builds (src/site/site-pages.ts, passed in by the commands), so menu links to a page it lacks are refused. */
+  sitePages?: SitePages;
+  validate?: (file: string) => DealerConfig | void | Promise<DealerConfig | void>;
   /** Told as each dealer's build ends (npm start serves a site as soon as its own build is done). */
   onBuilt?: (result: DealerResult) => void;
   /**
@@ -90,7 +96,16 @@ const indent = (text: string): string =>
 export async function buildDealers(slugs: readonly string[], opts: BuildOptions = {}): Promise<DealerResult[]> {
   const paths = projectPaths(opts);
   const log = opts.log ?? ((text: string) => console.log(text));
-  const validate = opts.validate ?? readDealerFile;
+  const validate =
+    opts.validate ??
+    ((file: string) =>
+      validateForBuild(file, {
+        dealersDir: paths.dealersDir,
+        distDir: paths.distDir,
+        publicDir: path.join(paths.root, 'public'),
+        ...(opts.sitePages ? { sitePages: opts.sitePages } : {}),
+        env: { ...process.env, STOCK_DIR: paths.stockDir },
+      }));
   const concurrency = Math.max(1, Math.min(opts.concurrency ?? os.availableParallelism(), slugs.length));
   if (slugs.length === 0) return [];
   // The slugs come from the dealer files: each may be a label value of the build metrics.
@@ -139,7 +154,7 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
 
     let inputHash: string;
     try {
-      validate(dealerFile(slug, paths.dealersDir));
+      await validate(dealerFile(slug, paths.dealersDir));
       inputHash = dealerInputHash(slug, paths, shared);
     } catch (error) {
       // Validation runs before rendering so a bad file costs milliseconds and reads the same as in check:dealers.
@@ -163,7 +178,10 @@ export async function buildDealers(slugs: readonly string[], opts: BuildOptions 
 
     markPublished(paths.distDir, slug, published);
     const pages = published.htmlPages;
-    if (!opts.firstLook) writeStamp({ slug, inputHash, builtAt: new Date().toISOString(), pages }, paths.distDir);
+    if (!opts.firstLook) {
+      writeStamp({ slug, inputHash, builtAt: new Date().toISOString(), pages }, paths.distDir);
+      keepLastGood(slug, dealerFile(slug, paths.dealersDir), paths.distDir);
+    }
     const note = opts.firstLook ? '; its car pages and all but one search page come from the shells until its full build' : '';
     recordBuild(slug, kind, 'ok', seconds());
     log(`✓ ${slug} built in ${seconds().toFixed(1)}s (${pages} page${pages === 1 ? '' : 's'}${note})`);

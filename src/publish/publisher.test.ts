@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { PublishJob } from './queue';
 import { publishJobHandler, queueDepth, watchDealerFiles } from './publisher';
 import { metricValue } from '../../tests/support/metrics';
 import { knowDealers } from '../platform/metrics/metrics';
+import { siteStates } from './site-state';
 
 let root: string;
 let paths: ProjectPaths;
@@ -20,6 +21,14 @@ beforeEach(() => {
   for (const slug of ['alpha', 'beta']) writeFileSync(path.join(root, 'dealers', `${slug}.json`), `{"slug":"${slug}"}`);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** A dealer file that passes every check: the fixture dealer under another slug, id and address. */
+function writeValidDealer(slug: string, id: number): void {
+  const fixture = JSON.parse(readFileSync('tests/fixtures/dealers/fixture-motors.json', 'utf8')) as Record<string, unknown>;
+  const file = { ...fixture, slug, id, url: `https://${slug}.example`, domains: [] };
+  writeFileSync(path.join(root, 'dealers', `${slug}.json`), JSON.stringify(file, null, 2));
+  cpSync('tests/fixtures/dealers/assets/fixture-motors', path.join(root, 'dealers', 'assets', slug), { recursive: true });
+}
 
 async function publishedAfter(change: () => void): Promise<PublishJob[]> {
   const queue = createMemoryPublishQueue();
@@ -59,12 +68,32 @@ describe('watchDealerFiles', () => {
 });
 
 describe('publishJobHandler', () => {
+  it('refuses a dealer file broken while the server runs before rendering: the last good site stays, the reason is in its state', async () => {
+    writeFileSync(path.join(root, 'dealers', 'alpha.json'), '{\n  "slug": "alpha",\n  name: "Alpha"\n}\n');
+    const lines: string[] = [];
+    const handler = publishJobHandler({ paths, concurrency: 1, log: (line) => lines.push(line) });
+    await expect(handler.handle({ dealer: 'alpha', reasons: ['dealer-file'] } as PublishJob)).rejects.toThrow(/alpha\.json is not a valid dealer file/);
+    await handler.close();
+    const [state] = siteStates(paths.distDir, ['alpha']);
+    expect(state).toMatchObject({ failing: true, serving: null });
+    expect(state?.lastFailure?.reason).toContain(
+      'alpha.json:3:3 (root): the file is not valid JSON: the field name name is not in double quotes; write "name"',
+    );
+    expect(lines.join('\n')).toContain('alpha not published; its last good site stays up');
+  });
+
   const job = (dealer: string): PublishJob => ({ dealer, reasons: ['stock'], requestedAt: new Date().toISOString() });
   const publishes = (dealer: string, outcome: string) =>
     metricValue('site_build_duration_seconds', { dealer, kind: 'incremental', outcome }, 'site_build_duration_seconds_count');
 
   it('records each publish and its duration in the metrics, as incremental, ok or failed', async () => {
     // The server names its dealers (createApp); a job for any other is labelled "other".
+    // Publishing checks the dealer file first, as every build does: these two are whole files.
+    for (const [slug, id] of [
+      ['alpha', 9101],
+      ['beta', 9102],
+    ] as const)
+      writeValidDealer(slug, id);
     knowDealers(['alpha', 'beta']);
     const before = { ok: await publishes('alpha', 'ok'), failed: await publishes('beta', 'failed') };
     const handler = publishJobHandler({

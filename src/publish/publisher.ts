@@ -9,7 +9,9 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dealerFile } from '../platform/config/load';
+import { DealerConfigError, dealerFile } from '../platform/config/load';
+import { validateForBuild, type SitePages } from '../build/check';
+import { keepLastGood } from '../build/last-good';
 import { stockFile } from '../stock/server/store';
 import { dealerInputHash, sharedInputsHash, writeStamp, type ProjectPaths } from '../build/stamps';
 import type { PublishJob, PublishQueue, PublishReason } from './queue';
@@ -91,6 +93,8 @@ export interface PublishWorkerOptions {
   concurrency: number;
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** The pages a site builds (src/site/site-pages.ts, passed in by the commands), so menu links to a page it lacks are refused. */
+  sitePages?: SitePages;
   /** Runs after each publish (a deploy to the CDN); a failure fails the job, which is retried and then reported. */
   afterPublish?: (slug: string) => Promise<void>;
   /**
@@ -142,7 +146,17 @@ export function publishJobHandler(options: PublishWorkerOptions): {
       markBuilding(distDir, job.dealer);
       let outcome: PublishOutcome;
       let inputHash: string;
+      const file = dealerFile(job.dealer, options.paths.dealersDir);
       try {
+        // The same check as every build: a file broken (or made to claim another dealer's domain
+        // or id) while the server runs keeps the last good site up, and the reason in /api/health.
+        await validateForBuild(file, {
+          dealersDir: options.paths.dealersDir,
+          distDir,
+          publicDir: path.join(options.paths.root, 'public'),
+          ...(options.sitePages ? { sitePages: options.sitePages } : {}),
+          env: { ...(options.env ?? process.env), STOCK_DIR: options.paths.stockDir },
+        });
         const { workers, shared } = options.render
           ? { workers: { publish: options.render }, shared: sharedInputsHash(options.paths.root) }
           : await poolForCode();
@@ -150,12 +164,16 @@ export function publishJobHandler(options: PublishWorkerOptions): {
         outcome = await workers.publish(job.dealer);
       } catch (error) {
         // The queue retries and reports it; /api/health shows it meanwhile.
-        markFailed(distDir, job.dealer, error instanceof Error ? error.message : String(error));
+        // A dealer file's problems are told in full (the first line is the file name).
+        const reason = error instanceof DealerConfigError ? error.problems.join('; ') : error instanceof Error ? error.message : String(error);
+        markFailed(distDir, job.dealer, reason);
         recordBuild(job.dealer, 'incremental', 'failed', seconds());
+        log(`✗ ${job.dealer} not published; its last good site stays up: ${error instanceof Error ? error.message : String(error)}`);
         throw error;
       }
       markPublished(distDir, job.dealer, outcome);
       writeStamp({ slug: job.dealer, inputHash, builtAt: new Date().toISOString(), pages: outcome.htmlPages }, distDir);
+      keepLastGood(job.dealer, file, distDir);
       try {
         await options.afterPublish?.(job.dealer);
       } catch (error) {

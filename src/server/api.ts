@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { SiteState } from '../publish/site-state';
+import type { FailingDealer } from './served-dealers';
 import type { AppEnv } from '../platform/http/app-env';
 import { createAccountsApi, type AccountsApiOptions } from '../accounts/server/routes';
 import { accountsSecret } from '../accounts/server/secrets';
@@ -52,9 +53,11 @@ export interface ApiOptions {
   checkout?: Partial<Pick<CheckoutApiOptions, 'providers' | 'held' | 'rateLimiter' | 'now' | 'sendMail' | 'log' | 'stockCar' | 'onHoldsChanged'>>;
   /** Each dealer's site (served build, publish running, last failure), for /api/health. */
   sites?: () => SiteState[];
+  /** Dealers whose file is refused (does not read, or claims what another dealer has), for /api/health. */
+  failingDealers?: () => Promise<FailingDealer[]>;
 }
 
-export function createApi({ dealers, search, searchLimiter, leads, accounts = {}, checkout = {}, sites }: ApiOptions): Hono<AppEnv> {
+export function createApi({ dealers, search, searchLimiter, leads, accounts = {}, checkout = {}, sites, failingDealers }: ApiOptions): Hono<AppEnv> {
   const { configs } = leads;
   const api = new Hono<AppEnv>();
 
@@ -64,13 +67,23 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   // the failing paths (folder names, mail and webhook hosts) are shown on a development host
   // only, never to a shopper on one dealer's domain or a stranger; the server log names them too.
   // A dealer whose last publish failed still has its last good build served: 'degraded' too, and
-  // its site state (on a development host) says which build and why.
-  api.get('/health', (c) => {
+  // its site state (on a development host) says which build and why. A dealer whose file is
+  // refused (it does not read, or claims a domain or id another dealer has) is 'degraded' too, and
+  // listed with its file and the reason on a development host only, as the delivery paths are.
+  api.get('/health', async (c) => {
     const problems = leads.storage?.deliveryHealth?.problems() ?? [];
     const siteStates = sites?.() ?? [];
-    const status = problems.length > 0 || siteStates.some((site) => site.failing) ? 'degraded' : 'ok';
+    const refused = (await failingDealers?.()) ?? [];
+    const status = problems.length > 0 || refused.length > 0 || siteStates.some((site) => site.failing) ? 'degraded' : 'ok';
     if (!c.get('devHost')) return c.json({ ok: true, status });
-    return c.json({ ok: true, status, dealers: [...dealers], ...(sites ? { sites: siteStates } : {}), ...(problems.length > 0 ? { problems } : {}) });
+    return c.json({
+      ok: true,
+      status,
+      dealers: [...dealers],
+      ...(sites ? { sites: siteStates } : {}),
+      ...(problems.length > 0 ? { problems } : {}),
+      ...(refused.length > 0 ? { failingDealers: refused } : {}),
+    });
   });
 
   // The whole platform's Prometheus metrics (docs/decisions/metrics.md), for the operator only:

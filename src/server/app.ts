@@ -12,6 +12,7 @@ import { platformHeaders } from '../platform/http/security';
 import { defaultDealersDir, loadDealer } from '../platform/config/load';
 import { createApi, type ApiOptions } from './api';
 import { createDealerConfigs, type DealerConfigs } from '../platform/config/dealer-configs';
+import type { FailingDealer } from './served-dealers';
 import { domainOwners, type DomainOwners } from '../platform/config/dealer-domains';
 import type { AppEnv } from '../platform/http/app-env';
 import { behindProxy, proxyTrust } from '../platform/http/client-ip';
@@ -49,7 +50,8 @@ export interface AppOptions {
   dealersDir?: string;
   /**
    * The served dealers' domains (domain → slug); by default read from their files in `dealersDir`
-   * when the app is made, so a file that cannot be read, or a domain two dealers claim, stops it.
+   * when the app is made (a file that cannot be read stops it; a domain two dealers claim is
+   * served by neither). npm start passes those src/server/served-dealers.ts decides.
    */
   domains?: DomainOwners;
   /**
@@ -74,6 +76,11 @@ export interface AppOptions {
   checkout?: ApiOptions['checkout'];
   /** Sites still being built (npm start on a fresh tree): their pages wait, their API works. */
   builds?: SiteBuilds;
+  /**
+   * Refused dealers for /api/health: those src/server/served-dealers.ts refused at the start and
+   * files broken since (npm start passes them; none by default).
+   */
+  failingDealers?: () => Promise<FailingDealer[]>;
 }
 
 /** The short page for an unknown `<x>.localhost`: plain text, so nothing from the host is ever markup. */
@@ -120,6 +127,7 @@ export function createApp({
   accounts,
   checkout,
   builds,
+  failingDealers,
 }: AppOptions): Hono<AppEnv> {
   if (dealers.length === 0) throw new Error('createApp: no dealers to serve');
   if (!dealers.includes(defaultDealer)) throw new Error(`createApp: default dealer "${defaultDealer}" is not one of ${dealers.join(', ')}`);
@@ -171,6 +179,7 @@ export function createApp({
       ...(accounts ? { accounts } : {}),
       checkout: { ...checkout, held },
       sites: () => siteStates(root, dealers),
+      ...(failingDealers ? { failingDealers } : {}),
     }),
   );
 

@@ -29,6 +29,8 @@ import { prepareGeocoding } from '../providers/geocoding';
 import type { SiteBuilds } from './site-builds';
 import { cachedReading, collectProcessMetrics, reportOutboxBacklog } from '../platform/metrics/metrics';
 import { readOutboxBacklog } from '../leads/delivery/outbox/backlog';
+import { servedDealers, type FailingDealer } from './served-dealers';
+import { lastGoodDealer } from '../build/last-good';
 
 export interface PlatformOptions {
   paths: Pick<ProjectPaths, 'root' | 'dealersDir' | 'distDir'>;
@@ -92,7 +94,23 @@ export async function startPlatform({
   // The process that delivers checks the paths it delivers through; the others hear of it from it.
   if (deliver) await checkOutboxFolderAtStart({ env, root: paths.root, health: deliveryHealth });
   const smtpChecked = deliver ? checkSmtpAtStart({ env, health: deliveryHealth }) : undefined;
-  const configs = createDealerConfigs({ dealersDir: paths.dealersDir, checkEveryMs: 1000 });
+  // Which dealers are served with which settings when some files are wrong (a refused dealer keeps
+  // its last good build up); the reasons are logged here and listed in /api/health.
+  const served = servedDealers(dealers, { dealersDir: paths.dealersDir, distDir: paths.distDir, ...(serve ? {} : { log: () => undefined }) });
+  const configs = createDealerConfigs({
+    dealersDir: paths.dealersDir,
+    checkEveryMs: 1000,
+    fallback: (slug) => lastGoodDealer(slug, paths.distDir),
+    refused: served.refused,
+  });
+  const failingDealers = async (): Promise<FailingDealer[]> => {
+    await Promise.all(dealers.map((slug) => configs.versioned(slug).catch(() => undefined)));
+    // A file broken since the start joins those refused then; one fixed since leaves the list.
+    const now = configs.failures();
+    const startedRefused = served.failing.filter((f) => f.serving !== 'its last good build' || now.some((n) => n.slug === f.slug));
+    const since = now.filter((n) => !startedRefused.some((f) => f.slug === n.slug)).map((n) => ({ ...n, serving: 'its last good build' as const }));
+    return [...startedRefused, ...since];
+  };
   const pollMs = Number(env.LEADS_OUTBOX_POLL_MS) > 0 ? Number(env.LEADS_OUTBOX_POLL_MS) : undefined;
   const worker = deliver
     ? startOutboxWorker({
@@ -179,8 +197,9 @@ export async function startPlatform({
   const held = createHeldCars(database.db);
   const search = createStockIndexes({ dealers, dealersDir: paths.dealersDir, configs, env, held });
   try {
-    // Reads every served dealer's domains: a domain two dealers claim stops the start here.
     app = createApp({
+      domains: served.owners,
+      failingDealers,
       distDir: paths.distDir,
       dealers,
       defaultDealer,

@@ -23,14 +23,23 @@ describe('domainOwners', () => {
     );
   });
 
-  it('refuses to serve two dealers on one domain, naming both claims', () => {
+  it('serves neither of two dealers on a domain both claim, keeps their other domains, and says so', () => {
     const copycat = testSite({ slug: 'copycat-motors', url: 'https://kingfishertoyota.example' });
-    expect(() => domainOwners([kingfisher, loneStar, copycat])).toThrow(
-      [
-        'Two dealers cannot be served on one domain:',
-        '  - kingfisher-toyota: domains[0]: "kingfishertoyota.example" is also claimed by copycat-motors (url)',
-        '  - copycat-motors: url: "kingfishertoyota.example" is also claimed by kingfisher-toyota (domains[0])',
-      ].join('\n'),
-    );
+    const lines: string[] = [];
+    const owners = domainOwners([kingfisher, loneStar, copycat], new Map(), (line) => lines.push(line));
+    expect(owners.has('kingfishertoyota.example')).toBe(false);
+    expect(owners.get('www.kingfishertoyota.example')).toBe('kingfisher-toyota');
+    expect(owners.get('www.lonestarautogroup.example')).toBe('lone-star-auto');
+    expect(lines).toEqual([
+      'dealer kingfisher-toyota: domains[0]: "kingfishertoyota.example" is also claimed by copycat-motors (url)',
+      'dealer copycat-motors: url: "kingfishertoyota.example" is also claimed by kingfisher-toyota (domains[0])',
+      'domain kingfishertoyota.example: two dealers claim it, so neither is served on it',
+    ]);
+  });
+
+  it('gives a contested domain to the dealer that had it first', () => {
+    const copycat = testSite({ slug: 'copycat-motors', url: 'https://kingfishertoyota.example' });
+    const owners = domainOwners([kingfisher, copycat], new Map([['kingfishertoyota.example', 'kingfisher-toyota']]), () => undefined);
+    expect(owners.get('kingfishertoyota.example')).toBe('kingfisher-toyota');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Which dealer a domain belongs to: the host of each dealer's `url`, and its `domains`. The server
  * picks the dealer of a request by these (src/platform/http/dealer-host.ts), so a domain claimed
- * by two dealers would send one dealer's shoppers and leads to the other: it is refused wherever
- * dealer files are read together, by `npm run check:dealers` and when the server starts.
+ * by two dealers would send one dealer's shoppers and leads to the other. Such a domain is
+ * served by neither (unless one had it first: dealer-conflicts.ts decides that, and check:dealers
+ * and the build say it, naming both files); each dealer stays up on its other domains.
  */
 import type { DealerConfig } from './schema';
 
@@ -41,12 +42,32 @@ export function domainConflicts(sites: readonly Site[]): Map<string, string[]> {
   return conflicts;
 }
 
-/** Every served dealer's domains; throws, naming each, when two dealers claim one. */
-export function domainOwners(sites: readonly Site[]): DomainOwners {
+/**
+ * Every served dealer's domains. A domain two dealers claim goes to `keepers`' choice (the dealer
+ * that had it in its last good build, dealer-conflicts.ts), else to neither: one dealer's mistake
+ * must not take the other offline, nor stop the server. Each such claim is told to `log`.
+ */
+export function domainOwners(
+  sites: readonly Site[],
+  keepers: ReadonlyMap<string, string> = new Map(),
+  log: (line: string) => void = console.error,
+): DomainOwners {
   const conflicts = domainConflicts(sites);
-  if (conflicts.size > 0) {
-    const lines = [...conflicts].flatMap(([slug, problems]) => problems.map((problem) => `  - ${slug}: ${problem}`));
-    throw new Error(`Two dealers cannot be served on one domain:\n${lines.join('\n')}`);
+  for (const [slug, problems] of conflicts) for (const problem of problems) log(`dealer ${slug}: ${problem}`);
+  const owners = new Map<string, string>();
+  const contested = new Set<string>();
+  for (const site of sites) {
+    for (const domain of siteDomains(site)) {
+      const owner = owners.get(domain);
+      if (owner !== undefined && owner !== site.slug) contested.add(domain);
+      else owners.set(domain, site.slug);
+    }
   }
-  return new Map(sites.flatMap((site) => siteDomains(site).map((domain) => [domain, site.slug] as const)));
+  for (const domain of contested) {
+    const keeper = keepers.get(domain);
+    if (keeper) owners.set(domain, keeper);
+    else owners.delete(domain);
+    log(keeper ? `domain ${domain}: served by ${keeper}, which had it first` : `domain ${domain}: two dealers claim it, so neither is served on it`);
+  }
+  return owners;
 }

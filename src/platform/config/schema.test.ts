@@ -52,10 +52,10 @@ describe('dealer config schema', () => {
     };
     expect(problems(input)).toMatchInlineSnapshot(`
       [
-        "url: must be an absolute http(s) URL, e.g. "https://www.example.com.au"",
-        "phone: Invalid input: expected string, received number",
-        "locations[0].address.postcode: Invalid input: expected string, received number",
-        "colour: unknown field "colour"",
+        "url: "not a url" is not a full web address; write it with https:// and the host name, e.g. "https://www.example.com.au"",
+        "phone: is a number (42) but must be text in double quotes; put the text in double quotes",
+        "locations[0].address.postcode: is a number (4000) but must be text in double quotes; put the text in double quotes",
+        "colour: "colour" is not a field of a dealer file; remove it, or check its name in docs/dealer-files.md",
       ]
     `);
   });
@@ -81,13 +81,15 @@ describe('dealer config schema', () => {
       'search.read_only_key_uid: needs search.read_only_key, the key it is the uid of',
     ]);
     expect(problems({ ...valid(), search: { host, read_only_key: 'k', read_only_key_uid: 'not-a-uuid' } })).toEqual([
-      "search.read_only_key_uid: must be the key's uid, a UUID v4",
+      'search.read_only_key_uid: "not-a-uuid" must be the key\'s uid, a UUID v4',
     ]);
   });
 
   it('cannot run without header navigation as a list', () => {
     const input = { ...valid(), navigation: { header: { name: 'Home' }, footer: [] } };
-    expect(problems(input)).toContain('navigation.header: Cannot run without navigation: header navigation must be a list');
+    expect(problems(input)).toContain(
+      'navigation.header: Cannot run without navigation: header navigation must be a list; write a list in square brackets, e.g. ["a", "b"]',
+    );
   });
 
   it('cannot run without footer navigation when the footer variant needs it', () => {
@@ -103,8 +105,8 @@ describe('dealer config schema', () => {
       navigation: { ...valid().navigation, header: [{ name: 'Click', url: 'javascript:alert(1)' }] },
     };
     expect(problems(input)).toEqual([
-      'logo.url: must be a site path ("/assets/logo.svg") or an http(s) URL',
-      'navigation.header[0].url: must be a site path ("/contact"), an anchor ("#form"), an http(s) URL, or a tel:/mailto: link',
+      'logo.url: "\\"><img src=x onerror=alert(1)>" must be a site path ("/assets/logo.svg") or an http(s) URL',
+      'navigation.header[0].url: "javascript:alert(1)" must be a site path ("/contact"), an anchor ("#form"), an http(s) URL, or a tel:/mailto: link',
     ]);
   });
 
@@ -125,7 +127,7 @@ describe('dealer config schema', () => {
     ];
     for (const domain of bad) {
       expect(problems({ ...valid(), domains: [domain] }), domain).toEqual([
-        'domains[0]: must be a lower-case host name such as "kingfishertoyota.com.au", without https://, a path or a port',
+        `domains[0]: ${JSON.stringify(domain)} must be a lower-case host name such as "kingfishertoyota.com.au", without https://, a path or a port`,
       ]);
     }
     expect(problems({ ...valid(), domains: ['fixture-motors.localhost'] })).toEqual([
@@ -141,17 +143,19 @@ describe('dealer config schema', () => {
   });
 
   it('refuses a slug that does not match the file name', () => {
-    expect(problems(valid(), 'dealers/other-motors.json')).toEqual(['slug: "fixture-motors" must match the file name "other-motors.json"']);
+    expect(problems(valid(), 'dealers/other-motors.json')).toEqual([
+      'slug: "fixture-motors" does not match the file name "other-motors.json"; set "slug": "other-motors", or rename the file',
+    ]);
   });
 
   it('caps very long text', () => {
     const [problem] = problems({ ...valid(), name: 'x'.repeat(10_000) });
-    expect(problem).toMatch(/^name: Too big: expected string to have <=120 characters/);
+    expect(problem).toMatch(/^name: is 10000 characters long; at most 120 fit; shorten it$/);
   });
 
   it('prints the file name first in the error message', () => {
     expect(() => parseDealer({ ...valid(), region: 'UK' }, 'dealers/fixture-motors.json')).toThrowError(
-      /^dealers\/fixture-motors\.json is not a valid dealer file:\n {2}- region: Invalid option: expected one of "AU"\|"NZ"\|"US"$/,
+      /^dealers\/fixture-motors\.json is not a valid dealer file:\n {2}- region: "UK" is not one of the values this field takes; use one of "AU", "NZ", "US"$/,
     );
   });
 

@@ -219,7 +219,8 @@ export const dealerConfigSchema = z
     if (site.finance_provider === 'broker' && !site.finance.broker) {
       ctx.addIssue({ code: 'custom', path: ['finance', 'broker'], message: 'is needed when finance_provider is broker' });
     }
-    const urlHost = new URL(site.url).hostname;
+    // A url the field itself refused is reported there; it has no host to compare.
+    const urlHost = URL.canParse(site.url) ? new URL(site.url).hostname : undefined;
     site.domains.forEach((domain, i) => {
       if (domain === urlHost) ctx.addIssue({ code: 'custom', path: ['domains', i], message: `"${domain}" is already the host of url` });
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateKeys } from './json-duplicate-keys';
+import { parseTree } from 'jsonc-parser';
+import { duplicateKeys, duplicateKeysInTree } from './json-duplicate-keys';
 
 describe('duplicateKeys', () => {
   it('names a key written twice in one object, by its path', () => {
@@ -18,5 +19,10 @@ describe('duplicateKeys', () => {
 
   it('compares keys as JSON reads them', () => {
     expect(duplicateKeys('{"slug":1,"sl\\u0075g":2}')).toEqual(['slug']);
+  });
+
+  it('says where the second key and the first one are written', () => {
+    const text = '{"phone":"1",\n "phone":"2"}';
+    expect(duplicateKeysInTree(parseTree(text))).toEqual([{ path: ['phone'], offset: text.lastIndexOf('"phone"'), firstOffset: 1 }]);
   });
 });

@@ -87,3 +87,16 @@ export function displayPhone(phone: string, region: Region): string {
   const normalised = normalisePhone(written, 'au');
   return (region === 'NZ' ? (formatNz(normalised) ?? formatAu(normalised)) : (formatAu(normalised) ?? formatNz(normalised))) ?? written;
 }
+
+/**
+ * Whether a dealer's phone number, as its dealer file writes it, is one its country dials: a US
+ * number with its area code; in Australia and New Zealand a number of either (an AU site may list
+ * an NZ branch, as displayPhone shows them), including 13/1300/1800 and 0800 numbers.
+ */
+export function isDialablePhone(phone: string, region: Region): boolean {
+  const written = phone.trim();
+  if (/[^\d\s()[\]+\-.]/.test(written)) return false;
+  if (region === 'US') return formatUs(normalisePhone(written, 'us')) !== null;
+  const normalised = normalisePhone(written, 'au');
+  return formatAu(normalised) !== null || formatNz(normalised) !== null;
+}

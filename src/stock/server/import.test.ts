@@ -49,16 +49,6 @@ const car = (id: number, extra: Record<string, unknown> = {}): Record<string, un
   ...extra,
 });
 
-const thrownAsync = async (promise: Promise<unknown>): Promise<FeedError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FeedError) return error;
-    throw error;
-  }
-  throw new Error('expected a FeedError');
-};
-
 const thrown = (fn: () => unknown): FeedError => {
   try {
     fn();

@@ -19,7 +19,7 @@ import { startPlatform, type Platform } from '../src/server/platform';
 import { parseDevArgs, previewEnv, previewPort } from '../src/preview/dev-options';
 import { previewIntegration, refreshPreview, type PreviewOptions } from '../src/preview/integration';
 import { previewState } from '../src/preview/preview-state';
-import { watchedFiles } from '../src/preview/watched-files';
+import { unwatched, watchedFiles } from '../src/preview/watched-files';
 
 function fail(message: string): never {
   console.error(message);
@@ -84,7 +84,10 @@ async function main(): Promise<void> {
   if (previewState()?.dealer) await startApi();
 
   const watched = watchedFiles(slug, paths);
-  const dataFolders = [path.join(paths.root, '.data', 'preview'), env.LEADS_DB_DIR!, paths.distDir].map((folder) => path.resolve(paths.root, folder));
+  const ignored = unwatched(
+    [path.join(paths.root, '.data'), paths.distDir, env.LEADS_DB_DIR!, env.LEADS_FILES_DIR!].map((folder) => path.resolve(paths.root, folder)),
+    [watched.dealerFile, watched.assets, watched.stock],
+  );
   const server = await dev({
     root: paths.root,
     logLevel: 'info',
@@ -102,8 +105,8 @@ async function main(): Promise<void> {
         strictPort: port.strict,
         // The Host is kept: the API chooses the dealer by it, as behind a CDN.
         proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
-        // Builds and the databases write often and are nothing the pages import.
-        watch: { ignored: (file: string) => dataFolders.some((folder) => file === folder || file.startsWith(folder + path.sep)) },
+        // Builds and the databases write all the time and are nothing the pages import.
+        watch: { ignored },
       },
     },
   }).catch((error: unknown) => fail(`Could not start the preview: ${error instanceof Error ? error.message : String(error)}`));

@@ -24,7 +24,7 @@ import { previewState, setPreviewState } from './preview-state';
 import { createRenderGate } from './render-gate';
 import { waitingPage, withChecksPanel } from './checks-panel';
 import { CHANGES_PATH, createChangeFeed, reloadScript } from './live-reload';
-import { REVISION_HEADER } from './preview-state';
+import { ASTRO_LOCALS, REVISION_LOCAL } from './preview-state';
 import type { DealerConfig } from '../platform/config/schema';
 import type { renderAsSite } from '../platform/config/current';
 import { changeOf, watchedFiles, type PreviewChange } from './watched-files';
@@ -125,7 +125,7 @@ function pagesAsDealer(server: ViteDevServer): Connect.NextHandleFunction {
           new Promise<void>((resolve) => {
             res.once('close', resolve);
             // The revision this page renders at, for its reload script (src/preview/middleware.ts).
-            req.headers[REVISION_HEADER] = String(state.revision);
+            Reflect.set(req, ASTRO_LOCALS, { ...(Reflect.get(req, ASTRO_LOCALS) as object | undefined), [REVISION_LOCAL]: state.revision });
             next();
           }),
       )

@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import { checksPanel, withChecksPanel } from './checks-panel';
-import { previewState, REVISION_HEADER } from './preview-state';
+import { previewState, REVISION_LOCAL } from './preview-state';
 import { reloadScript } from './live-reload';
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
@@ -19,7 +19,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   headers.set('cache-control', 'no-store');
   if (!(headers.get('content-type') ?? '').includes('text/html')) return new Response(body, { status: response.status, headers });
   // The revision the page was rendered at: a save since then reloads it as soon as its script runs.
-  const revision = Number(context.request.headers.get(REVISION_HEADER) ?? state.revision);
+  const given = (context.locals as Record<string, unknown>)[REVISION_LOCAL];
+  const revision = typeof given === 'number' ? given : state.revision;
   const html = withChecksPanel(new TextDecoder().decode(body), `${checksPanel(state.checks)}${reloadScript(revision)}`);
   return new Response(html, { status: response.status, headers });
 };

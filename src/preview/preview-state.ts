@@ -33,5 +33,11 @@ export function setPreviewState(state: PreviewState): void {
   (globalThis as Holder)[KEY] = state;
 }
 
-/** The request header the preview's first middleware tells the page middleware its revision in. */
-export const REVISION_HEADER = 'x-dealer-preview-revision';
+/**
+ * Where the preview's first middleware tells the page middleware the revision a page renders at:
+ * in the page's `locals`, which Astro's dev server takes from the Node request under this symbol
+ * (as its Node adapter does). A request header would do, but reading headers on a prerendered
+ * route makes Astro warn on every page.
+ */
+export const ASTRO_LOCALS = Symbol.for('astro.locals');
+export const REVISION_LOCAL = 'dealerPreviewRevision';

@@ -31,3 +31,21 @@ export function changeOf(file: string, watched: WatchedFiles): PreviewChange | u
   if (full === watched.assets || full.startsWith(watched.assets + path.sep)) return 'assets';
   return undefined;
 }
+
+const within = (file: string, folder: string): boolean => file === folder || file.startsWith(folder + path.sep);
+
+/**
+ * What the dev server's watcher should not follow: builds and data folders (`dist/`, `.data/`, the
+ * lead database) are written all the time by `npm start` and the API, and each event makes Astro
+ * look at its routes again. The dealer's own files (its stock file under `.data/stock`, say) and
+ * the folders leading to them are kept.
+ */
+export function unwatched(ignore: readonly string[], keep: readonly string[]): (file: string) => boolean {
+  const folders = ignore.map((folder) => path.resolve(folder));
+  const kept = keep.map((file) => path.resolve(file));
+  return (file) => {
+    const full = path.resolve(file);
+    if (!folders.some((folder) => within(full, folder))) return false;
+    return !kept.some((wanted) => within(full, wanted) || within(wanted, full));
+  };
+}

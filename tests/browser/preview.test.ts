@@ -162,6 +162,22 @@ describe('npm run dev -- --dealer <slug>', () => {
     await context.close();
   });
 
+  it('shows a change to an asset (the logo) by itself', async () => {
+    const context = await newShopperContext(browser);
+    const { page } = await openPage(context, `${origin()}/`);
+    const logo = page.locator('img[src="/assets/logo.svg"]').first();
+    const width = (): Promise<number> => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    await expect.poll(width).toBe(260);
+    const saved = Date.now();
+    writeFileSync(
+      path.join(root, 'dealers', 'assets', SLUG, 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="321" height="64" viewBox="0 0 321 64"><rect width="321" height="64" fill="#0e5a7a"/></svg>',
+    );
+    await expect.poll(width, { timeout: BOUND_S * 1000 }).toBe(321);
+    console.log(`preview: a new logo showed after ${((Date.now() - saved) / 1000).toFixed(2)} s`);
+    await context.close();
+  });
+
   it('answers the API the pages call, as npm start does', async () => {
     const context = await newShopperContext(browser);
     const { page } = await openPage(context, `${origin()}/`);

@@ -104,7 +104,19 @@ async function main(): Promise<void> {
       server: {
         strictPort: port.strict,
         // The Host is kept: the API chooses the dealer by it, as behind a CDN.
-        proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+        proxy: {
+          '/api': {
+            target: `http://127.0.0.1:${apiPort}`,
+            changeOrigin: false,
+            // Until the API is up (a dealer file that has never passed): say so, in the API's envelope.
+            configure: (proxy) =>
+              proxy.on('error', (_error, _req, res) => {
+                if (!('writeHead' in res) || res.headersSent) return void res.end();
+                res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+                res.end(JSON.stringify({ error: 'The API starts once the dealer file passes its checks' }));
+              }),
+          },
+        },
         // Builds and the databases write all the time and are nothing the pages import.
         watch: { ignored },
       },

@@ -45,6 +45,7 @@ describe('waitingPage', () => {
     const html = waitingPage(checks(['bad <b>']));
     expect(html).toContain('No version of dealers/acme.json has passed its checks yet');
     expect(html).toContain('bad &#60;b&#62;');
+    expect(html).not.toContain('last version that passed');
     expect(html).toContain('role="alert"');
   });
 });

@@ -12,13 +12,16 @@ export const PANEL_ID = 'dealer-preview-checks';
 const list = (lines: readonly string[]): string =>
   `<ul style="margin:.25rem 0 0;padding-left:1.25rem">${lines.map((line) => `<li style="white-space:pre-wrap;margin:.25rem 0">${escapeHtml(line)}</li>`).join('')}</ul>`;
 
-/** The panel's HTML, or '' when the checks found nothing to say. */
-export function checksPanel(checks: PreviewChecks): string {
+/**
+ * The panel's HTML, or '' when the checks found nothing to say. `showingLastGood`: the page
+ * behind it is the last version that passed (false while no version has).
+ */
+export function checksPanel(checks: PreviewChecks, showingLastGood = true): string {
   const { errors, warnings } = checks;
   if (errors.length === 0 && warnings.length === 0) return '';
   const failing = errors.length > 0;
   const heading = failing
-    ? `${escapeHtml(checks.file)} has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}: this page shows the last version that passed`
+    ? `${escapeHtml(checks.file)} has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`}${showingLastGood ? ': this page shows the last version that passed' : ''}`
     : `${escapeHtml(checks.file)}: ${warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}`;
   const colours = failing ? 'background:#fff1f0;color:#5c0b06;border-top:4px solid #b42318' : 'background:#fffaeb;color:#4e2a04;border-top:4px solid #b54708';
   return [
@@ -45,5 +48,5 @@ export function withChecksPanel(html: string, panel: string): string {
  */
 export function waitingPage(checks: PreviewChecks): string {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview waiting for a dealer file that passes its checks</title><script type="module" src="/@vite/client"></script></head><body><main><h1>No version of ${escapeHtml(checks.file)} has passed its checks yet</h1><p>Fix the problems shown and save: the page reloads by itself.</p></main></body></html>`;
-  return withChecksPanel(page, checksPanel(checks));
+  return withChecksPanel(page, checksPanel(checks, false));
 }

@@ -26,6 +26,8 @@ export const FLOORS = [
   ['publish'],
   ['site'],
   ['pages', 'server'],
+  // The development preview puts the pages (through Astro's dev server) and the API together.
+  ['preview'],
 ];
 
 /** Folders split by runtime: `src/<feature>/<runtime>/`. */
@@ -55,7 +57,7 @@ export const RUNTIMES = {
 };
 
 /** Composition folders that run only in Node: they compose features' models and servers, never their UI. */
-const NODE_ONLY = new Set(['server', 'build', 'publish', 'providers']);
+const NODE_ONLY = new Set(['server', 'build', 'publish', 'providers', 'preview']);
 
 const floorOf = new Map(FLOORS.flatMap((names, i) => names.map((name) => [name, i])));
 const describeFloors = FLOORS.map((names) => names.join(' | ')).join(' < ');

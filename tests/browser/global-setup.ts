@@ -12,7 +12,7 @@
  * polls it as `npm start` does and writes alert emails to `<outboxDir>/<dealer>/mail/`.
  */
 import { serve, type ServerType } from '@hono/node-server';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +56,31 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Files that start the server they test themselves, on a dealer of their own (`npm run dev`), and
+ * need neither the built sites nor these servers.
+ */
+export const SELF_SERVING = ['tests/browser/preview.test.ts'];
+
+/**
+ * Whether the run was asked for self-serving files only (`vitest run ... tests/browser/preview.test.ts`):
+ * every browser test file a command-line filter matches (Vitest matches filters as parts of the
+ * path) is one of them. Vitest keeps the filters on an untyped field; without it, or without
+ * filters (the whole suite), everything is set up as before.
+ */
+export function onlySelfServing(filters: readonly string[] | undefined, files: readonly string[]): boolean {
+  if (!filters || filters.length === 0) return false;
+  const asked = files.filter((file) => filters.some((filter) => file.includes(filter)));
+  return asked.length > 0 && asked.every((file) => SELF_SERVING.includes(file));
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const browserFiles = readdirSync(path.join('tests', 'browser'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `tests/browser/${name}`);
+  if (onlySelfServing(filters, browserFiles)) return () => Promise.resolve();
+
   const demoDealers = await ensureBuilt(DEMO_PATHS);
   const fixtureDealers = await ensureBuilt(FIXTURE_PATHS);
 

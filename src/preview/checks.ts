@@ -1,0 +1,92 @@
+/**
+ * The checks a preview runs after every save: the ones `npm run check:dealers` and the build run
+ * (src/build/check.ts: the dealer file itself, its domains against the folder's other dealers, and
+ * the warnings about menu links and opening days), plus whether the dealer's stock file still
+ * reads, since a build fails on a stock file it cannot read. The preview shows the answer in the
+ * page and prints it in the terminal; a file that fails keeps the last good one on screen.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { checkDealerFiles, dealerWarnings } from '../build/check';
+import { dealerFile, listDealerSlugs, readDealerFile } from '../platform/config/load';
+import type { DealerConfig } from '../platform/config/schema';
+import { sitemapPaths } from '../site/site-pages';
+import { readStockFile, stockFile, StockFileError } from '../stock/server/store';
+
+export interface PreviewChecks {
+  /** The dealer file, as the editor would name it (relative to the working folder when inside it). */
+  file: string;
+  /** When the checks ran (ms since the epoch). */
+  checkedAt: number;
+  /** What stops a build: each a message as check:dealers prints it (the file, then one line per problem). */
+  errors: string[];
+  /** What a build survives but an editor should fix, one line each. */
+  warnings: string[];
+}
+
+export interface CheckedDealer {
+  checks: PreviewChecks;
+  /** The dealer as its file reads now; absent when the file has errors. */
+  dealer?: DealerConfig;
+  /** Whether the stock file (when there is one) reads; when not, the preview keeps the stock it showed. */
+  stockReads: boolean;
+}
+
+export interface CheckOptions {
+  slug: string;
+  dealersDir: string;
+  env: NodeJS.ProcessEnv;
+  now?: number;
+  /** Where file names are shown relative to (default: the working folder). */
+  cwd?: string;
+}
+
+const shown = (file: string, cwd: string): string => {
+  const relative = path.relative(cwd, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+};
+
+/** Runs the build's checks on one dealer's file and its stock. Never throws: a failure is a message. */
+export async function checkDealer({ slug, dealersDir, env, now = Date.now(), cwd = process.cwd() }: CheckOptions): Promise<CheckedDealer> {
+  const file = dealerFile(slug, dealersDir);
+  const checks: PreviewChecks = { file: shown(file, cwd), checkedAt: now, errors: [], warnings: [] };
+  // The folder's other dealers count too: a domain one of them is served on is not this dealer's.
+  const folder = listDealerSlugs(dealersDir).map((other) => dealerFile(other, dealersDir));
+  const [result] = checkDealerFiles([file], folder);
+  let dealer: DealerConfig | undefined;
+  if (result && !result.ok) checks.errors.push(result.message);
+  else {
+    try {
+      dealer = readDealerFile(file);
+    } catch (error) {
+      // Changed again between the check and this read: the next change event checks it again.
+      checks.errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  let stockReads = true;
+  const stock = stockFile(slug, env);
+  if (existsSync(stock)) {
+    try {
+      readStockFile(stock);
+    } catch (error) {
+      stockReads = false;
+      checks.errors.push(error instanceof StockFileError ? error.message : `${stock}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  if (dealer && stockReads) {
+    try {
+      checks.warnings.push(...(await dealerWarnings(file, sitemapPaths, env, now)));
+    } catch (error) {
+      checks.warnings.push(`warn ${slug}: the warnings could not be worked out: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { checks, ...(dealer ? { dealer } : {}), stockReads };
+}
+
+/** The checks as terminal lines: problems first, then warnings, or a line saying all is well. */
+export function checkLines(checks: PreviewChecks): string[] {
+  if (checks.errors.length === 0 && checks.warnings.length === 0) return [`✓ ${checks.file}: no problems`];
+  return [...checks.errors.map((error) => `✗ ${error}`), ...checks.warnings.map((warning) => `! ${warning}`)];
+}

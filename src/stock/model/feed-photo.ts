@@ -1,5 +1,5 @@
 /**
- * Stock photos a feed sent, as the site serves them: stored on import (src/stock/server/feed-photos.ts)
+ * Stock photos a feed sent, as the site serves them: stored when a feed is imported (src/stock/server/feed-photos.ts)
  * under a name made from the photo's content, in the site's two widths, and published with the
  * dealer's site (`/stock-photos/feed/<hash>-<width>.<format>`, src/pages/stock-photos/feed/[file].ts).
  * A content-named file never changes, so it is cached for a year (docs/decisions/feed-photos.md).

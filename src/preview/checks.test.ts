@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'preview-checks-'));
   dealersDir = path.join(dir, 'dealers');
   mkdirSync(dealersDir);
+  // The checks look for every file the dealer file names, as the build does.
+  cpSync(path.join('dealers', 'assets', SLUG), path.join(dealersDir, 'assets', SLUG), { recursive: true });
   mkdirSync(path.join(dir, 'stock'));
   original = JSON.parse(readFileSync(path.join('dealers', `${SLUG}.json`), 'utf8')) as Record<string, unknown>;
   (original.search as { demo_stock: number }).demo_stock = 40;
@@ -58,13 +60,21 @@ describe('checkDealer', () => {
     expect(checked.checks.errors.join('\n')).toContain('other-motors');
   });
 
-  it('warns, without failing, of a menu link to a page the site does not build', async () => {
+  it('refuses a menu link to a page the site does not build, naming its line, as the build does', async () => {
     const navigation = original.navigation as { header: { name: string; url: string }[] };
     save({ ...original, navigation: { ...navigation, header: [...navigation.header, { name: 'Nowhere', url: '/no-such-page' }] } });
+    const checked = await checkDealer({ slug: SLUG, dealersDir, env, cwd: dir });
+    expect(checked.dealer).toBeUndefined();
+    expect(checked.checks.errors.join('\n')).toMatch(/^dealers\/southern-lakes-motors\.json:\d+:\d+ navigation\.header\[\d+\]\.url: .*\/no-such-page/m);
+  });
+
+  it("warns, without failing, of a menu link whose search finds no car in today's stock", async () => {
+    const navigation = original.navigation as { header: { name: string; url: string }[] };
+    save({ ...original, navigation: { ...navigation, header: [...navigation.header, { name: 'Sedans', url: '/search/mitsubishi/sedan' }] } });
     const checked = await checkDealer({ slug: SLUG, dealersDir, env });
-    expect(checked.dealer).toBeDefined();
     expect(checked.checks.errors).toEqual([]);
-    expect(checked.checks.warnings.join('\n')).toContain('/no-such-page');
+    expect(checked.dealer).toBeDefined();
+    expect(checked.checks.warnings.join('\n')).toContain('/search/mitsubishi/sedan');
   });
 
   it('reports a stock file that does not read, and says the stock is not to be taken', async () => {

@@ -7,7 +7,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkDealerFiles, dealerWarnings } from '../build/check';
+import { checkDealerFiles, checkDealers, formatProblem } from '../build/check';
+import { projectPaths } from '../build/stamps';
+import type { DealerProblem } from '../platform/config/problems';
 import { dealerFile, listDealerSlugs, readDealerFile } from '../platform/config/load';
 import type { DealerConfig } from '../platform/config/schema';
 import { sitemapPaths } from '../site/site-pages';
@@ -18,7 +20,7 @@ export interface PreviewChecks {
   file: string;
   /** When the checks ran (ms since the epoch). */
   checkedAt: number;
-  /** What stops a build: each a message as check:dealers prints it (the file, then one line per problem). */
+  /** What stops a build, one line per problem as check:dealers prints it (file:line:column path: what and how to fix). */
   errors: string[];
   /** What a build survives but an editor should fix, one line each. */
   warnings: string[];
@@ -50,19 +52,6 @@ const shown = (file: string, cwd: string): string => {
 export async function checkDealer({ slug, dealersDir, env, now = Date.now(), cwd = process.cwd() }: CheckOptions): Promise<CheckedDealer> {
   const file = dealerFile(slug, dealersDir);
   const checks: PreviewChecks = { file: shown(file, cwd), checkedAt: now, errors: [], warnings: [] };
-  // The folder's other dealers count too: a domain one of them is served on is not this dealer's.
-  const folder = listDealerSlugs(dealersDir).map((other) => dealerFile(other, dealersDir));
-  const [result] = checkDealerFiles([file], folder);
-  let dealer: DealerConfig | undefined;
-  if (result && !result.ok) checks.errors.push(result.message);
-  else {
-    try {
-      dealer = readDealerFile(file);
-    } catch (error) {
-      // Changed again between the check and this read: the next change event checks it again.
-      checks.errors.push(error instanceof Error ? error.message : String(error));
-    }
-  }
 
   let stockReads = true;
   const stock = stockFile(slug, env);
@@ -75,11 +64,28 @@ export async function checkDealer({ slug, dealersDir, env, now = Date.now(), cwd
     }
   }
 
-  if (dealer && stockReads) {
+  // The folder's other dealers count too: a domain or id one of them has is not this dealer's. The
+  // menu links are checked against the stock, so only when the stock reads.
+  const folder = listDealerSlugs(dealersDir).map((other) => dealerFile(other, dealersDir));
+  const options = { dealersDir, distDir: projectPaths({ root: cwd }).distDir, env, now };
+  let problems: DealerProblem[] = [];
+  try {
+    const [result] = stockReads ? await checkDealers([file], folder, { ...options, sitePages: sitemapPaths }) : checkDealerFiles([file], folder, options);
+    problems = result?.problems ?? [];
+  } catch (error) {
+    checks.errors.push(`${checks.file}: could not be checked: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const line = (problem: DealerProblem): string => formatProblem({ ...problem, file: shown(problem.file, cwd) });
+  checks.errors.push(...problems.filter((p) => p.severity === 'error').map(line));
+  checks.warnings.push(...problems.filter((p) => p.severity !== 'error').map(line));
+
+  let dealer: DealerConfig | undefined;
+  if (!problems.some((p) => p.severity === 'error') && !checks.errors.some((e) => e.includes('could not be checked'))) {
     try {
-      checks.warnings.push(...(await dealerWarnings(file, sitemapPaths, env, now)));
+      dealer = readDealerFile(file);
     } catch (error) {
-      checks.warnings.push(`warn ${slug}: the warnings could not be worked out: ${error instanceof Error ? error.message : String(error)}`);
+      // Changed again between the check and this read: the next change event checks it again.
+      checks.errors.push(error instanceof Error ? error.message : String(error));
     }
   }
   return { checks, ...(dealer ? { dealer } : {}), stockReads };

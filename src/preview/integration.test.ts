@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ let good: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'preview-refresh-'));
   mkdirSync(path.join(dir, 'dealers'));
+  // The checks look for every file the dealer file names, as the build does.
+  cpSync(path.join('dealers', 'assets', SLUG), path.join(dir, 'dealers', 'assets', SLUG), { recursive: true });
   mkdirSync(path.join(dir, 'stock'));
   const dealer = JSON.parse(readFileSync(path.join('dealers', `${SLUG}.json`), 'utf8')) as { search: { demo_stock: number } };
   dealer.search.demo_stock = 30;

@@ -26,6 +26,10 @@ import { emptySearchLinks, isSearchLink, menuLinks, missingPageLinks } from './m
 
 type Located = Pick<DealerFileCheck, 'text' | 'tree'> & { file: string };
 
+/** A problem at a JSON path of the located file, with its line and column. */
+const problemIn = (located: Located, at: readonly PropertyKey[], message: string, fix: string, severity?: DealerProblem['severity']): DealerProblem =>
+  problemAt(located.file, located.text, located.tree, at, message, fix, severity);
+
 /** Every string value of the file with its node, for checks that look at every field alike. */
 function stringNodes(tree: Node | undefined): Node[] {
   const found: Node[] = [];
@@ -65,10 +69,8 @@ export function missingFileProblems(located: Located, dealer: DealerConfig, deal
       const relative = decodeURIComponent(sitePath.slice('/assets/'.length));
       if (!relative || relative.split('/').includes('..') || !exists(path.join(assetsDir, relative))) {
         problems.push(
-          problemAt(
-            located.file,
-            located.text,
-            located.tree,
+          problemIn(
+            located,
             at,
             `${quoted(value)} names a file that is not there (looked for ${path.relative(process.cwd(), path.join(assetsDir, relative)) || relative})`,
             `add the file to dealers/assets/${dealer.slug}/, or correct the name (names are case-sensitive)`,
@@ -78,10 +80,8 @@ export function missingFileProblems(located: Located, dealer: DealerConfig, deal
     } else if (sitePath.startsWith('/stock-photos/')) {
       if (!parseDemoPhotoUrl(sitePath)) {
         problems.push(
-          problemAt(
-            located.file,
-            located.text,
-            located.tree,
+          problemIn(
+            located,
             at,
             `${quoted(value)} is not one of the demo stock photos`,
             'use a name like "/stock-photos/800/suv-red-1.jpg", or a file in /assets/',
@@ -90,10 +90,8 @@ export function missingFileProblems(located: Located, dealer: DealerConfig, deal
       }
     } else if (/^\/(?!\/)/.test(sitePath) && IMAGE_FILE.test(sitePath) && !exists(path.join(publicDir, decodeURIComponent(sitePath)))) {
       problems.push(
-        problemAt(
-          located.file,
-          located.text,
-          located.tree,
+        problemIn(
+          located,
           at,
           `${quoted(value)} names a file that is not there (not in public/)`,
           `put the dealer's own files in dealers/assets/${dealer.slug}/ and write "/assets/<name>"`,
@@ -111,10 +109,8 @@ export function hoursProblems(located: Located, dealer: DealerConfig): DealerPro
   const problems: DealerProblem[] = [];
   const problem = (at: (string | number)[], written: string): void => {
     problems.push(
-      problemAt(
-        located.file,
-        located.text,
-        located.tree,
+      problemIn(
+        located,
         at,
         `${written} closes before it opens`,
         'check am and pm, and write the opening time first, e.g. "8:30am - 5:30pm" (or "open": "08:30", "close": "17:30")',
@@ -150,16 +146,7 @@ export function phoneProblems(located: Located, dealer: DealerConfig): DealerPro
   const country = COUNTRY[dealer.region];
   return stringNodes(located.tree)
     .filter((node) => /(^|_)phone$/.test(keyOf(node) ?? '') && !isDialablePhone(String(node.value), dealer.region))
-    .map((node) =>
-      problemAt(
-        located.file,
-        located.text,
-        located.tree,
-        pathOfNode(node),
-        `${quoted(node.value)} is not a valid ${country.name} phone number`,
-        country.example,
-      ),
-    );
+    .map((node) => problemIn(located, pathOfNode(node), `${quoted(node.value)} is not a valid ${country.name} phone number`, country.example));
 }
 
 const TAG = /<\/?[a-z][^<>]*>|<!--/i;
@@ -178,10 +165,8 @@ export function textProblems(located: Located): DealerProblem[] {
     const tag = TAG.exec(value)?.[0];
     if (tag) {
       problems.push(
-        problemAt(
-          located.file,
-          located.text,
-          located.tree,
+        problemIn(
+          located,
           at,
           `holds markup ${quoted(tag)}: text here is shown as written, so the tags would show on the page`,
           'remove the tags and write plain text',
@@ -189,10 +174,8 @@ export function textProblems(located: Located): DealerProblem[] {
       );
     } else if (hasUnsafeCharacters(value, true, 'display')) {
       problems.push(
-        problemAt(
-          located.file,
-          located.text,
-          located.tree,
+        problemIn(
+          located,
           at,
           'holds an invisible control character (such as a right-to-left override) that changes how the text shows',
           'retype the text, or delete and rewrite the characters around where it was pasted',
@@ -248,10 +231,8 @@ export async function menuLinkProblems(
       misspelt.add(link.url);
       const guess = nearest(make, makes);
       problems.push(
-        problemAt(
-          located.file,
-          located.text,
-          located.tree,
+        problemIn(
+          located,
           menuLinkPath(located.tree, link.url),
           `the menu link "${link.name}" (${link.url}) searches for the make "${make}", which no dealer sells`,
           guess
@@ -264,10 +245,8 @@ export async function menuLinkProblems(
   for (const link of await emptySearchLinks(dealer, stock, nowSeconds)) {
     if (misspelt.has(link.url)) continue;
     problems.push(
-      problemAt(
-        located.file,
-        located.text,
-        located.tree,
+      problemIn(
+        located,
         menuLinkPath(located.tree, link.url),
         `the menu link "${link.name}" (${link.url}) finds no cars in the current stock`,
         'check the model in the link, or leave it if stock for it is coming',
@@ -277,10 +256,8 @@ export async function menuLinkProblems(
   }
   for (const link of sitePages ? missingPageLinks(dealer, sitePages) : []) {
     problems.push(
-      problemAt(
-        located.file,
-        located.text,
-        located.tree,
+      problemIn(
+        located,
         menuLinkPath(located.tree, link.url),
         `the menu link "${link.name}" (${link.url}) leads to a page the site does not have`,
         "check the address against the site's pages (a location, model or brand slug may be misspelt), or turn the page on in features.enabled_pages",

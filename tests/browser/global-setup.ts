@@ -57,10 +57,10 @@ declare module 'vitest' {
 }
 
 /**
- * Files that start the server they test themselves, on a dealer of their own (`npm run dev`), and
- * need neither the built sites nor these servers.
+ * Files that start the server they test themselves, on a dealer of their own (`npm run dev`,
+ * `npm start`: tests/browser/own-server.ts), and need neither the built sites nor these servers.
  */
-export const SELF_SERVING = ['tests/browser/preview.test.ts'];
+export const SELF_SERVING = ['tests/browser/preview.test.ts', 'tests/browser/publish-on-start.test.ts'];
 
 /**
  * Whether the run was asked for self-serving files only (`vitest run ... tests/browser/preview.test.ts`):

@@ -7,9 +7,7 @@
  * The target is 3 s from save to the change on screen; the bound here is generous (15 s), as
  * other files' browsers and builds share the cores, and the times are printed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -18,6 +16,7 @@ import { loadDealer } from '../../src/platform/config/load';
 import { carPath } from '../../src/stock/model/car';
 import { loadStock } from '../../src/stock/server/store';
 import { launchBrowser, newShopperContext, openPage } from './browser';
+import { copyDemoDealer, freePort, startOwnServer, withoutOutsideServices, type OwnServer } from './own-server';
 
 const SLUG = 'southern-lakes-motors';
 // Fewer cars than the demo dealer's 600: the dealer's pages render faster, the saves are the same.
@@ -27,21 +26,9 @@ const SAVES = 5;
 
 let root: string;
 let port: number;
-let server: ChildProcess;
-let output = '';
+let server: OwnServer;
 let browser: Browser;
 let dealerText: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
-}
 
 const dealerPath = (): string => path.join(root, 'dealers', `${SLUG}.json`);
 const origin = (): string => `http://${SLUG}.localhost:${port}`;
@@ -52,15 +39,6 @@ function saveDealer(change: (dealer: Record<string, unknown>) => void): void {
   change(dealer);
   dealerText = JSON.stringify(dealer, null, 2);
   writeFileSync(dealerPath(), dealerText);
-}
-
-async function waitFor(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (server.exitCode !== null) throw new Error(`npm run dev stopped (exit ${server.exitCode}) while waiting for ${what}:\n${output.slice(-3000)}`);
-    if (Date.now() > until) throw new Error(`no ${what} within ${timeoutMs / 1000} s; npm run dev said:\n${output.slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The first element showing `text` that a shopper can see (a closed menu may hold it too). */
@@ -80,19 +58,10 @@ const median = (values: readonly number[]): number => {
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'preview-'));
-  mkdirSync(path.join(root, 'dealers'), { recursive: true });
-  mkdirSync(path.join(root, 'stock'), { recursive: true });
-  const dealer = JSON.parse(readFileSync(path.join('dealers', `${SLUG}.json`), 'utf8')) as { search: { demo_stock?: number } };
-  dealer.search.demo_stock = CARS;
-  dealerText = JSON.stringify(dealer, null, 2);
-  writeFileSync(dealerPath(), dealerText);
-  if (existsSync(path.join('dealers', 'assets', SLUG)))
-    cpSync(path.join('dealers', 'assets', SLUG), path.join(root, 'dealers', 'assets', SLUG), { recursive: true });
+  dealerText = copyDemoDealer(root, SLUG, CARS);
   port = await freePort();
-  // No outside service: the embedded database and search carry the API.
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...rest,
+    ...withoutOutsideServices(),
     DEALERS_DIR: path.join(root, 'dealers'),
     STOCK_DIR: path.join(root, 'stock'),
     LEADS_DB_DIR: path.join(root, 'leads-db'),
@@ -100,20 +69,14 @@ beforeAll(async () => {
     LEADS_FILES_DIR: path.join(root, 'lead-files'),
     PORT: String(port),
   };
-  server = spawn('npm', ['run', 'dev', '--', '--dealer', SLUG], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor('preview', () => output.includes('Previewing'), 120_000);
+  server = startOwnServer('npm run dev', 'npm', ['run', 'dev', '--', '--dealer', SLUG], env);
+  await server.waitFor('preview', () => server.output().includes('Previewing'), 120_000, 100);
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server?.pid && server.exitCode === null) {
-    // Its own process group: npm, the preview and its Vite workers go together.
-    process.kill(-server.pid, 'SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await server?.stop();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -217,7 +180,7 @@ describe('npm run dev -- --dealer <slug>', () => {
     expect(await page.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
     expect(await page.locator('#dealer-preview-checks img, #dealer-preview-checks script').count()).toBe(0);
     expect(await page.title()).toBe(title);
-    expect(output).toMatch(/✗ .*southern-lakes-motors\.json/);
+    expect(server.output()).toMatch(/✗ .*southern-lakes-motors\.json/);
 
     // Fixed: the panel goes and the page shows the new version.
     saveDealer((dealer) => {

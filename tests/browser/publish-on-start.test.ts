@@ -11,9 +11,8 @@
  * `npm run stock:import`, so the file check, the publish queue, the render worker and the swap
  * are the ones a dealer's stock meets.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +24,7 @@ import type { Vehicle } from '../../src/stock/model/vehicle';
 import { loadStock } from '../../src/stock/server/store';
 import { launchBrowser, newShopperContext, openPage } from './browser';
 import { getAt } from './http';
+import { copyDemoDealer, freePort, startOwnServer, withoutOutsideServices, type OwnServer } from './own-server';
 
 const SLUG = 'southern-lakes-motors';
 // Fewer cars than the demo dealer's 600: the start's first build is the test's longest wait.
@@ -33,27 +33,13 @@ const TSX = path.resolve('node_modules/.bin/tsx');
 
 let root: string;
 let port: number;
-let server: ChildProcess;
-let output = '';
+let server: OwnServer;
 let browser: Browser;
 let stock: Vehicle[];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
-}
-
 const env = (): NodeJS.ProcessEnv => {
-  // No outside service: the embedded database, search and publish queue carry it all.
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = process.env;
   return {
-    ...rest,
+    ...withoutOutsideServices(),
     DEALERS_DIR: path.join(root, 'dealers'),
     STOCK_DIR: path.join(root, 'stock'),
     DIST_DIR: path.join(root, 'dist'),
@@ -64,41 +50,20 @@ const env = (): NodeJS.ProcessEnv => {
   };
 };
 
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (server.exitCode !== null) throw new Error(`npm start stopped (exit ${server.exitCode}) while waiting for ${what}:\n${output.slice(-3000)}`);
-    if (Date.now() > until) throw new Error(`no ${what} within ${timeoutMs / 1000} s; npm start said:\n${output.slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'publish-on-start-'));
-  mkdirSync(path.join(root, 'dealers'), { recursive: true });
-  mkdirSync(path.join(root, 'stock'), { recursive: true });
-  const dealer = JSON.parse(readFileSync(path.join('dealers', `${SLUG}.json`), 'utf8')) as { search: { demo_stock?: number } };
-  dealer.search.demo_stock = CARS;
-  writeFileSync(path.join(root, 'dealers', `${SLUG}.json`), JSON.stringify(dealer, null, 2));
-  if (existsSync(path.join('dealers', 'assets', SLUG)))
-    cpSync(path.join('dealers', 'assets', SLUG), path.join(root, 'dealers', 'assets', SLUG), { recursive: true });
+  copyDemoDealer(root, SLUG, CARS);
   stock = loadStock(loadDealer(SLUG, path.join(root, 'dealers')), { STOCK_DIR: path.join(root, 'none') });
   port = await freePort();
 
-  server = spawn(TSX, ['scripts/start.ts'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor('publishing on change', () => output.includes('Publishing on change'), 600_000);
+  server = startOwnServer('npm start', TSX, ['scripts/start.ts'], env());
+  await server.waitFor('publishing on change', () => server.output().includes('Publishing on change'), 600_000);
   browser = await launchBrowser();
 }, 660_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server?.pid && server.exitCode === null) {
-    // Its own process group: the render worker goes with it.
-    process.kill(-server.pid, 'SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await server?.stop();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -148,7 +113,7 @@ describe('npm start after a stock import that sells a car', () => {
     }
     polling = false;
     await poller;
-    expect(seenAfter, `the car page still said InStock a minute after the import; npm start said:\n${output.slice(-2000)}`).toBeLessThan(60);
+    expect(seenAfter, `the car page still said InStock a minute after the import; npm start said:\n${server.output().slice(-2000)}`).toBeLessThan(60);
     console.log(`publish-on-start: the sold car's page said SoldOut ${seenAfter.toFixed(1)} s after the import; ${polls} polls, ${failures.length} not 200`);
     await tab
       .getByText(/\bsold\b/i)

@@ -156,6 +156,13 @@ export interface FullCheckOptions extends CheckOptions {
   sitePages?: SitePages;
   env?: NodeJS.ProcessEnv;
   now?: number;
+  /**
+   * Whether to check the menu links and opening days against the stock (default true). A publish
+   * for a stock change alone leaves them out: the dealer file was checked when it last changed,
+   * the check costs a search per menu link on the server's own thread, and a make that sold out
+   * must not stop the sale from reaching the site.
+   */
+  stockChecks?: boolean;
 }
 
 /** Menu links and opening days, which need the dealer's stock and pages: errors and warnings. */
@@ -175,7 +182,7 @@ async function stockProblems(check: FileCheck, options: FullCheckOptions): Promi
 export async function checkDealers(files: readonly string[], folder: readonly string[], options: FullCheckOptions): Promise<CheckResult[]> {
   const checks = files.map((file) => fileCheck(file, options));
   conflictProblems(checks, folder, options);
-  for (const check of checks) check.problems.push(...(await stockProblems(check, options)));
+  if (options.stockChecks !== false) for (const check of checks) check.problems.push(...(await stockProblems(check, options)));
   return checks.map(result);
 }
 

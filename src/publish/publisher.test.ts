@@ -120,6 +120,40 @@ describe('publishJobHandler', () => {
   });
 });
 
+describe('the check before a publish', () => {
+  it('checks the menu links against the stock when the dealer file changed, not for a stock change alone', async () => {
+    writeValidDealer('alpha', 9101);
+    const file = path.join(root, 'dealers', 'alpha.json');
+    const dealer = JSON.parse(readFileSync(file, 'utf8')) as { navigation: { header: { name: string; url: string }[] } };
+    dealer.navigation.header.push({ name: 'Nowhere', url: '/no-such-page' });
+    writeFileSync(file, JSON.stringify(dealer, null, 2));
+    const rendered: string[] = [];
+    const handler = publishJobHandler({
+      paths,
+      concurrency: 1,
+      // Only the page the menu link names is missing from the site's pages.
+      sitePages: () => ['/'],
+      render: (slug) => {
+        rendered.push(slug);
+        return Promise.resolve({
+          slug,
+          pages: 1,
+          htmlPages: 1,
+          rendered: 1,
+          build: path.join(paths.distDir, '.sites', slug, 'b1'),
+          seconds: 0.1,
+          cpuSeconds: 0.1,
+        });
+      },
+    });
+    await expect(handler.handle({ dealer: 'alpha', reasons: ['dealer-file'], requestedAt: new Date().toISOString() })).rejects.toThrow(/no-such-page/);
+    expect(rendered).toEqual([]);
+    await handler.handle({ dealer: 'alpha', reasons: ['stock'], requestedAt: new Date().toISOString() });
+    expect(rendered).toEqual(['alpha']);
+    await handler.close();
+  });
+});
+
 describe('queueDepth', () => {
   it('counts the dealers waiting for a publish and those being published', async () => {
     const queue = createMemoryPublishQueue();

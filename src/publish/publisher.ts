@@ -150,7 +150,9 @@ export function publishJobHandler(options: PublishWorkerOptions): {
       try {
         // The same check as every build: a file broken (or made to claim another dealer's domain
         // or id) while the server runs keeps the last good site up, and the reason in /api/health.
+        // The file's links are checked against the stock only when something but the stock changed.
         await validateForBuild(file, {
+          stockChecks: job.reasons.some((reason) => reason !== 'stock'),
           dealersDir: options.paths.dealersDir,
           distDir,
           publicDir: path.join(options.paths.root, 'public'),

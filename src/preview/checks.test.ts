@@ -1,8 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkDealer, checkLines } from './checks';
+import { assetsNamedBy, DEALER_FILES_DIR } from '../../tests/support/test-site';
 
 const SLUG = 'southern-lakes-motors';
 let dir: string;
@@ -16,10 +17,10 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'preview-checks-'));
   dealersDir = path.join(dir, 'dealers');
   mkdirSync(dealersDir);
-  // The checks look for every file the dealer file names, as the build does.
-  cpSync(path.join('dealers', 'assets', SLUG), path.join(dealersDir, 'assets', SLUG), { recursive: true });
   mkdirSync(path.join(dir, 'stock'));
-  original = JSON.parse(readFileSync(path.join('dealers', `${SLUG}.json`), 'utf8')) as Record<string, unknown>;
+  const text = readFileSync(path.join(DEALER_FILES_DIR, `${SLUG}.json`), 'utf8');
+  assetsNamedBy(text, dealersDir, SLUG);
+  original = JSON.parse(text) as Record<string, unknown>;
   (original.search as { demo_stock: number }).demo_stock = 40;
   save(original);
   env = { STOCK_DIR: path.join(dir, 'stock') };
@@ -33,12 +34,12 @@ describe('checkDealer', () => {
     expect(checked.checks.errors).toEqual([]);
     expect(checked.dealer?.slug).toBe(SLUG);
     expect(checked.stockReads).toBe(true);
-    expect(checked.checks.file).toBe(path.join('dealers', `${SLUG}.json`));
+    expect(checked.checks.file).toBe(`dealers/${SLUG}.json`);
   });
 
   it('reports a field the schema refuses as check:dealers does, and gives no dealer', async () => {
     save({ ...original, name: 42 });
-    const checked = await checkDealer({ slug: SLUG, dealersDir, env });
+    const checked = await checkDealer({ slug: SLUG, dealersDir, env, cwd: dir });
     expect(checked.dealer).toBeUndefined();
     expect(checked.checks.errors).toHaveLength(1);
     expect(checked.checks.errors[0]).toContain(`${SLUG}.json`);
@@ -47,7 +48,7 @@ describe('checkDealer', () => {
 
   it('reports a file that is not JSON', async () => {
     writeFileSync(path.join(dealersDir, `${SLUG}.json`), '{ "name": ');
-    const checked = await checkDealer({ slug: SLUG, dealersDir, env });
+    const checked = await checkDealer({ slug: SLUG, dealersDir, env, cwd: dir });
     expect(checked.dealer).toBeUndefined();
     expect(checked.checks.errors.join('\n')).toMatch(/JSON/);
   });
@@ -55,7 +56,7 @@ describe('checkDealer', () => {
   it('reports a domain another dealer in the folder is served on', async () => {
     const other = { ...original, slug: 'other-motors', url: original.url };
     save(other, 'other-motors');
-    const checked = await checkDealer({ slug: SLUG, dealersDir, env });
+    const checked = await checkDealer({ slug: SLUG, dealersDir, env, cwd: dir });
     expect(checked.dealer).toBeUndefined();
     expect(checked.checks.errors.join('\n')).toContain('other-motors');
   });
@@ -71,7 +72,7 @@ describe('checkDealer', () => {
   it("warns, without failing, of a menu link whose search finds no car in today's stock", async () => {
     const navigation = original.navigation as { header: { name: string; url: string }[] };
     save({ ...original, navigation: { ...navigation, header: [...navigation.header, { name: 'Sedans', url: '/search/mitsubishi/sedan' }] } });
-    const checked = await checkDealer({ slug: SLUG, dealersDir, env });
+    const checked = await checkDealer({ slug: SLUG, dealersDir, env, cwd: dir });
     expect(checked.checks.errors).toEqual([]);
     expect(checked.dealer).toBeDefined();
     expect(checked.checks.warnings.join('\n')).toContain('/search/mitsubishi/sedan');
@@ -79,7 +80,7 @@ describe('checkDealer', () => {
 
   it('reports a stock file that does not read, and says the stock is not to be taken', async () => {
     writeFileSync(path.join(dir, 'stock', `${SLUG}.json`), '{"dealer":');
-    const checked = await checkDealer({ slug: SLUG, dealersDir, env });
+    const checked = await checkDealer({ slug: SLUG, dealersDir, env, cwd: dir });
     expect(checked.stockReads).toBe(false);
     expect(checked.dealer).toBeDefined();
     expect(checked.checks.errors.join('\n')).toContain('not readable JSON');

@@ -39,7 +39,11 @@ export interface CheckOptions {
   dealersDir: string;
   env: NodeJS.ProcessEnv;
   now?: number;
-  /** Where file names are shown relative to (default: the working folder). */
+  /**
+   * The project folder: file names are shown relative to it, and its dist/ holds the last good
+   * builds, by which a domain or id two files claim stays with the dealer that had it (default:
+   * the working folder).
+   */
   cwd?: string;
 }
 

@@ -1,9 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refreshPreview, type PreviewOptions } from './integration';
 import { previewState, setPreviewState } from './preview-state';
+import { assetsNamedBy, DEALER_FILES_DIR } from '../../tests/support/test-site';
 
 const SLUG = 'southern-lakes-motors';
 let dir: string;
@@ -14,10 +15,10 @@ let good: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'preview-refresh-'));
   mkdirSync(path.join(dir, 'dealers'));
-  // The checks look for every file the dealer file names, as the build does.
-  cpSync(path.join('dealers', 'assets', SLUG), path.join(dir, 'dealers', 'assets', SLUG), { recursive: true });
   mkdirSync(path.join(dir, 'stock'));
-  const dealer = JSON.parse(readFileSync(path.join('dealers', `${SLUG}.json`), 'utf8')) as { search: { demo_stock: number } };
+  const text = readFileSync(path.join(DEALER_FILES_DIR, `${SLUG}.json`), 'utf8');
+  assetsNamedBy(text, path.join(dir, 'dealers'), SLUG);
+  const dealer = JSON.parse(text) as { search: { demo_stock: number } };
   dealer.search.demo_stock = 30;
   good = JSON.stringify(dealer);
   writeFileSync(path.join(dir, 'dealers', `${SLUG}.json`), good);

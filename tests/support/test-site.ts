@@ -1,5 +1,5 @@
 /** Parsed dealer configs for unit tests: the fixture dealer with overrides, or a copy of a demo dealer. */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadDealer } from '../../src/platform/config/load';
 import { dealerConfigSchema, type DealerConfig, type DealerConfigInput } from '../../src/platform/config/schema';
@@ -18,3 +18,16 @@ export const DEALER_FILES_DIR = path.resolve('tests/fixtures/dealer-files');
 
 /** A demo dealer's copy from DEALER_FILES_DIR, parsed as the build parses it. */
 export const dealerFileCopy = (slug: string): DealerConfig => loadDealer(slug, DEALER_FILES_DIR);
+
+/**
+ * Writes a stand-in file for every `/assets/...` path a dealer file names into
+ * `<dealersDir>/assets/<slug>/`: the dealer file checks look for each file the file names, as the
+ * build does, and a test on a copy of a demo dealer's file has none of its pictures.
+ */
+export function assetsNamedBy(dealerText: string, dealersDir: string, slug: string): void {
+  for (const [, name] of dealerText.matchAll(/"\/assets\/([^"?#]+)/g)) {
+    const file = path.join(dealersDir, 'assets', slug, name!);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, '');
+  }
+}

@@ -224,7 +224,7 @@ describe('hero on the real search service', () => {
     await page.getByRole('button', { name: 'SEARCH BY BUDGET' }).click();
     const link = budgetPanel(page).getByRole('link');
     await expect.poll(() => link.textContent()).toMatch(/^[1-9][\d,]* cars Found$/);
-    expect(new URL((await link.getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe(':54000');
+    expect(new URL((await link.getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe('1001:54000');
     // "the hero budget button's count equal to the results its link opens"
     const found = (await link.textContent())?.replace(/ cars Found$/, '') ?? '';
     await link.click();
@@ -300,11 +300,10 @@ describe('hero budget search', () => {
     await expect.poll(() => link(page).textContent()).toBe('37 cars Found');
     const href = new URL((await link(page).getAttribute('href')) ?? '', page.url());
     expect(href.pathname).toBe('/search/new-used-and-demo-cars');
-    expect(href.searchParams.get('range[price]')).toBe(':54000');
+    expect(href.searchParams.get('range[price]')).toBe('1001:54000');
     const count = sent.find((q) => q.limit === 0 && !q.facets?.length);
-    // The count asks for what the link opens: cars up to the budget, unpriced ones included.
-    expect(count?.filter).toEqual(expect.arrayContaining(['price <= 54000']));
-    expect(count?.filter).not.toContain('price > 1000');
+    // The count asks for what the link opens: priced cars up to the budget, "price on application" left out.
+    expect(count?.filter).toEqual(expect.arrayContaining(['price >= 1001', 'price <= 54000']));
     expect(
       await budgetPanel(page)
         .getByText(/5-year term/)
@@ -326,10 +325,10 @@ describe('hero budget search', () => {
     await budgetPanel(page).getByLabel('Repayments', { exact: true }).blur();
     expect(await budgetPanel(page).getByLabel('Repayments', { exact: true }).inputValue()).toBe('1,000,000'); // clamped
     // Far above the dearest car: the link stops there.
-    await expect.poll(async () => new URL((await link(page).getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe(':89990');
+    await expect.poll(async () => new URL((await link(page).getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe('1001:89990');
 
     await link(page).click();
-    await page.waitForURL((url) => url.pathname === '/search/new-used-and-demo-cars' && url.searchParams.get('range[price]') === ':89990');
+    await page.waitForURL((url) => url.pathname === '/search/new-used-and-demo-cars' && url.searchParams.get('range[price]') === '1001:89990');
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await page.context().close();
   });

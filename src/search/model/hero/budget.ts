@@ -62,11 +62,18 @@ export interface PriceStats {
 }
 
 /**
- * What the budget link searches for: cars priced up to `maxPrice` (`range[price]=:{max}`). The
- * button's count asks for exactly this, so it always equals the results the link opens.
+ * The lowest price a budget search asks for: the first whole dollar above BUDGET_MIN_PRICE, so
+ * "price on application" cars ($0) and token prices are never counted as within a budget.
+ */
+export const BUDGET_LOWEST_PRICE = BUDGET_MIN_PRICE + 1;
+
+/**
+ * What the budget link searches for: priced cars up to `maxPrice`
+ * (`range[price]={BUDGET_LOWEST_PRICE}:{max}`). The button's count asks for exactly this, so it
+ * always equals the results the link opens, and neither includes a car without a real price.
  */
 export function budgetSearchState(maxPrice: number): SearchState {
-  return { refinements: {}, ranges: { price: { max: Math.floor(maxPrice) } } };
+  return { refinements: {}, ranges: { price: { min: BUDGET_LOWEST_PRICE, max: Math.floor(maxPrice) } } };
 }
 
 /** The link's max price: the budget, capped at the dearest car in stock (or 100,000 when unknown). */

@@ -48,8 +48,8 @@ describe('hero queries', () => {
   });
 
   it('counts cars over $1,000 within the budget', () => {
-    // The button's count equals the results its link opens, unpriced cars included.
-    expect(budgetCountQuery(54_000, ctx, 'idx')).toMatchObject({ limit: 0, filter: [...base, 'price <= 54000'] });
+    // "Price on application" cars ($0) are not within any budget: left out of the count and the results alike.
+    expect(budgetCountQuery(54_000, ctx, 'idx')).toMatchObject({ limit: 0, filter: [...base, 'price >= 1001', 'price <= 54000'] });
   });
 });
 
@@ -133,7 +133,7 @@ describe("the budget button's count", () => {
   it('asks for exactly the search its link opens', () => {
     for (const max of [20_000, 54_321.9]) {
       const opened = routeToState(budgetSearchPath(max, site), site);
-      expect(opened.ranges.price).toEqual({ max: Math.floor(max) });
+      expect(opened.ranges.price).toEqual({ min: 1_001, max: Math.floor(max) });
       expect(budgetCountQuery(max, ctx, 'idx').filter).toEqual(searchFilter(opened, ctx));
     }
   });

@@ -38,8 +38,8 @@ describe('the hero search button goes to the built search path', () => {
 });
 
 describe('the budget link', () => {
-  it('is the search path with range[price]=:{budget}', () => {
-    expect(budgetSearchPath(54_000, site)).toBe('/search/new-used-and-demo-cars?range[price]=:54000');
-    expect(routeToState(budgetSearchPath(54_000, site), site).ranges).toEqual({ price: { max: 54_000 } });
+  it('is the search path with range[price]=1001:{budget}: priced cars only, "price on application" left out', () => {
+    expect(budgetSearchPath(54_000, site)).toBe('/search/new-used-and-demo-cars?range[price]=1001:54000');
+    expect(routeToState(budgetSearchPath(54_000, site), site).ranges).toEqual({ price: { min: 1_001, max: 54_000 } });
   });
 });

@@ -12,7 +12,7 @@ export function heroSearchPath(selection: HeroSelection, site: SearchSite): stri
   return stateToRoute(heroSearchState(selection), site);
 }
 
-/** The budget link: the search path with `range[price]=:{max}`, cars up to that price. */
+/** The budget link: the search path with `range[price]=1001:{max}`, priced cars up to that price. */
 export function budgetSearchPath(maxPrice: number, site: SearchSite): string {
   return stateToRoute(budgetSearchState(maxPrice), site);
 }

@@ -45,14 +45,18 @@ export function applyLiveState(article: HTMLElement, car: CarView | null, site: 
     if (words) words.hidden = !(car.price > 0);
     const subscription = text('[data-car-subscription]', subscriptionPriceText(car.subscription_price, site));
     if (subscription) subscription.hidden = !car.subscription_price;
-    // The repayment sits with its footnote marker: both show, or neither.
-    const repayment = repaymentPriceText(car.price, site);
-    const line = text('[data-car-weekly]', repayment)?.parentElement;
-    if (line) line.hidden = repayment === '';
     article.querySelectorAll<HTMLAnchorElement>('[data-finance-link]').forEach((link) => {
       link.href = financeLink(car, link.dataset.dealership || undefined);
     });
   }
+  // The repayment, its footnote marker and the finance terms: all show, or none (a car sold since
+  // the page was built, or gone from search, shows none).
+  const repayment = car ? repaymentPriceText(car, site) : '';
+  const line = text('[data-car-weekly]', repayment)?.parentElement;
+  if (line) line.hidden = repayment === '';
+  article.querySelectorAll<HTMLElement>('[data-repayment-terms]').forEach((terms) => {
+    terms.hidden = repayment === '';
+  });
   const note = article.querySelector<HTMLElement>('[data-car-sold-note]');
   if (note) {
     note.hidden = !unavailable;

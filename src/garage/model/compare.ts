@@ -52,7 +52,7 @@ export function compareRows(cars: readonly CarView[], site: CompareSite): Compar
   return [
     row('Price', (car) => (car.status === 'sold' ? STATUS_LABELS.sold : priceText(car.price, site))),
     row(site.repayment?.per === '/month' ? 'Estimated monthly payment' : 'Weekly price', (car) => {
-      const repayment = car.status === 'sold' ? '' : repaymentPriceText(car.price, site);
+      const repayment = repaymentPriceText(car, site);
       return repayment && repayment + TERMS_MARKER;
     }),
     row('Odometer', (car) => (car.km > 0 ? formatDistance(car.km, site.units, site.locale) : undefined)),

@@ -21,7 +21,7 @@ export interface LiveCarText {
 export function liveCarText(now: CarView | null | undefined, site: CompareSite, failed: boolean): LiveCarText {
   if (now) {
     return {
-      price: [priceText(now.price, site), repaymentPriceText(now.price, site)]
+      price: [priceText(now.price, site), repaymentPriceText(now, site)]
         .filter(Boolean)
         .map((text, i) => (i === 1 ? text + TERMS_MARKER : text))
         .join(' · '),

@@ -55,7 +55,7 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
   const say = wording(site.locale);
   const image = hit.primary_image_url;
   const srcSet = image ? imageSrcSet(image, site, SRCSET_WIDTHS) : '';
-  const repayment = repaymentPriceText(hit.price, site);
+  const repayment = repaymentPriceText(hit, site);
   const typeLabel = hit.car_type === 'used' && site.pre_owned ? 'Pre-Owned' : CAR_TYPE_LABELS[hit.car_type];
   const status = hit.reserved && hit.status === 'in_stock' ? RESERVED_LABEL : hit.status !== 'in_stock' ? STATUS_LABELS[hit.status] : '';
   const flags = [typeLabel, status, arrivalText(hit, site.locale), hit.badge ?? '', hit.tag ?? ''].filter(Boolean);

@@ -9,11 +9,14 @@ import {
   priceText,
   repaymentLineFrom,
   repaymentPriceText,
+  showsRepayment,
   subscriptionPriceText,
 } from './car';
 import { repaymentOf } from './repayments';
 
 const site = testSite();
+/** A car for sale at this price: the repayment rule reads only the price and the status. */
+const forSale = (price: number) => ({ price, status: 'in_stock' as const });
 
 describe('car path', () => {
   it('reads a car slug from /cars/{slug} and refuses anything else', () => {
@@ -33,22 +36,42 @@ describe('price', () => {
   });
 
   it('shows a repayment only on the advertised terms, worked out from the price', () => {
-    expect(repaymentPriceText(38990, site)).toBe('');
+    expect(repaymentPriceText(forSale(38990), site)).toBe('');
     const advertising = {
       ...site,
       ...repaymentOf({ region: 'AU', finance: { advertised: { rate: 8.99, term_months: 60, deposit_percent: 0, balloon_percent: 0 } } }),
     };
     const weekly = advertisedRepayment(38990, advertising.repayment);
     expect(weekly).toBe(187);
-    expect(repaymentPriceText(38990, advertising)).toBe('$187/week');
-    expect(repaymentPriceText(0, advertising)).toBe('');
+    expect(repaymentPriceText(forSale(38990), advertising)).toBe('$187/week');
+    expect(repaymentPriceText(forSale(0), advertising)).toBe('');
     const us = {
       ...site,
       region: 'US' as const,
       locale: 'en-US',
       ...repaymentOf({ region: 'US', finance: { advertised: { rate: 6.9, term_months: 72, deposit_percent: 10, balloon_percent: 0 } } }),
     };
-    expect(repaymentPriceText(38990, us)).toMatch(/^\$\d{3}\/month$/);
+    expect(repaymentPriceText(forSale(38990), us)).toMatch(/^\$\d{3}\/month$/);
+  });
+});
+
+// "A sold car or a price-on-application car shows no repayment and no finance footnote."
+describe('which cars show a repayment', () => {
+  const advertising = {
+    ...site,
+    ...repaymentOf({ region: 'AU', finance: { advertised: { rate: 8.99, term_months: 60, deposit_percent: 0, balloon_percent: 0 } } }),
+  };
+
+  it('a sold car shows none, where the same car for sale shows one', () => {
+    expect(repaymentPriceText({ price: 38990, status: 'sale_pending' }, advertising)).toBe('$187/week');
+    expect(repaymentPriceText({ price: 38990, status: 'sold' }, advertising)).toBe('');
+    expect(showsRepayment({ price: 38990, status: 'in_stock' })).toBe(true);
+    expect(showsRepayment({ price: 38990, status: 'sold' })).toBe(false);
+  });
+
+  it('a price-on-application car shows none', () => {
+    expect(showsRepayment({ price: 0, status: 'in_stock' })).toBe(false);
+    expect(repaymentPriceText({ price: 0, status: 'in_stock' }, advertising)).toBe('');
   });
 });
 

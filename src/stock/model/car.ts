@@ -170,15 +170,24 @@ export const PRICE_WORDS = {
 export const TERMS_MARKER = '*';
 
 /**
- * The repayment beside a price: "$189/week" (AU, NZ) or "$823/month" (US). Worked out from the
- * price on the dealer's advertised terms (finance.advertised), never taken from the feed, so it
- * always matches the rate shown with it; empty when the dealer advertises no terms or the car has
- * no price.
+ * Whether a car is shown with a repayment and the finance terms behind it: only a car the shopper
+ * can still buy at a stated price. A sold car cannot be financed, and "price on application"
+ * ($0) has no price to finance.
  */
-export function repaymentPriceText(price: number, site: RepaymentSite): string {
+export function showsRepayment(car: Pick<CarView, 'price' | 'status'>): boolean {
+  return car.status !== 'sold' && car.price > 0;
+}
+
+/**
+ * The repayment beside a car's price: "$189/week" (AU, NZ) or "$823/month" (US). Worked out from
+ * the price on the dealer's advertised terms (finance.advertised), never taken from the feed, so
+ * it always matches the rate shown with it; empty when the dealer advertises no terms or the car
+ * shows no repayment (`showsRepayment`: sold, or price on application).
+ */
+export function repaymentPriceText(car: Pick<CarView, 'price' | 'status'>, site: RepaymentSite): string {
   const line = site.repayment;
   // Written out rather than through advertisedRepayment: every byte here is on the search page.
-  return line && price > 0 ? formatMoney(Math.ceil(price * line.per_price), site.locale, currencyOf(site)) + line.per : '';
+  return line && showsRepayment(car) ? formatMoney(Math.ceil(car.price * line.per_price), site.locale, currencyOf(site)) + line.per : '';
 }
 
 /** A car held by a shopper's paid deposit: shown instead of 'In Stock' wherever the car is. */

@@ -86,9 +86,11 @@ describe('advertised repayments', () => {
     expect(advertisedRepayment(30_000, undefined)).toBe(0);
     expect(advertisedRepayment(0, repaymentLine({ rate: 7, term_months: 60, deposit_percent: 0, balloon_percent: 0 }, 'AU'))).toBe(0);
     const weekly = { region: 'AU' as const, locale: 'en-AU', repayment: { per_price: 0.0048, per: '/week' as const } };
-    expect(repaymentPriceText(0, weekly)).toBe('');
-    expect(repaymentPriceText(30_000, weekly)).toBe('$144/week');
-    expect(repaymentPriceText(30_000, { region: 'US', locale: 'en-US', repayment: { per_price: 0.02076, per: '/month' } })).toBe('$623/month');
+    expect(repaymentPriceText({ price: 0, status: 'in_stock' }, weekly)).toBe('');
+    expect(repaymentPriceText({ price: 30_000, status: 'in_stock' }, weekly)).toBe('$144/week');
+    expect(repaymentPriceText({ price: 30_000, status: 'in_stock' }, { region: 'US', locale: 'en-US', repayment: { per_price: 0.02076, per: '/month' } })).toBe(
+      '$623/month',
+    );
   });
 });
 

@@ -8,6 +8,7 @@ export type MeiliErrorCode =
   | 'bad_request'
   | 'feature_not_enabled'
   | 'index_not_found'
+  | 'invalid_index_uid'
   | 'document_not_found'
   | 'internal'
   | 'invalid_content_type'

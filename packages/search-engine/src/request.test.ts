@@ -40,6 +40,18 @@ describe('caps', () => {
     expect(refusal(() => parseSearchParams({ sort: names }))).toMatchObject({ code: 'invalid_search_sort' });
   });
 
+  it('refuses an illegal index uid in a multi-search as Meilisearch does', () => {
+    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 'kingfisher-toyota_2' }, { indexUid: 'hé', q: 'glass' }] }))).toEqual({
+      code: 'invalid_index_uid',
+      status: 400,
+      message:
+        'Invalid value at `.queries[1].indexUid`: `hé` is not a valid index uid. Index uid can be an integer or a string containing only alphanumeric characters, hyphens (-) and underscores (_), and can not be more than 512 bytes.',
+    });
+    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 'x'.repeat(513) }] })).code).toBe('invalid_index_uid');
+    expect(parseMultiSearch({ queries: [{ indexUid: 'x'.repeat(512) }] })).toHaveLength(1);
+    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 5 }] })).code).toBe('invalid_index_uid');
+  });
+
   it('names the query in a multi-search, and refuses more than MAX_QUERIES queries', () => {
     expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 'x' }, { indexUid: 'x', limit: 'ten' }] })).message).toMatch(
       /^Invalid value type at `\.queries\[1\]\.limit`/,

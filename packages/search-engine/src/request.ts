@@ -64,6 +64,14 @@ const tagCap = (v: unknown) =>
     : undefined;
 const listCap = (v: unknown) =>
   Array.isArray(v) && v.length > MAX_LIST_LENGTH ? `the embedded search engine takes at most ${MAX_LIST_LENGTH} entries here, not ${v.length}` : undefined;
+/**
+ * Meilisearch's rule for index uids: letters, digits, `-` and `_`, at most 512 bytes. A multi-search
+ * naming an illegal one is refused as such before any index is looked up, as Meilisearch does.
+ */
+const indexUidProblem = (uid: string): string | undefined =>
+  /^[A-Za-z0-9_-]+$/.test(uid) && uid.length <= 512
+    ? undefined
+    : `\`${uid}\` is not a valid index uid. Index uid can be an integer or a string containing only alphanumeric characters, hyphens (-) and underscores (_), and can not be more than 512 bytes`;
 const isSet = (v: unknown): boolean => v !== null && v !== undefined;
 const isTrue = (v: unknown): boolean => v === true;
 
@@ -165,7 +173,7 @@ const rules: Record<string, Rule> = {
 };
 
 const multiRules: Record<string, Rule> = {
-  indexUid: { code: 'bad_request', expected: 'a string', schema: z.string() },
+  indexUid: { code: 'invalid_index_uid', expected: 'a string', schema: z.string(), cap: (v) => indexUidProblem(v as string) },
   federationOptions: {
     code: 'invalid_multi_search_federation_options',
     expected: 'an object',

@@ -30,7 +30,7 @@ describe('the search load bench requests', () => {
 
   it('stay honest about the abuse: 40 KB of highlight tags with 1,000 hits is refused, as are the largest within the per-query caps (by the answer cap) and deep JSON', async () => {
     expect(Buffer.byteLength(hugeHighlightBody(site.slug))).toBeGreaterThan(38_000);
-    expect(await refusal(() => ask(hugeHighlightBody(site.slug)))).toBe('invalid_search_limit');
+    expect(await refusal(() => ask(hugeHighlightBody(site.slug)))).toBe('invalid_search_highlight_pre_tag');
     // 32 queries of 100 highlighted hits each: refused once the answer passes 2 MiB, after the work up to there.
     expect(await refusal(() => ask(largestAllowedBody(site.slug)))).toBe('bad_request');
     expect(parseJson(deepJsonBody(site.slug))).toMatchObject({ ok: false, empty: false });

@@ -122,9 +122,10 @@ export function hugeHighlightBody(slug: string): string {
 }
 
 /**
- * The largest request the per-query caps accept: 32 queries of 100 hits, every attribute
- * highlighted with 64-character tags, every facet. The answer cap refuses it, once the results
- * computed so far pass 2 MiB: the work up to there is what it costs.
+ * The heaviest request the caps accept: 32 queries of 100 hits, every attribute highlighted
+ * with 64-character tags, every facet. The answer cap refuses it, once the results computed so
+ * far pass 2 MiB: the work up to there is what it costs. A larger `limit` is taken (clamped to
+ * pagination.maxTotalHits) but costs no more: the engine stops making hits at the answer cap.
  */
 export function largestAllowedBody(slug: string): string {
   const query = {

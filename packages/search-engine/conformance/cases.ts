@@ -77,6 +77,9 @@ export const conformanceCases: ConformanceCase[] = [
   one('no query: custom_rank:desc order', { limit: 5 }, { ids: [1, 14, 8, 27, 20], total: ALL }),
   one('offset and limit', { offset: 3, limit: 3 }, { ids: [27, 20, 10], total: ALL }),
   one('limit 0 still counts', { limit: 0 }, { ids: [], total: ALL }),
+  // No cap of the engine's own on hits: Meilisearch clamps `limit` to pagination.maxTotalHits (10,000 here).
+  one('a limit above 100 is answered, not refused', { limit: 1000 }, { count: ALL, total: ALL }),
+  one('a large limit after an offset', { offset: 25, limit: 500 }, { count: ALL - 25, total: ALL }),
 
   // ---- filter: equality, case, quoting ----------------------------------------------------
   one('equality ignores case', { filter: 'make = toyota' }, { ids: [1, 3, 5, 30, 2, 4, 25], total: 7 }),

@@ -73,6 +73,12 @@ const filmCases: ConformanceCase[] = [
   ok(`${HTTP}/pagination.rs › hits_per_page_1`, 'hitsPerPage is refused', { hitsPerPage: 1 }, { count: 1 }, 'invalid_search_hits_per_page'),
   ok(`${HTTP}/pagination.rs › page_zero_should_not_return_any_result`, 'page 0 is refused', { page: 0 }, { count: 0 }, 'invalid_search_page'),
 
+  {
+    name: 'an illegal index uid in a multi-search (simple_search_illegal_index_uid)',
+    origin: `${HTTP}/multi.rs › simple_search_illegal_index_uid`,
+    queries: [{ indexUid: 'hé', q: 'glass' }],
+    error: { status: 400, code: 'invalid_index_uid' },
+  },
   fails(`${HTTP}/errors.rs › search_unexisting_index`, 'unknown index', { indexUid: NO_INDEX, q: 'hello' }, 404, 'index_not_found'),
   fails(`${HTTP}/errors.rs › search_unexisting_parameter`, 'unknown parameter', { indexUid: NO_INDEX, marin: 'hello' }, 400, 'bad_request'),
   fails(`${HTTP}/errors.rs › search_bad_q`, 'q of the wrong type', { indexUid: NO_INDEX, q: ['doggo'] }, 400, 'invalid_search_q'),

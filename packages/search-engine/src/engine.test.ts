@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestCache, SearchEngine, SearchEngineBuilder, type EngineSettings, type SearchDocument } from './engine';
-import { MeiliError } from './errors';
+import { HitsOverBudget, MeiliError } from './errors';
 import { parseSearchParams } from './request';
 
 const settings: EngineSettings = {
@@ -99,6 +99,17 @@ describe('placeholder search (no q)', () => {
     expect(search({ limit: 100 }).estimatedTotalHits).toBe(5);
     expect(search({ offset: 4, limit: 10 })).toMatchObject({ offset: 4, limit: 1 });
     expect(search({ offset: 9 })).toMatchObject({ offset: 5, limit: 0, hits: [] });
+  });
+
+  it('stops making hits once they pass a byte budget, and not before', () => {
+    const engine = new SearchEngine(docs, settings);
+    const params = parseSearchParams({ limit: 5 });
+    const hits = engine.search(params).hits;
+    const bytes = hits.reduce((n, hit) => n + JSON.stringify(hit).length, 0);
+    expect(engine.search(params, new RequestCache(), undefined, bytes).hits).toEqual(hits);
+    expect(() => engine.search(params, new RequestCache(), undefined, bytes - 1)).toThrow(HitsOverBudget);
+    // The budget binds hits only: a count without hits fits in any.
+    expect(engine.search(parseSearchParams({ limit: 0 }), new RequestCache(), undefined, 0).estimatedTotalHits).toBe(5);
   });
 
   it('sorts by several criteria; documents without the value come last in both directions', () => {

@@ -8,7 +8,7 @@
  * (`custom_rank:desc`), then the order documents were indexed in. `proximity` is not modelled.
  */
 import { Bitset } from './bitset';
-import { MeiliError } from './errors';
+import { HitsOverBudget, MeiliError } from './errors';
 import { FieldIndex, FieldValues } from './field-index';
 import { filterError, filterFields, parseFilterExpression, type FilterNode } from './filter-parser';
 import { Highlighter, formatValue } from './format';
@@ -377,9 +377,11 @@ export class SearchEngine {
 
   /**
    * One query. With `scope` (a set from `matching`), documents outside it do not exist for this
-   * query: not in hits, counts or facets, whatever its own filter says.
+   * query: not in hits, counts or facets, whatever its own filter says. With `maxHitBytes`, a
+   * search whose hits pass that many characters of JSON throws `HitsOverBudget` as soon as
+   * they do, before the rest are made.
    */
-  search(params: SearchParams, cache: RequestCache = new RequestCache(), scope?: Bitset): SearchResult {
+  search(params: SearchParams, cache: RequestCache = new RequestCache(), scope?: Bitset, maxHitBytes?: number): SearchResult {
     const started = performance.now();
     const filtered = this.filter(params.filter, cache);
     const sort = this.parseSort(params.sort);
@@ -404,7 +406,19 @@ export class SearchEngine {
     const limit = Math.min(params.limit, maxTotalHits - offset);
     const top = this.rank(rules, list, offset + limit, text, sort, cache);
     const retrieve = params.attributesToRetrieve && !params.attributesToRetrieve.includes('*') ? new Set(params.attributesToRetrieve) : undefined;
-    const hits = top.slice(offset).map((doc) => this.hit(doc, params, query, retrieve, cache));
+    const hits: SearchDocument[] = [];
+    let hitBytes = 0;
+    for (const doc of top.slice(offset)) {
+      const hit = this.hit(doc, params, query, retrieve, cache);
+      // Characters never outnumber UTF-8 bytes, so this refuses nothing the answer cap would let
+      // through; counting costs a few microseconds a hit, while making (and highlighting) thousands
+      // of hits past the cap cost up to a second.
+      if (maxHitBytes !== undefined) {
+        hitBytes += JSON.stringify(hit).length;
+        if (hitBytes > maxHitBytes) throw new HitsOverBudget();
+      }
+      hits.push(hit);
+    }
 
     const result: SearchResult = {
       hits,

@@ -8,6 +8,7 @@ export type MeiliErrorCode =
   | 'bad_request'
   | 'feature_not_enabled'
   | 'index_not_found'
+  | 'invalid_index_uid'
   | 'document_not_found'
   | 'internal'
   | 'invalid_content_type'
@@ -114,3 +115,13 @@ export class MeiliError extends Error {
 /** For a request the embedded engine understands but does not implement. */
 export const unsupported = (code: MeiliErrorCode, what: string, hint = 'Point search.host at a real Meilisearch for it.'): MeiliError =>
   new MeiliError(code, `${what} is not supported by the embedded search engine. ${hint}`);
+
+/**
+ * Thrown by a search whose hits passed the byte budget it was given; the caller, which knows the
+ * whole answer's cap, turns it into its refusal (protocol.ts).
+ */
+export class HitsOverBudget extends Error {
+  constructor() {
+    super('The hits passed their byte budget.');
+  }
+}

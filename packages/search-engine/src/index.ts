@@ -6,7 +6,7 @@
 export { SearchEngine, SearchEngineBuilder, RequestCache, type EngineSettings, type SearchDocument, type SearchResult, type FacetStats } from './engine';
 export { MeiliError, type MeiliErrorBody, type MeiliErrorCode, type MeiliErrorStatus } from './errors';
 export { parseFilterExpression, type FilterNode } from './filter-parser';
-export { parseMultiSearch, parseSearchParams, DEFAULT_LIMIT, MAX_HITS, MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH, type SearchParams } from './request';
+export { parseMultiSearch, parseSearchParams, DEFAULT_LIMIT, MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH, type SearchParams } from './request';
 export {
   multiSearch,
   multiSearchJson,

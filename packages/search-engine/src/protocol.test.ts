@@ -62,6 +62,22 @@ describe('answers as JSON', () => {
     expect(await refusal(() => indexSearch(() => engine, 'x', { limit: 60 }))).toMatchObject({ code: 'bad_request' });
   });
 
+  it('take any limit, and stop making hits at the answer cap rather than make them all first', async () => {
+    const small = new SearchEngine(
+      docs.map(({ description: _description, ...doc }) => doc),
+      settings,
+    );
+    expect(await indexSearch(() => small, 'x', { limit: 1000 })).toMatchObject({ limit: 1000, estimatedTotalHits: 60 });
+    expect((await indexSearch(() => small, 'x', { limit: 1000 })).hits).toHaveLength(60);
+
+    const highlight = vi.spyOn(engine, 'search');
+    const error = await refusal(() => multiSearch(() => engine, { queries: [{ indexUid: 'x', limit: 1000, attributesToHighlight: ['*'] }] }));
+    expect(error.message).toContain(`larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`);
+    // The engine was given what is left of the answer's budget, so it stops at the 27th highlighted hit (80 KB each), not the 60th.
+    expect(highlight).toHaveBeenCalledWith(expect.anything(), expect.anything(), undefined, MAX_RESPONSE_BYTES - '{"results":['.length - 2);
+    highlight.mockRestore();
+  });
+
   it('pause once computed results have taken PAUSE_AFTER_MS, so other work can run, and not for a quick multi-search', async () => {
     let pauses = 0;
     const pause = () => {

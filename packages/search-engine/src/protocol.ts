@@ -11,7 +11,7 @@
 import type { AnswerCache, CachedAnswer } from './answer-cache';
 import type { Bitset } from './bitset';
 import { RequestCache, SearchEngine, type SearchResult } from './engine';
-import { MeiliError } from './errors';
+import { HitsOverBudget, MeiliError } from './errors';
 import { parseMultiSearch, parseSearchParams, type SearchParams } from './request';
 
 /** An index as a lookup finds it: the engine, and what the caller's requests may see of it. */
@@ -80,11 +80,25 @@ function answerKey(params: SearchParams & { indexUid?: string }): string {
 }
 
 /** One query's result as UTF-8 JSON, from the index's cache or computed (and then cached). */
-function answerOne(index: SearchIndex, params: SearchParams, cache: RequestCache): { answer: CachedAnswer; computed: boolean } {
+function answerOne(
+  index: SearchIndex,
+  params: SearchParams,
+  cache: RequestCache,
+  budget: number,
+  maxBytes: number,
+): { answer: CachedAnswer; computed: boolean } {
   const key = index.answers ? answerKey(params) : '';
   const cached = index.answers?.get(key);
   if (cached) return { answer: cached, computed: false };
-  const answer = utf8.encode(JSON.stringify(index.engine.search(params, cache, index.scope)));
+  // The engine stops making hits once they pass what is left of the answer's budget, so a large
+  // `limit` costs at most an answer's worth of work, not its whole result set's.
+  let result: SearchResult;
+  try {
+    result = index.engine.search(params, cache, index.scope, budget);
+  } catch (error) {
+    throw error instanceof HitsOverBudget ? tooLarge(maxBytes) : error;
+  }
+  const answer = utf8.encode(JSON.stringify(result));
   index.answers?.set(key, answer);
   return { answer, computed: true };
 }
@@ -107,7 +121,7 @@ export async function multiSearchJson(lookup: EngineLookup, body: unknown, optio
         cache = new RequestCache();
         caches.set(query.indexUid, cache);
       }
-      const one = answerOne(index, query, cache);
+      const one = answerOne(index, query, cache, maxBytes - bytes, maxBytes);
       computed = one.computed;
       // `{"indexUid":…,` then the result's own fields (its bytes after `{`): the order Meilisearch sends them in.
       const head = utf8.encode(`${i > 0 ? ',' : ''}{"indexUid":${JSON.stringify(query.indexUid)},`);
@@ -131,8 +145,8 @@ export async function indexSearchJson(lookup: EngineLookup, indexUid: string, bo
   // The body is read before the index is looked up: a bad body on an unknown index is a bad body.
   const params = parseSearchParams(body);
   const index = await indexFor(lookup, indexUid);
-  const { answer } = answerOne(index, params, new RequestCache());
   const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES;
+  const { answer } = answerOne(index, params, new RequestCache(), maxBytes, maxBytes);
   if (answer.byteLength > maxBytes) throw tooLarge(maxBytes);
   return { parts: [answer], bytes: answer.byteLength };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MeiliError } from './errors';
-import { MAX_HITS, MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH, parseMultiSearch, parseSearchParams } from './request';
+import { MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH, parseMultiSearch, parseSearchParams } from './request';
 
 function refusal(parse: () => unknown): { code: string; status: number; message: string } {
   try {
@@ -16,19 +16,16 @@ describe('caps', () => {
   it('takes what the sites send: 22 hits, 18-character tags, a main query and its facet queries', () => {
     const query = { indexUid: 'x', limit: 22, offset: 210, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__', facets: ['make'] };
     expect(parseMultiSearch({ queries: Array.from({ length: 23 }, () => query) })).toHaveLength(23);
-    expect(parseSearchParams({ limit: MAX_HITS, highlightPreTag: 'x'.repeat(MAX_TAG_LENGTH) }).limit).toBe(MAX_HITS);
+    expect(parseSearchParams({ highlightPreTag: 'x'.repeat(MAX_TAG_LENGTH) }).highlightPreTag).toHaveLength(MAX_TAG_LENGTH);
   });
 
-  it("refuses more hits than MAX_HITS with the parameter's Meilisearch code", () => {
-    expect(refusal(() => parseSearchParams({ limit: 1000 }))).toEqual({
-      code: 'invalid_search_limit',
-      status: 400,
-      message: 'Invalid value at `.limit`: the embedded search engine answers at most 100 hits per query, not 1000; page with `offset` for more.',
-    });
-    // Over the cap is said before "not supported", so the message tells what would be wrong on any engine.
+  it('takes any limit, as Meilisearch does (the engine clamps it to pagination.maxTotalHits)', () => {
+    expect(parseSearchParams({ limit: 1000 }).limit).toBe(1000);
+    expect(parseSearchParams({ limit: Number.MAX_SAFE_INTEGER }).limit).toBe(Number.MAX_SAFE_INTEGER);
+    // A large hitsPerPage is refused as finite pagination is, not for its size.
     expect(refusal(() => parseSearchParams({ hitsPerPage: 1000 }))).toMatchObject({
       code: 'invalid_search_hits_per_page',
-      message: expect.stringContaining('at most 100 hits') as unknown,
+      message: expect.stringContaining('Finite pagination') as unknown,
     });
   });
 
@@ -43,9 +40,21 @@ describe('caps', () => {
     expect(refusal(() => parseSearchParams({ sort: names }))).toMatchObject({ code: 'invalid_search_sort' });
   });
 
+  it('refuses an illegal index uid in a multi-search as Meilisearch does', () => {
+    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 'kingfisher-toyota_2' }, { indexUid: 'hé', q: 'glass' }] }))).toEqual({
+      code: 'invalid_index_uid',
+      status: 400,
+      message:
+        'Invalid value at `.queries[1].indexUid`: `hé` is not a valid index uid. Index uid can be an integer or a string containing only alphanumeric characters, hyphens (-) and underscores (_), and can not be more than 512 bytes.',
+    });
+    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 'x'.repeat(513) }] })).code).toBe('invalid_index_uid');
+    expect(parseMultiSearch({ queries: [{ indexUid: 'x'.repeat(512) }] })).toHaveLength(1);
+    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 5 }] })).code).toBe('invalid_index_uid');
+  });
+
   it('names the query in a multi-search, and refuses more than MAX_QUERIES queries', () => {
-    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 'x' }, { indexUid: 'x', limit: 101 }] })).message).toMatch(
-      /^Invalid value at `\.queries\[1\]\.limit`/,
+    expect(refusal(() => parseMultiSearch({ queries: [{ indexUid: 'x' }, { indexUid: 'x', limit: 'ten' }] })).message).toMatch(
+      /^Invalid value type at `\.queries\[1\]\.limit`/,
     );
     expect(refusal(() => parseMultiSearch({ queries: Array.from({ length: MAX_QUERIES + 1 }, () => ({ indexUid: 'x' })) }))).toMatchObject({
       code: 'bad_request',

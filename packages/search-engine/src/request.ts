@@ -28,10 +28,11 @@ export const DEFAULT_LIMIT = 20;
 /*
  * Caps on what one request may ask for, so no request can make an answer of hundreds of
  * megabytes or keep the process busy for seconds (each is far above what the sites send; Meilisearch
- * itself has none of them, so a refusal names the parameter with Meilisearch's code for it):
+ * itself has none of them, so a refusal names the parameter with Meilisearch's code for it).
+ * Hits are not capped here: like Meilisearch, the engine clamps `limit` and `offset` to the index's
+ * `pagination.maxTotalHits`, and the answer's size is capped as a whole (MAX_RESPONSE_BYTES in
+ * protocol.ts), so a large `limit` over small documents is answered as Meilisearch answers it.
  */
-/** Hits per query (`limit`, `hitsPerPage`): the search page asks for 22 (21 shown, one to see if there is more). */
-export const MAX_HITS = 100;
 /** Characters of `highlightPreTag`, `highlightPostTag` and `cropMarker`: the sites use 18 at most. */
 export const MAX_TAG_LENGTH = 64;
 /** Entries of a list parameter (`sort`, `facets`, `attributesTo…`): an index has about 40 attributes. */
@@ -57,16 +58,20 @@ const PAGINATION_HINT = 'Use `limit` and `offset`.';
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const strings = z.array(z.string()).nullable();
 
-const hitsCap = (v: unknown) =>
-  typeof v === 'number' && v > MAX_HITS
-    ? `the embedded search engine answers at most ${MAX_HITS} hits per query, not ${v}; page with \`offset\` for more`
-    : undefined;
 const tagCap = (v: unknown) =>
   typeof v === 'string' && v.length > MAX_TAG_LENGTH
     ? `the embedded search engine takes at most ${MAX_TAG_LENGTH} characters here, not ${v.length}`
     : undefined;
 const listCap = (v: unknown) =>
   Array.isArray(v) && v.length > MAX_LIST_LENGTH ? `the embedded search engine takes at most ${MAX_LIST_LENGTH} entries here, not ${v.length}` : undefined;
+/**
+ * Meilisearch's rule for index uids: letters, digits, `-` and `_`, at most 512 bytes. A multi-search
+ * naming an illegal one is refused as such before any index is looked up, as Meilisearch does.
+ */
+const indexUidProblem = (uid: string): string | undefined =>
+  /^[A-Za-z0-9_-]+$/.test(uid) && uid.length <= 512
+    ? undefined
+    : `\`${uid}\` is not a valid index uid. Index uid can be an integer or a string containing only alphanumeric characters, hyphens (-) and underscores (_), and can not be more than 512 bytes`;
 const isSet = (v: unknown): boolean => v !== null && v !== undefined;
 const isTrue = (v: unknown): boolean => v === true;
 
@@ -82,7 +87,7 @@ const rules: Record<string, Rule> = {
   media: { code: 'invalid_search_media', expected: 'an object', schema: z.unknown(), unsupported: isSet, what: 'Multimodal search (`media`)' },
   hybrid: { code: 'invalid_search_hybrid_query', expected: 'an object', schema: z.unknown(), unsupported: isSet, what: 'Hybrid search (`hybrid`)' },
   offset: { code: 'invalid_search_offset', expected: 'a positive integer', schema: count },
-  limit: { code: 'invalid_search_limit', expected: 'a positive integer', schema: count, cap: hitsCap },
+  limit: { code: 'invalid_search_limit', expected: 'a positive integer', schema: count },
   page: {
     code: 'invalid_search_page',
     expected: 'a positive integer',
@@ -95,7 +100,6 @@ const rules: Record<string, Rule> = {
     code: 'invalid_search_hits_per_page',
     expected: 'a positive integer',
     schema: count.nullable(),
-    cap: hitsCap,
     unsupported: isSet,
     what: 'Finite pagination (`hitsPerPage`)',
     hint: PAGINATION_HINT,
@@ -169,7 +173,7 @@ const rules: Record<string, Rule> = {
 };
 
 const multiRules: Record<string, Rule> = {
-  indexUid: { code: 'bad_request', expected: 'a string', schema: z.string() },
+  indexUid: { code: 'invalid_index_uid', expected: 'a string', schema: z.string(), cap: (v) => indexUidProblem(v as string) },
   federationOptions: {
     code: 'invalid_multi_search_federation_options',
     expected: 'an object',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
 import { baseFilter, buildMultiSearch, comparison, filterToString, searchFilter, searchSort, searchText, stateFilter, type SearchContext } from './query';
-import { MAX_HITS, MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH } from '@dealer-sites/search-engine';
+import { MAX_LIST_LENGTH, MAX_QUERIES, MAX_TAG_LENGTH } from '@dealer-sites/search-engine';
 import { emptySearchState, rangeFields, refinementFields, type SearchState } from './state';
 
 const NOW = 1_800_000_000;
@@ -243,7 +243,7 @@ describe('multi-search: one main query plus one per filtered facet', () => {
     expect(queries[2]?.filter).toEqual([LISTING, 'make = "Toyota"', 'colour = "Red"']);
   });
 
-  it("stays within the embedded engine's caps with every field refined (queries, hits, tags)", () => {
+  it("stays within the embedded engine's caps with every field refined (queries, lists, tags)", () => {
     const every: SearchState = {
       refinements: Object.fromEntries(refinementFields.map((field) => [field, ['x', 'y']])),
       ranges: Object.fromEntries(rangeFields.map((field) => [field, { min: 1, max: 2 }])),
@@ -252,7 +252,6 @@ describe('multi-search: one main query plus one per filtered facet', () => {
     expect(queries).toHaveLength(1 + refinementFields.length + rangeFields.length);
     expect(queries.length).toBeLessThanOrEqual(MAX_QUERIES);
     for (const query of queries) {
-      expect(query.limit).toBeLessThanOrEqual(MAX_HITS);
       expect(query.facets.length).toBeLessThanOrEqual(MAX_LIST_LENGTH);
       expect(Math.max(query.highlightPreTag?.length ?? 0, query.highlightPostTag?.length ?? 0)).toBeLessThanOrEqual(MAX_TAG_LENGTH);
     }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_HITS, MAX_QUERIES, MAX_RESPONSE_BYTES, MAX_TAG_LENGTH, SearchEngine } from '@dealer-sites/search-engine';
+import { MAX_QUERIES, MAX_RESPONSE_BYTES, MAX_TAG_LENGTH, SearchEngine } from '@dealer-sites/search-engine';
 import { indexSettings } from '../model/index-settings';
 import type { VehicleInput } from '../../stock/model/vehicle';
 import { Hono } from 'hono';
@@ -255,14 +255,29 @@ const refused = async (res: Response): Promise<{ status: number } & MeiliErrorBo
 describe('limits', () => {
   const query = (fields: Record<string, unknown>) => ({ queries: [{ indexUid: 'alpha', ...fields }] });
 
-  it("refuses what no site asks for with the parameter's Meilisearch error (400)", async () => {
-    expect(await refused(await post('/api/search/multi-search', query({ limit: 1000 })))).toEqual({
-      status: 400,
-      code: 'invalid_search_limit',
-      type: 'invalid_request',
-      link: 'https://docs.meilisearch.com/errors#invalid_search_limit',
-      message: `Invalid value at \`.queries[0].limit\`: the embedded search engine answers at most ${MAX_HITS} hits per query, not 1000; page with \`offset\` for more.`,
+  it('answers a limit above 100 as Meilisearch does, clamped to pagination.maxTotalHits', async () => {
+    const res = await post('/api/search/multi-search', query({ limit: 1000 }));
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as { results: { hits: unknown[]; limit: number; estimatedTotalHits: number }[] };
+    // alpha lists two of its three cars (the sold one is private).
+    expect(results[0]).toMatchObject({ limit: 1000, estimatedTotalHits: 2 });
+    expect(results[0]?.hits).toHaveLength(2);
+
+    const docs = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `Car ${i + 1}` }));
+    const engine = new SearchEngine(docs, { ...indexSettings, pagination: { maxTotalHits: 50 } });
+    const capped = searchApp({ get: (uid) => Promise.resolve(uid === 'capped' ? { engine } : undefined) });
+    const answer = await capped.request('http://127.0.0.1:4321/api/search/indexes/capped/search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ limit: 1000, offset: 10 }),
     });
+    expect(answer.status).toBe(200);
+    const result = (await answer.json()) as { hits: { id: number }[]; limit: number; offset: number; estimatedTotalHits: number };
+    expect(result).toMatchObject({ offset: 10, limit: 40, estimatedTotalHits: 50 });
+    expect(result.hits.map((h) => h.id)).toEqual(Array.from({ length: 40 }, (_, i) => i + 11));
+  });
+
+  it("refuses what no site asks for with the parameter's Meilisearch error (400)", async () => {
     expect(await refused(await post('/api/search/indexes/alpha/search', { hitsPerPage: 1000 }))).toMatchObject({
       status: 400,
       code: 'invalid_search_hits_per_page',
@@ -289,7 +304,7 @@ describe('limits', () => {
   });
 
   it('refuses an answer over MAX_RESPONSE_BYTES, and streams a large one that is within it', async () => {
-    // 30 KB descriptions: 100 hits pass 2 MiB; 20 hits are a 600 KB answer.
+    // 30 KB descriptions: all 100 (a limit of 1,000, clamped by nothing smaller) pass 2 MiB; 20 hits are a 600 KB answer.
     const docs = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Car ${i + 1}`, description: `${i}`.padEnd(30_000, '.') }));
     const engine = new SearchEngine(docs, indexSettings);
     const big = searchApp({ get: (uid) => Promise.resolve(uid === 'big' ? { engine } : undefined) });
@@ -299,7 +314,7 @@ describe('limits', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const tooLarge = await refused(await ask({ queries: [{ indexUid: 'big', limit: 100 }] }));
+    const tooLarge = await refused(await ask({ queries: [{ indexUid: 'big', limit: 1000 }] }));
     expect(tooLarge).toMatchObject({ status: 400, code: 'bad_request' });
     expect(tooLarge.message).toContain(`larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`);
     const res = await ask({ queries: [{ indexUid: 'big', limit: 20 }] });

@@ -12,7 +12,8 @@
  * index to the listing rule). Errors are Meilisearch-shaped.
  *
  * Abuse is bounded here and in the engine: body size (64 KiB) and JSON depth, per-query caps
- * (hits, tag length, lists), queries per multi-search, answer size (MAX_RESPONSE_BYTES), a rate
+ * (tag length, lists), queries per multi-search, answer size (MAX_RESPONSE_BYTES, which also
+ * bounds hits: the engine stops making them there, whatever the `limit`), a rate
  * limit per address; long multi-searches let other requests in between results, and large
  * answers are written as the client reads them.
  */

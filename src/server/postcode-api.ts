@@ -22,7 +22,7 @@ import { knownDealer, type ConfigFor, type SiteEnv } from '../platform/http/deal
 import { ProviderUnavailableError, type Log } from '../platform/http/outbound';
 import { limitByAddress, memoryRateLimiter, type RateLimiter } from '../platform/http/rate-limit';
 import { formatDistance, metresBetween } from '../platform/formats/distance';
-import { lookupPostcode, postcodeRule, UNKNOWN_POSTCODE_MESSAGE } from '../platform/formats/postcode';
+import { lookupPostcode, postcodeRule } from '../platform/formats/postcode';
 import type { Region } from '../platform/config/regions';
 import type { Geocoder } from '../providers/geocoding';
 
@@ -81,7 +81,10 @@ export function createPostcodeApi({ configFor, geocoder, log, rateLimiter, env =
       if (error instanceof ProviderUnavailableError) return send(c, problem(503, 'Finding the nearest location by postcode is not available right now.'));
       throw error;
     }
-    if (!point) return send(c, problem(404, UNKNOWN_POSTCODE_MESSAGE, { postcode: UNKNOWN_POSTCODE_MESSAGE }));
+    if (!point) {
+      const { unknown } = postcodeRule(site.region);
+      return send(c, problem(404, unknown, { postcode: unknown }));
+    }
     const unit = site.units;
     const locations = site.locations
       .filter((l) => l.visible && l.address.lat !== undefined && l.address.long !== undefined)

@@ -6,7 +6,7 @@
  * `locations` are the dealer's visible locations with coordinates, nearest first, with the
  * distance in the site's unit (miles on US sites). The country is the dealer's region. A postcode
  * that breaks the rule gets 400 with the field's message; one the geocoder does not know gets 404
- * 'Invalid postcode'; a geocoder that cannot answer, 503. The postcode datasets stay here on the
+ * 'Invalid postcode' ('Invalid ZIP code' on US sites); a geocoder that cannot answer, 503. The postcode datasets stay here on the
  * server: the pages only ever send a postcode and read a point back.
  *
  * Each address may look up POSTCODE_LOOKUPS_PER_MINUTE postcodes a minute (429 with Retry-After

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditProfiles as configProfiles } from '../../platform/config/sections/buying';
-import { ageOn, creditCheckRequestSchema, creditProfiles, quoteRequestSchema } from './quote';
+import { ageOn, creditCheckRequestSchema, creditProfiles, quoteRequestSchema, quoteRequestSchemaFor } from './quote';
 
 describe('quote request', () => {
   it('offers the dealer file’s credit profiles', () => {
@@ -24,6 +24,16 @@ describe('quote request', () => {
     expect(bad({ car_id: '123', deposit: 5000, term_months: 6 })).toBe(false);
     expect(bad({ car_id: '123', deposit: 5000.5, term_months: 60 })).toBe(false);
     expect(bad({ car_id: '123', deposit: '5000', term_months: 60 })).toBe(false);
+  });
+
+  it('asks a US shopper for a down payment and an AU or NZ shopper for a deposit', () => {
+    const messages = (region: 'AU' | 'NZ' | 'US') =>
+      [undefined, -1, 20_000_000].map(
+        (deposit) => quoteRequestSchemaFor(region).safeParse({ car_id: '123', deposit, term_months: 60 }).error?.issues[0]?.message,
+      );
+    expect(messages('US')).toEqual(['Enter a down payment', 'Enter a down payment of 0 or more', 'Enter a smaller down payment']);
+    for (const region of ['AU', 'NZ'] as const)
+      expect(messages(region)).toEqual(['Enter a deposit', 'Enter a deposit of 0 or more', 'Enter a smaller deposit']);
   });
 });
 

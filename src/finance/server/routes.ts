@@ -34,6 +34,7 @@ import { jsonBody, SMALL_BODY_BYTES, validJson } from '../../platform/http/reque
 import { creditCheckFromEnv, profileForBand, type CreditBand, type CreditCheck } from '../../providers/credit-check';
 import { financeQuoterFor, type CreditProfile, type FinanceQuoter } from '../../providers/finance';
 import { formatDate, formatMoney } from '../../platform/formats/region';
+import { downPaymentInWords } from '../../platform/formats/region-terms';
 import { todayIn } from '../../platform/formats/zoned-time';
 import { currencyOf } from '../../stock/model/car';
 import { REGION_FREQUENCY } from '../../stock/model/repayments';
@@ -137,8 +138,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
       if (!(car.price > 0)) return invalid(c, { car_id: 'This car has no advertised price to finance' });
 
       const maxDeposit = Math.floor(car.price * MAX_DEPOSIT_SHARE);
-      if (request.deposit > maxDeposit)
-        return invalid(c, { deposit: `Enter a ${config.region === 'US' ? 'down payment' : 'deposit'} of ${money(maxDeposit)} or less` });
+      if (request.deposit > maxDeposit) return invalid(c, { deposit: `Enter a ${downPaymentInWords(config.region)} of ${money(maxDeposit)} or less` });
       const terms = termRange(config);
       if (request.term_months < terms.min || request.term_months > terms.max) {
         return invalid(c, { term_months: `Choose a term from ${terms.min} to ${terms.max} months` });

@@ -60,10 +60,8 @@ export function quoteRequestSchemaFor(region: Region) {
   });
 }
 
-/** The AU and NZ request; the fields and what they accept are the same in every region. */
-export const quoteRequestSchema = quoteRequestSchemaFor('AU');
-
-export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+/** The fields and what they accept are the same in every region; only the messages differ. */
+export type QuoteRequest = z.infer<ReturnType<typeof quoteRequestSchemaFor>>;
 
 /** The shopper's own words for the credit profiles. */
 export const PROFILE_LABELS: Readonly<Record<(typeof creditProfiles)[number], string>> = {

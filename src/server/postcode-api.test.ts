@@ -84,6 +84,17 @@ describe('GET /postcode', () => {
     expect(await response.json()).toEqual({ error: 'Invalid postcode', fields: { postcode: 'Invalid postcode' } });
   });
 
+  it("answers 'Invalid ZIP code' on a US site when the geocoder knows no such ZIP code", async () => {
+    sites.texas = dealer('texas', { region: 'US' });
+    try {
+      const response = await mount(() => Promise.resolve(null)).request('/api/postcode?postcode=00001', { headers: { 'x-dealer': 'texas' } });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Invalid ZIP code', fields: { postcode: 'Invalid ZIP code' } });
+    } finally {
+      delete sites.texas;
+    }
+  });
+
   it('answers 503 when the geocoder cannot answer (an NZ site without a geocoding service)', async () => {
     sites.kiwi = dealer('kiwi', { region: 'NZ' });
     try {

@@ -6,7 +6,7 @@
  * `locations` are the dealer's visible locations with coordinates, nearest first, with the
  * distance in the site's unit (miles on US sites). The country is the dealer's region. A postcode
  * that breaks the rule gets 400 with the field's message; one the geocoder does not know gets 404
- * 'Invalid postcode'; a geocoder that cannot answer, 503. The postcode datasets stay here on the
+ * 'Invalid postcode' ('Invalid ZIP code' on US sites); a geocoder that cannot answer, 503. The postcode datasets stay here on the
  * server: the pages only ever send a postcode and read a point back.
  *
  * Each address may look up POSTCODE_LOOKUPS_PER_MINUTE postcodes a minute (429 with Retry-After
@@ -22,7 +22,7 @@ import { knownDealer, type ConfigFor, type SiteEnv } from '../platform/http/deal
 import { ProviderUnavailableError, type Log } from '../platform/http/outbound';
 import { limitByAddress, memoryRateLimiter, type RateLimiter } from '../platform/http/rate-limit';
 import { formatDistance, metresBetween } from '../platform/formats/distance';
-import { lookupPostcode, postcodeRule, UNKNOWN_POSTCODE_MESSAGE } from '../platform/formats/postcode';
+import { lookupPostcode, postcodeRule } from '../platform/formats/postcode';
 import type { Region } from '../platform/config/regions';
 import type { Geocoder } from '../providers/geocoding';
 
@@ -81,7 +81,10 @@ export function createPostcodeApi({ configFor, geocoder, log, rateLimiter, env =
       if (error instanceof ProviderUnavailableError) return send(c, problem(503, 'Finding the nearest location by postcode is not available right now.'));
       throw error;
     }
-    if (!point) return send(c, problem(404, UNKNOWN_POSTCODE_MESSAGE, { postcode: UNKNOWN_POSTCODE_MESSAGE }));
+    if (!point) {
+      const { unknown } = postcodeRule(site.region);
+      return send(c, problem(404, unknown, { postcode: unknown }));
+    }
     const unit = site.units;
     const locations = site.locations
       .filter((l) => l.visible && l.address.lat !== undefined && l.address.long !== undefined)

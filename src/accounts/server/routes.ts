@@ -56,6 +56,7 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from './sessio
 import { signInLink, signInMail } from './sign-in-mail';
 import { createSignIn, dropSignIn, verifyCode, verifyLink } from './sign-in-codes';
 import { siteOrigin } from './site-origin';
+import { wording } from '../../platform/formats/region';
 
 export interface AccountsApiOptions {
   /** The database (the lead database); without one the routes answer 503. */
@@ -87,8 +88,9 @@ export const ACCOUNT_MESSAGES = {
   badCar: 'This is not a car of this site.',
   badText: 'Use letters, digits and punctuation only.',
   unsubscribeUnknown: 'This unsubscribe link is not valid: it may be from an account that has been deleted.',
-  kept: (dealer: string) =>
-    `Enquiries you already sent, and any deposits, payments, prize draws and credit checks, stay with ${dealer}: they are the dealer's records of what you asked and paid. Ask ${dealer} if you want them removed.`,
+  // Only the site's own words go through the region's wording: the dealer's name is spelt as theirs.
+  kept: (dealer: string, locale: string) =>
+    `${wording(locale)('Enquiries you already sent, and any deposits, payments, prize draws and credit checks, stay with')} ${dealer}: they are the dealer's records of what you asked and paid. Ask ${dealer} if you want them removed.`,
 } as const;
 
 /** A saved car list (PUT, merge): 50 entries with images fit well within this. */
@@ -436,7 +438,7 @@ export function createAccountsApi({
     const deleted = await db().transaction((tx) => deleteAccount(tx, account));
     cacheOfDb(db())?.forgetAccount(account.id);
     clearSessionCookie(c, https(c));
-    const answer: DeletedAccount = { deleted, kept: ACCOUNT_MESSAGES.kept(c.get('site').name) };
+    const answer: DeletedAccount = { deleted, kept: ACCOUNT_MESSAGES.kept(c.get('site').name, c.get('site').locale) };
     return send(c, { status: 200, body: answer });
   });
 

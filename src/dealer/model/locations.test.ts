@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { testSite } from '../../../tests/support/test-site';
 import { locationSchema, type Location, type SpecialHours } from '../../platform/config/schema';
 import {
+  contactPageDescription,
   nearestFirst,
   contactPages,
   businessName,
@@ -119,6 +121,16 @@ describe('contactPages', () => {
 
   it('is empty for no locations', () => {
     expect(contactPages([]).size).toBe(0);
+  });
+});
+
+describe('contactPageDescription', () => {
+  it('says inquiries on a US site and enquiries in AU and NZ, and leaves the location name as spelt', () => {
+    const us = testSite({ region: 'US' });
+    expect(contactPageDescription({ name: 'Colour City Enquiry Desk' }, us.locale)).toBe(
+      'Contact Colour City Enquiry Desk: phone, opening hours, directions and inquiries.',
+    );
+    expect(contactPageDescription({ name: 'Northside' }, testSite().locale)).toBe('Contact Northside: phone, opening hours, directions and enquiries.');
   });
 });
 

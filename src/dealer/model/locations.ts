@@ -4,6 +4,7 @@
  */
 import type { Location, SpecialHours } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';
+import { wording } from '../../platform/formats/region';
 import { isoToday, notYetOpen } from '../../platform/config/location-opening';
 
 export { isoToday, isTrading, notYetOpen } from '../../platform/config/location-opening';
@@ -46,6 +47,14 @@ export function contactPages(locations: readonly Location[]): Map<string, Locati
     if (slug && !pages.has(slug)) pages.set(slug, location);
   }
   return pages;
+}
+
+/**
+ * A location's contact page description (meta and og): "inquiries" in US English. Only the
+ * page's own words are swapped: the location's name is the dealer's, spelt as they spell it.
+ */
+export function contactPageDescription(location: Pick<Location, 'name'>, locale: string): string {
+  return `Contact ${location.name}: ${wording(locale)('phone, opening hours, directions and enquiries')}.`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCheckRequestSchema, quoteRequestSchema } from '../model/quote';
+import { creditCheckRequestSchema, quoteRequestSchemaFor } from '../model/quote';
 import { issueFields, readQuote, wholeAmount } from './finance-page';
 
 describe('the finance page’s reading of its form', () => {
@@ -9,7 +9,7 @@ describe('the finance page’s reading of its form', () => {
     expect(wholeAmount('0')).toBe(0);
     expect(wholeAmount('abc')).toBeNaN();
     expect(wholeAmount('5.5')).toBeNaN();
-    const parsed = quoteRequestSchema.safeParse({ car_id: '1', deposit: wholeAmount('abc'), term_months: 60, credit_profile: 'good' });
+    const parsed = quoteRequestSchemaFor('AU').safeParse({ car_id: '1', deposit: wholeAmount('abc'), term_months: 60, credit_profile: 'good' });
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(issueFields(parsed.error)).toEqual({ deposit: 'Enter a deposit' });
   });

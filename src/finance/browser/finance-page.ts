@@ -16,7 +16,7 @@ import { gateRedirect } from '../../accounts/model/gating';
 import { regions, type Region } from '../../platform/config/regions';
 import { isRecord } from '../../platform/formats/records';
 import { formatMoney } from '../../platform/formats/region';
-import { carIdField, creditCheckRequestSchema, financePaths, quoteRequestSchema } from '../model/quote';
+import { carIdField, creditCheckRequestSchema, financePaths, quoteRequestSchemaFor } from '../model/quote';
 import { BAND_LABELS, quoteTable, type QuoteAnswer } from '../model/quote-view';
 
 /** The first message per field of a failed parse, as the API's envelope words it. */
@@ -130,6 +130,7 @@ export async function initFinancePage(doc: Document = document, win: Window = wi
   (form.elements.namedItem('car_id') as HTMLInputElement).value = carId;
   let creditCheckId: string | undefined;
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const quoteRequestSchema = quoteRequestSchemaFor(region);
 
   const quote = async (): Promise<void> => {
     clearRefusal(form);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditProfiles as configProfiles } from '../../platform/config/sections/buying';
-import { ageOn, creditCheckRequestSchema, creditProfiles, quoteRequestSchema } from './quote';
+import { ageOn, creditCheckRequestSchema, creditProfiles, quoteRequestSchemaFor } from './quote';
 
 describe('quote request', () => {
   it('offers the dealer file’s credit profiles', () => {
@@ -8,7 +8,7 @@ describe('quote request', () => {
   });
 
   it('takes a car id, deposit, term and profile', () => {
-    expect(quoteRequestSchema.parse({ car_id: '123', deposit: 5000, term_months: 60, credit_profile: 'good' })).toEqual({
+    expect(quoteRequestSchemaFor('AU').parse({ car_id: '123', deposit: 5000, term_months: 60, credit_profile: 'good' })).toEqual({
       car_id: '123',
       deposit: 5000,
       term_months: 60,
@@ -17,13 +17,23 @@ describe('quote request', () => {
   });
 
   it('refuses a price, markup in the id, odd numbers and unknown fields', () => {
-    const bad = (body: unknown) => quoteRequestSchema.safeParse(body).success;
+    const bad = (body: unknown) => quoteRequestSchemaFor('AU').safeParse(body).success;
     expect(bad({ car_id: '123', deposit: 5000, term_months: 60, price: 1 })).toBe(false);
     expect(bad({ car_id: '<script>', deposit: 5000, term_months: 60 })).toBe(false);
     expect(bad({ car_id: '123', deposit: -1, term_months: 60 })).toBe(false);
     expect(bad({ car_id: '123', deposit: 5000, term_months: 6 })).toBe(false);
     expect(bad({ car_id: '123', deposit: 5000.5, term_months: 60 })).toBe(false);
     expect(bad({ car_id: '123', deposit: '5000', term_months: 60 })).toBe(false);
+  });
+
+  it('asks a US shopper for a down payment and an AU or NZ shopper for a deposit', () => {
+    const messages = (region: 'AU' | 'NZ' | 'US') =>
+      [undefined, -1, 20_000_000].map(
+        (deposit) => quoteRequestSchemaFor(region).safeParse({ car_id: '123', deposit, term_months: 60 }).error?.issues[0]?.message,
+      );
+    expect(messages('US')).toEqual(['Enter a down payment', 'Enter a down payment of 0 or more', 'Enter a smaller down payment']);
+    for (const region of ['AU', 'NZ'] as const)
+      expect(messages(region)).toEqual(['Enter a deposit', 'Enter a deposit of 0 or more', 'Enter a smaller deposit']);
   });
 });
 

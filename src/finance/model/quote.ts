@@ -6,6 +6,8 @@
 // zod/mini, as the lead forms' fields: pages that share chunks with them then share zod's too.
 import { z } from 'zod/mini';
 import type { creditProfiles as configProfiles } from '../../platform/config/sections/buying';
+import type { Region } from '../../platform/config/regions';
+import { downPaymentInWords } from '../../platform/formats/region-terms';
 
 /**
  * The dealer file's credit profiles (platform/config/sections/buying.ts), repeated so the page's
@@ -29,29 +31,37 @@ export const TERM_CHOICES = [12, 24, 36, 48, 60, 72, 84] as const;
 /** Stock ids are positive integers; the search index's primary key. */
 export const carIdField = z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, { error: 'Choose a car from our stock' }));
 
-export const quoteRequestSchema = z.strictObject({
-  car_id: carIdField,
-  /** Whole currency units. */
-  deposit: z
-    .number({ error: 'Enter a deposit' })
-    .check(
-      z.int({ error: 'Enter a whole amount' }),
-      z.minimum(0, { error: 'Enter a deposit of 0 or more' }),
-      z.maximum(10_000_000, { error: 'Enter a smaller deposit' }),
-    ),
-  term_months: z
-    .number({ error: 'Choose a term' })
-    .check(
-      z.int({ error: 'Choose a term' }),
-      z.minimum(12, { error: 'Choose a term of 12 months or more' }),
-      z.maximum(96, { error: 'Choose a term of 96 months or less' }),
-    ),
-  credit_profile: z.optional(z.enum(creditProfiles, { error: 'Choose how you would describe your credit history' })),
-  /** Equifax finance: the id the credit check answered with; its band replaces credit_profile. */
-  credit_check_id: z.optional(z.uuid({ error: 'Unknown credit check' })),
-});
+/**
+ * The quote request, its money-down messages in the region's word: a US shopper makes a down
+ * payment, an AU or NZ shopper puts down a deposit. The field stays `deposit` in every region.
+ */
+export function quoteRequestSchemaFor(region: Region) {
+  const deposit = downPaymentInWords(region);
+  return z.strictObject({
+    car_id: carIdField,
+    /** Whole currency units. */
+    deposit: z
+      .number({ error: `Enter a ${deposit}` })
+      .check(
+        z.int({ error: 'Enter a whole amount' }),
+        z.minimum(0, { error: `Enter a ${deposit} of 0 or more` }),
+        z.maximum(10_000_000, { error: `Enter a smaller ${deposit}` }),
+      ),
+    term_months: z
+      .number({ error: 'Choose a term' })
+      .check(
+        z.int({ error: 'Choose a term' }),
+        z.minimum(12, { error: 'Choose a term of 12 months or more' }),
+        z.maximum(96, { error: 'Choose a term of 96 months or less' }),
+      ),
+    credit_profile: z.optional(z.enum(creditProfiles, { error: 'Choose how you would describe your credit history' })),
+    /** Equifax finance: the id the credit check answered with; its band replaces credit_profile. */
+    credit_check_id: z.optional(z.uuid({ error: 'Unknown credit check' })),
+  });
+}
 
-export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+/** The fields and what they accept are the same in every region; only the messages differ. */
+export type QuoteRequest = z.infer<ReturnType<typeof quoteRequestSchemaFor>>;
 
 /** The shopper's own words for the credit profiles. */
 export const PROFILE_LABELS: Readonly<Record<(typeof creditProfiles)[number], string>> = {

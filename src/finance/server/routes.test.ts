@@ -140,6 +140,12 @@ describe('POST /api/finance/quote', () => {
     expect((body.quotes as { comparison_rate?: number }[])[0]?.comparison_rate).toBeUndefined();
   });
 
+  it('names the refused deposit a down payment on a US site', async () => {
+    const us = { host: 'us.localhost' };
+    expect((await post(app, 'quote', { ...quote, deposit: -5 }, us)).body.fields).toEqual({ deposit: 'Enter a down payment of 0 or more' });
+    expect((await post(app, 'quote', { ...quote, deposit: -5 })).body.fields).toEqual({ deposit: 'Enter a deposit of 0 or more' });
+  });
+
   it('answers 400 naming the field for an out-of-range deposit or term', async () => {
     expect(await post(app, 'quote', { ...quote, deposit: 38_000 })).toEqual({
       status: 400,

@@ -16,6 +16,7 @@
  * person (credit-checks.ts). Its consent is recorded with the account that gave it.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Region } from '../../platform/config/regions';
 import { z } from 'zod';
 import { every } from 'hono/combine';
 import { needsSignIn } from '../../accounts/model/gating';
@@ -34,13 +35,14 @@ import { jsonBody, SMALL_BODY_BYTES, validJson } from '../../platform/http/reque
 import { creditCheckFromEnv, profileForBand, type CreditBand, type CreditCheck } from '../../providers/credit-check';
 import { financeQuoterFor, type CreditProfile, type FinanceQuoter } from '../../providers/finance';
 import { formatDate, formatMoney } from '../../platform/formats/region';
+import { downPaymentInWords } from '../../platform/formats/region-terms';
 import { todayIn } from '../../platform/formats/zoned-time';
 import { currencyOf } from '../../stock/model/car';
 import { REGION_FREQUENCY } from '../../stock/model/repayments';
 import { createStockLookup } from '../../stock/server/store';
 import { listedCarLookup } from '../../search/server/listed-stock';
 import type { Vehicle } from '../../stock/model/vehicle';
-import { ageOn, CREDIT_CHECK_CONSENT_WORDING, creditCheckRequestSchema, quoteRequestSchema } from '../model/quote';
+import { ageOn, CREDIT_CHECK_CONSENT_WORDING, creditCheckRequestSchema, quoteRequestSchemaFor } from '../model/quote';
 import { bindIdentity, CHECK_REUSE_MS, creditBandOf, identityKey, recentCheck, recordCreditCheck } from './credit-checks';
 import { termRange } from '../model/terms';
 
@@ -69,7 +71,13 @@ export const QUOTES_PER_MINUTE = 60;
 export const CREDIT_CHECKS_PER_MINUTE = 5;
 
 // The page's own fields (zod/mini, finance/model/quote.ts) in the object the API's validator takes.
-const quoteBodySchema = z.strictObject(quoteRequestSchema.shape);
+// One per region, so a refused deposit is named as the shopper calls it (a down payment in the US).
+const quoteBodyChecks = {
+  AU: validJson(z.strictObject(quoteRequestSchemaFor('AU').shape)),
+  NZ: validJson(z.strictObject(quoteRequestSchemaFor('NZ').shape)),
+  US: validJson(z.strictObject(quoteRequestSchemaFor('US').shape)),
+} as const satisfies Record<Region, unknown>;
+const quoteBody: (typeof quoteBodyChecks)['AU'] = (c, next) => quoteBodyChecks[(c as unknown as Context<SiteEnv>).get('site').region](c, next);
 const creditCheckBodySchema = z.strictObject(creditCheckRequestSchema.shape);
 
 const invalid = (c: Context, fields: Fields) => send(c, problem(400, CHECK_FIELDS, fields));
@@ -125,7 +133,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
     every(site, offered, limitByAddress(limiter, { bucket: 'finance-quote', limit: QUOTES_PER_MINUTE, env, refuse: tooMany })),
     gate((s) => needsSignIn('finance', s.features)),
     body,
-    validJson(quoteBodySchema),
+    quoteBody,
     async (c) => {
       const config = c.get('site');
       const request = c.req.valid('json');
@@ -137,8 +145,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
       if (!(car.price > 0)) return invalid(c, { car_id: 'This car has no advertised price to finance' });
 
       const maxDeposit = Math.floor(car.price * MAX_DEPOSIT_SHARE);
-      if (request.deposit > maxDeposit)
-        return invalid(c, { deposit: `Enter a ${config.region === 'US' ? 'down payment' : 'deposit'} of ${money(maxDeposit)} or less` });
+      if (request.deposit > maxDeposit) return invalid(c, { deposit: `Enter a ${downPaymentInWords(config.region)} of ${money(maxDeposit)} or less` });
       const terms = termRange(config);
       if (request.term_months < terms.min || request.term_months > terms.max) {
         return invalid(c, { term_months: `Choose a term from ${terms.min} to ${terms.max} months` });

@@ -12,7 +12,7 @@ import { flushDeviceList, leaveDevice } from '../../accounts/browser/device-list
 import { setBusy } from '../../accounts/browser/form-ui';
 import { initGate, type SignedIn } from '../../accounts/browser/gate';
 import { hasPasskeys } from '../../accounts/browser/has-passkeys';
-import { deletedLines, enquiryDate, enquiryView } from '../model/my-garage';
+import { deletedLines, enquiriesStatus, enquiryDate, enquiryView } from '../model/my-garage';
 import { garageSite, type GarageSite } from './garage-site';
 import { initSavedCarsSection } from './my-garage-cars';
 import { initSavedSearchesSection } from './my-garage-searches';
@@ -219,7 +219,7 @@ class MyGarage {
     if (!list) return;
     const result = await listEnquiries();
     if (this.wasSignedOut(result)) return;
-    if (!result.ok) return this.text('enquiries-status', `Your enquiries could not be loaded: ${result.error}`);
+    if (!result.ok) return this.text('enquiries-status', enquiriesStatus({ error: result.error }, this.site.locale));
     const doc = this.root.ownerDocument;
     list.replaceChildren(
       ...result.value.map((enquiry) => {
@@ -242,6 +242,6 @@ class MyGarage {
       }),
     );
     list.hidden = result.value.length === 0;
-    this.text('enquiries-status', result.value.length === 0 ? 'No enquiries sent with this email address yet.' : '');
+    this.text('enquiries-status', enquiriesStatus({ count: result.value.length }, this.site.locale));
   }
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { deletedLines, enquiryDate, enquiryView, savedCountText } from './my-garage';
+import { testSite } from '../../../tests/support/test-site';
+import { deletedLines, enquiriesStatus, enquiryDate, enquiryView, savedCountText } from './my-garage';
+
+describe('enquiriesStatus', () => {
+  it('speaks of inquiries to a US shopper and enquiries in AU and NZ', () => {
+    const us = testSite({ region: 'US' }).locale;
+    expect(enquiriesStatus({ count: 0 }, us)).toBe('No inquiries sent with this email address yet.');
+    expect(enquiriesStatus({ error: 'Offline' }, us)).toBe('Your inquiries could not be loaded: Offline');
+    const au = testSite().locale;
+    expect(enquiriesStatus({ count: 0 }, au)).toBe('No enquiries sent with this email address yet.');
+    expect(enquiriesStatus({ error: 'Offline' }, au)).toBe('Your enquiries could not be loaded: Offline');
+    expect(enquiriesStatus({ count: 2 }, us)).toBe('');
+  });
+});
 
 describe('enquiryView', () => {
   it('says what the enquiry was, when, and links the car it named', () => {

@@ -4,8 +4,19 @@
  */
 import type { DeletedAccount, Enquiry } from '../../accounts/model/paths';
 import { carPath, isCarSlug } from '../../stock/model/car';
+import { wording } from '../../platform/formats/region';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The line above the past enquiries: why they are missing, or that there are none yet; '' when
+ * the list shows them. "Inquiries" on US sites.
+ */
+export function enquiriesStatus(answer: { count: number } | { error: string }, locale: string): string {
+  const w = wording(locale);
+  if ('error' in answer) return `${w('Your enquiries could not be loaded')}: ${answer.error}`;
+  return answer.count === 0 ? w('No enquiries sent with this email address yet.') : '';
+}
 
 /** The day an enquiry was sent, in the site's language; '' for a date that does not read. */
 export function enquiryDate(createdAt: string, locale: string, timeZone?: string): string {

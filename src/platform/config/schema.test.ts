@@ -24,9 +24,20 @@ describe('dealer config schema', () => {
     expect([site.logo.width, site.logo.height]).toEqual([85, 50]);
   });
 
+  // Settings that promised behaviour nothing gave: a file naming one is refused, as any unknown field.
+  it('refuses template, the push-leads switches and features.age_helper', () => {
+    for (const retired of [
+      { template: 'fixture-motors' },
+      { push_leads_to_website_primary_location: true },
+      { push_leads_to_website_primary_dealership: true },
+      { features: { ...(valid().features ?? {}), age_helper: 3 } },
+    ]) {
+      expect(() => parseDealer({ ...valid(), ...retired }, 'dealers/fixture-motors.json'), Object.keys(retired)[0]).toThrow();
+    }
+  });
+
   it('accepts the fixture and fills defaults by region', () => {
     const site = parseDealer(valid(), 'dealers/fixture-motors.json');
-    expect(site.template).toBe('fixture-motors');
     expect(site.locale).toBe('en-AU');
     expect(site.units).toBe('km');
     expect(site.features.phone_rule).toBe('au');

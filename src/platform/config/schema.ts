@@ -56,7 +56,6 @@ export const dealerConfigSchema = z
     $schema: z.string().optional().describe('Path to dealers/schema.json for editor autocompletion.'),
     id: z.union([z.number().int(), z.string().max(40)]).describe('Website id from the back-office.'),
     slug: slug.describe('Dealer slug; must match the file name (dealers/{slug}.json) and is the dist/ folder name.'),
-    template: slug.optional().describe('Template the site is built on; sets default search path and behaviour. Defaults to the slug.'),
     name: text(120).min(1).describe('Dealer trading name.'),
     url: absoluteUrl.describe("The dealer's public site address; canonical URLs and the sitemap use it, and the API serves the dealer on its host."),
     domains: domainsSchema
@@ -185,8 +184,6 @@ export const dealerConfigSchema = z
       .optional()
       .describe('Image CDN settings.'),
     privacy_policy: z.array(text(4000)).max(40).optional().describe('Privacy policy paragraphs; a standard policy naming the dealer when absent.'),
-    push_leads_to_website_primary_location: z.boolean().default(false).describe('Route every lead to the primary location.'),
-    push_leads_to_website_primary_dealership: z.boolean().default(false).describe('Route every lead to the primary dealership.'),
     payment_provider: z
       .enum(paymentProviders)
       .default('local')
@@ -258,7 +255,6 @@ export const dealerConfigSchema = z
   })
   .transform((site) => ({
     ...site,
-    template: site.template ?? site.slug,
     locale: site.locale ?? regionDefaults[site.region].locale,
     time_zone: site.time_zone ?? regionDefaults[site.region].time_zone,
     units: site.units ?? regionDefaults[site.region].units,

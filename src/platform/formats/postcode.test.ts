@@ -19,6 +19,12 @@ describe('the postcode rule', () => {
     expect(rule.pattern.test('7874')).toBe(false);
   });
 
+  it("answers an unknown code in the region's own word: ZIP code in the US, postcode elsewhere", () => {
+    expect(postcodeRule('US').unknown).toBe('Invalid ZIP code');
+    expect(postcodeRule('AU').unknown).toBe('Invalid postcode');
+    expect(postcodeRule('NZ').unknown).toBe('Invalid postcode');
+  });
+
   it('gives the postcode a lookup uses, or null', () => {
     expect(lookupPostcode(' 4000 ', 'AU')).toBe('4000');
     expect(lookupPostcode('78745-1234', 'US')).toBe('78745');

@@ -8,8 +8,9 @@ import type { Region } from '../config/regions';
 
 export const POSTCODE_MESSAGE = 'Invalid postcode. Please enter a 4-digit number.';
 export const ZIP_MESSAGE = 'Invalid ZIP code. Please enter a 5-digit number.';
-/** What the lookup answers when the geocoder knows no such postcode. */
+/** What the lookup answers when the geocoder knows no such postcode (or ZIP code, on US sites). */
 export const UNKNOWN_POSTCODE_MESSAGE = 'Invalid postcode';
+export const UNKNOWN_ZIP_MESSAGE = 'Invalid ZIP code';
 
 export interface PostcodeRule {
   pattern: RegExp;
@@ -18,12 +19,14 @@ export interface PostcodeRule {
   maxLength: number;
   /** What the shopper calls it. */
   label: string;
+  /** The lookup's answer for a well-formed code no one knows. */
+  unknown: string;
 }
 
 export function postcodeRule(region: Region = 'AU'): PostcodeRule {
   return region === 'US'
-    ? { pattern: /^\d{5}(?:-\d{4})?$/, message: ZIP_MESSAGE, maxLength: 10, label: 'ZIP code' }
-    : { pattern: /^\d{4}$/, message: POSTCODE_MESSAGE, maxLength: 4, label: 'Postcode' };
+    ? { pattern: /^\d{5}(?:-\d{4})?$/, message: ZIP_MESSAGE, maxLength: 10, label: 'ZIP code', unknown: UNKNOWN_ZIP_MESSAGE }
+    : { pattern: /^\d{4}$/, message: POSTCODE_MESSAGE, maxLength: 4, label: 'Postcode', unknown: UNKNOWN_POSTCODE_MESSAGE };
 }
 
 /** The postcode trimmed and, for a ZIP+4, cut to the five digits a lookup uses; null when it breaks the rule. */

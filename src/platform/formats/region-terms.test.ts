@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loanTermLabel, loanTermMonthsLabel, loanTermPhrase, odometerKm, odometerLabel, regionTerms } from './region-terms';
+import { downPaymentInWords, loanTermLabel, loanTermMonthsLabel, loanTermPhrase, odometerKm, odometerLabel, regionTerms } from './region-terms';
 
 describe('region finance and vehicle words', () => {
   it('gives US shoppers a down payment, monthly payments only and a license plate', () => {
@@ -13,6 +13,11 @@ describe('region finance and vehicle words', () => {
     ]);
     expect(us.frequencies).toEqual(['monthly']);
     expect(us.distance).toBe('miles');
+  });
+
+  it('says ZIP code and down payment in a US sentence, postcode and deposit in AU and NZ', () => {
+    expect([regionTerms('US').postcode, downPaymentInWords('US')]).toEqual(['ZIP code', 'down payment']);
+    for (const region of ['AU', 'NZ'] as const) expect([regionTerms(region).postcode, downPaymentInWords(region)]).toEqual(['postcode', 'deposit']);
   });
 
   it('keeps the deposit, weekly repayments first and the rego in Australia and New Zealand', () => {

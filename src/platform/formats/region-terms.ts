@@ -31,6 +31,8 @@ export interface RegionTerms {
   plate_number: string;
   /** Odometer readings: "km" or "miles". */
   distance: 'km' | 'miles';
+  /** The postal code in a sentence: "postcode" or "ZIP code" (a US shopper has no postcode). */
+  postcode: string;
 }
 
 const AU_NZ: RegionTerms = {
@@ -44,6 +46,7 @@ const AU_NZ: RegionTerms = {
   plate_short: 'rego',
   plate_number: 'registration number',
   distance: 'km',
+  postcode: 'postcode',
 };
 
 const TERMS: Readonly<Record<Region, RegionTerms>> = {
@@ -60,6 +63,7 @@ const TERMS: Readonly<Record<Region, RegionTerms>> = {
     plate_short: 'license plate',
     plate_number: 'license plate number',
     distance: 'miles',
+    postcode: 'ZIP code',
   },
 };
 
@@ -82,6 +86,11 @@ export function loanTermMonthsLabel(months: number, region: Region): string {
 /** "5-year term" (AU, NZ) or "60-month term" (US), for a sentence. */
 export function loanTermPhrase(years: number, region: Region): string {
   return region === 'US' ? `${years * 12}-month term` : `${years}-year term`;
+}
+
+/** "Deposit" or "Down payment" in a sentence, for the loan's money down. */
+export function downPaymentInWords(region: Region): string {
+  return TERMS[region].down_payment.toLowerCase();
 }
 
 /** "Odometer (km)" or "Odometer (miles)". */

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  carTypeCounts,
-  displayCount,
-  initialCountState,
-  lastKnownCount,
-  nextCountState,
-  pagination,
-  ResultCache,
-  sortByLowerBound,
-  stableKey,
-  type CountEvent,
-} from './results';
+import { carTypeCounts, displayCount, pagination, ResultCache, stableKey } from './results';
 
 describe('displayed count: counts above 1999 are replaced by the sum of facet counts', () => {
   const facets = { car_type: { new: 900, demo: 150, used: 1400 }, make: { Toyota: 10 } };
@@ -113,42 +102,5 @@ describe('result cache: kept per unique query, oldest evicted first when full', 
   it('keys requests by their content, whatever the order of their fields', () => {
     expect(stableKey({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: 3 } })).toBe(stableKey({ a: { c: 3, d: [2, { e: 0, f: 1 }] }, b: 1 }));
     expect(stableKey({ a: [1, 2] })).not.toBe(stableKey({ a: [2, 1] }));
-  });
-});
-
-describe('count while loading: while loading or failed, the previous count stays displayed', () => {
-  const run = (events: CountEvent[]) => events.reduce(nextCountState, initialCountState);
-
-  it('has no count before the first answer', () => {
-    expect(lastKnownCount(run([{ type: 'loading' }]))).toBeUndefined();
-  });
-
-  it('keeps the previous count while loading and after a failure', () => {
-    const loading = run([{ type: 'answered', count: 120 }, { type: 'loading' }]);
-    expect(loading).toEqual({ status: 'loading', count: 120 });
-    const failed = nextCountState(loading, { type: 'failed' });
-    expect(failed).toEqual({ status: 'failed', count: 120 });
-    expect(lastKnownCount(failed)).toBe(120);
-  });
-
-  it('shows a new answer, even zero', () => {
-    expect(run([{ type: 'answered', count: 120 }, { type: 'loading' }, { type: 'answered', count: 0 }])).toEqual({ status: 'ready', count: 0 });
-  });
-});
-
-describe('price band options: ordered by their numeric lower bound', () => {
-  it('orders bands by their lower bound, not as text', () => {
-    const bands = ['$100,000 - $150,000', '$20,000 - $30,000', 'Under $5,000', '$5,000 - $10,000', '$150,000 +'];
-    expect(sortByLowerBound(bands, (band) => band)).toEqual(['Under $5,000', '$5,000 - $10,000', '$20,000 - $30,000', '$100,000 - $150,000', '$150,000 +']);
-  });
-
-  it('reads a band with an en or em dash as one with a hyphen, an open lower end counting as 0', () => {
-    const bands = ['$5,000 — $10,000', '— $5,000', '$20,000 – $30,000', '$10,000 to $20,000'];
-    expect(sortByLowerBound(bands, (band) => band)).toEqual(['— $5,000', '$5,000 — $10,000', '$10,000 to $20,000', '$20,000 – $30,000']);
-  });
-
-  it('keeps the given order for bands it cannot read', () => {
-    const options = [{ label: 'POA' }, { label: '$200 - $300' }, { label: 'Call us' }];
-    expect(sortByLowerBound(options, (o) => o.label).map((o) => o.label)).toEqual(['POA', 'Call us', '$200 - $300']);
   });
 });

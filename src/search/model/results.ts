@@ -1,10 +1,8 @@
 /**
- * Reading search results: the count shown,
- * pages, car type counts, the result cache and the count kept while loading or after a failure.
+ * Reading search results: the count shown, pages, car type counts and the result cache.
  */
 import type { DealerConfig } from '../../platform/config/schema';
 import { CAR_TYPE_ORDER, type CarType } from './car-type';
-import { priceRangeEnds } from './price-range';
 import { FACET_COUNT_THRESHOLD } from './state';
 
 export type FacetDistribution = Readonly<Record<string, Readonly<Record<string, number>> | undefined>>;
@@ -45,24 +43,6 @@ export function carTypeCounts(facetDistribution: FacetDistribution | undefined, 
   const live = facetDistribution?.car_type;
   const source: Partial<Record<string, number>> = live ?? configured;
   return CAR_TYPE_ORDER.map((type) => ({ type, count: countOf(source[type]) })).filter(({ count }) => count > 0);
-}
-
-/** A band's numeric lower bound: "$20,000 - $30,000" → 20000; "- $5,000", "Under $5,000" or text → 0. */
-function lowerBound(label: string): number {
-  const match = /\d[\d,]*(?:\.\d+)?/.exec(priceRangeEnds(label)?.[0] ?? label);
-  return match && !/under|below|less/i.test(label) ? Number(match[0].replace(/,/g, '')) : 0;
-}
-
-/**
- * Price band options ("$20,000 - $30,000", weekly "$200 - $300") by their numeric lower bound,
- * not as text where
- * "$100,000" would sort before "$20,000".
- */
-export function sortByLowerBound<T>(items: readonly T[], label: (item: T) => string): T[] {
-  return items
-    .map((item, index) => ({ item, index, bound: lowerBound(label(item)) }))
-    .sort((a, b) => a.bound - b.bound || a.index - b.index)
-    .map(({ item }) => item);
 }
 
 /** JSON with object keys sorted, so the same request always gives the same cache key. */
@@ -133,34 +113,4 @@ export class ResultCache<V> {
     this.entries.clear();
     this.inFlight.clear();
   }
-}
-
-/**
- * The result count as shown: while loading or after a failure the previous count
- * stays displayed; only an answer replaces it.
- */
-export interface CountState {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  /** The count on screen; undefined until the first answer. */
-  count?: number;
-}
-
-export type CountEvent = { type: 'loading' } | { type: 'answered'; count: number } | { type: 'failed' };
-
-export const initialCountState: CountState = { status: 'idle' };
-
-export function nextCountState(state: CountState, event: CountEvent): CountState {
-  switch (event.type) {
-    case 'loading':
-      return { ...state, status: 'loading' };
-    case 'answered':
-      return { status: 'ready', count: countOf(event.count) };
-    case 'failed':
-      return { ...state, status: 'failed' };
-  }
-}
-
-/** The count to display for a state: the last answer's, whatever happened since. */
-export function lastKnownCount(state: CountState): number | undefined {
-  return state.count;
 }

@@ -7,12 +7,12 @@ import { siteVocabulary, type SiteVocabulary } from './routing';
  * needs of the rest (make, model, location, city and state names) so search paths read back in
  * the browser exactly as they do in the build.
  */
-export type SearchSite = Pick<DealerConfig, 'slug' | 'name' | 'template' | 'region' | 'locale' | 'search' | 'manufacturer' | 'features'> & {
+export type SearchSite = Pick<DealerConfig, 'slug' | 'name' | 'region' | 'locale' | 'search' | 'manufacturer' | 'features'> & {
   /** Optional only so older serialised sites still parse; searchSite() always sets it. */
   site_vocabulary?: SiteVocabulary;
 };
 
 export function searchSite(site: DealerConfig): SearchSite {
-  const { slug, name, template, region, locale, search, manufacturer, features } = site;
-  return { slug, name, template, region, locale, search, manufacturer, features, site_vocabulary: siteVocabulary(site) };
+  const { slug, name, region, locale, search, manufacturer, features } = site;
+  return { slug, name, region, locale, search, manufacturer, features, site_vocabulary: siteVocabulary(site) };
 }

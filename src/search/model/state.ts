@@ -69,8 +69,6 @@ export function sliderEnds([low, high]: readonly [number, number], floor: number
 export const emptySearchState = (): SearchState => ({ refinements: {}, ranges: {} });
 
 export const HITS_PER_PAGE = 21;
-/** The meilisearch client's own default limit: 100 hits when a query names none. */
-export const CLIENT_DEFAULT_LIMIT = 100;
 /** Above this, estimated totals are unreliable and the sum of facet counts is shown instead. */
 export const FACET_COUNT_THRESHOLD = 1999;
 export const SECONDS_PER_DAY = 86_400;

@@ -35,7 +35,6 @@ export const featuresSchema = z
       .enum(['volume', 'alphabetical', 'preferred'])
       .default('volume')
       .describe('Make dropdown order: by stock volume, alphabetically, or the preferred regional order.'),
-    age_helper: z.number().int().min(0).max(14).default(0).describe('Stock age helper value (0 to 14) used by stock filters.'),
     luxury_quick_picks: z.boolean().default(false).describe('Currency quick picks run $300,000 to $800,000 instead of $5,000 to $70,000.'),
     safety_banner: z
       .strictObject({

@@ -40,7 +40,6 @@ const features = object({
   service_button_on_location_cards: boolean,
   popular_makes: boolean,
   make_sort: oneOf(every<Features['make_sort']>()(['volume', 'alphabetical', 'preferred'])),
-  age_helper: number,
   luxury_quick_picks: boolean,
   safety_banner: optional(object({ dealer_id: text(40), script_url: text(2000), classes: list(oneOf(every<'V' | 'N'>()(['V', 'N'])), 2) })),
 });
@@ -79,7 +78,6 @@ const siteVocabulary = object({
 const searchSiteCheck = object({
   slug: slugText,
   name: text(500),
-  template: slugText,
   region: oneOf(every<SearchSite['region']>()(['AU', 'NZ', 'US'])),
   locale: oneOf(every<SearchSite['locale']>()(['en-AU', 'en-NZ', 'en-US'])),
   search,

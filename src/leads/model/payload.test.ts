@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formOptions } from './forms';
 import {
+  ALPHABETICAL_MESSAGE,
   CHOICE_MESSAGE,
   CONTROL_CHARACTERS_MESSAGE,
   PHONE_AU_MESSAGE,
@@ -440,6 +441,35 @@ describe('parseLeadRequest: multi-step saves', () => {
     expect(fieldsOf(parseLeadRequest(serviceOptions, { lead: { ...service, location_id: '1' } }, 'create'))).toEqual({
       'lead.location_id': CHOICE_MESSAGE,
     });
+  });
+});
+
+// Names as people have them, wider than the spec's letters and spaces (docs/decisions/leads.md).
+describe('parseLeadRequest: names', () => {
+  const realNames = [
+    ["Mary O'Brien", 'Mary', "O'Brien"],
+    ['Mary O’Brien', 'Mary', 'O’Brien'],
+    ['Anne-Marie Smith', 'Anne-Marie', 'Smith'],
+    ['Sam Smith Jr.', 'Sam', 'Smith Jr.'],
+    ['Mere Tūhoe', 'Mere', 'Tūhoe'],
+  ];
+
+  it.each(realNames)('takes %j on the enquiry and as first and last names on the finance form', (name, first, last) => {
+    expect(leadOf(parseLeadRequest(options, { lead: { ...enquiry, name } }, 'create'))).toMatchObject({ name });
+    const complete = { ...finance, first_name: first, middle_name: 'Anne-Louise', last_name: last, lead_status: 'Complete', form_completed: true };
+    expect(leadOf(parseLeadRequest(options, { lead: complete }, 'create'))).toMatchObject({ first_name: first, middle_name: 'Anne-Louise', last_name: last });
+  });
+
+  it.each(['Jane 3000', '<b>Jane</b>', 'Jane 🙂', '-'])('refuses %j with the spec message, wherever a name is sent', (name) => {
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, name } }, 'create'))).toEqual({ 'lead.name': ALPHABETICAL_MESSAGE });
+    const complete = { ...finance, last_name: name, lead_status: 'Complete', form_completed: true };
+    expect(fieldsOf(parseLeadRequest(options, { lead: complete }, 'create'))).toEqual({ 'lead.last_name': ALPHABETICAL_MESSAGE });
+    // The context's own name parts, which an enquiry may carry too.
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, first_name: name } }, 'create'))).toEqual({ 'lead.first_name': ALPHABETICAL_MESSAGE });
+  });
+
+  it('refuses a name of spaces only as missing', () => {
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, name: '   ' } }, 'create'))).toEqual({ 'lead.name': REQUIRED_MESSAGE });
   });
 });
 

@@ -235,6 +235,35 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(await allLeads()).toHaveLength(1);
     });
 
+    // Names as people have them, wider than the spec's letters and spaces (docs/decisions/leads.md).
+    it('stores real names with apostrophes, hyphens, full stops and accents, on the enquiry and the finance form', async () => {
+      const names = ["Mary O'Brien", 'Mary O’Brien', 'Anne-Marie Smith', 'Sam Smith Jr.', 'Mere Tūhoe'];
+      for (const name of names) expect((await send(app, { body: enquiry({ name }) })).status).toBe(201);
+      const finance = await send(app, { body: financeLead(3, 'Complete', { first_name: 'Anne-Marie', last_name: "O'Brien Jr." }) });
+      expect(finance.status).toBe(201);
+      const rows = await allLeads();
+      expect(
+        rows
+          .filter((r) => r.form === 'enquiry')
+          .map((r) => r.data.name)
+          .sort(),
+      ).toEqual([...names].sort());
+      expect(rows.find((r) => r.form === 'finance')?.data).toMatchObject({ first_name: 'Anne-Marie', last_name: "O'Brien Jr." });
+    });
+
+    it('refuses a name with digits, markup or emoji, or of spaces only, and stores nothing', async () => {
+      for (const name of ['Jane 3000', '<b>Jane</b>', 'Jane 🙂']) {
+        const res = await send(app, { body: enquiry({ name }) });
+        expect(res.status).toBe(400);
+        expect(res.body.fields).toEqual({ 'lead.name': 'Please use alphabetical characters only.' });
+      }
+      const blank = await send(app, { body: enquiry({ name: '   ' }) });
+      expect(blank.body.fields).toEqual({ 'lead.name': '*This is a required field.' });
+      const finance = await send(app, { body: financeLead(3, 'Complete', { last_name: 'C1tizen' }) });
+      expect(finance.body.fields).toEqual({ 'lead.last_name': 'Please use alphabetical characters only.' });
+      expect(await allLeads()).toHaveLength(0);
+    });
+
     it('refuses text jsonb cannot hold with a 400, not a 500', async () => {
       const nul = await send(app, { body: enquiry({ linked_query_params: { utm_source: 'a\u0000b' } }) });
       expect(nul.status).toBe(400);

@@ -282,6 +282,8 @@ describe('parseLeadRequest: context fields', () => {
     ['visited_pages', 'not a list'],
     ['visited_pages', ['https://elsewhere.example/']],
     ['visited_pages', ['//evil.example/']],
+    ['visited_pages', ['/<script>alert(1)</script>']],
+    ['visited_pages', ['/cars/"onmouseover="x']],
     ['linked_query_params', ['utm_source', 'x']],
     ['linked_query_params', { utm_source: 5 }],
     ['linked_query_params', { 'bad key': 'x' }],
@@ -510,5 +512,69 @@ describe('parseLeadRequest: the lead payload as written', () => {
     for (const url of ['//evil.example/x', 'cars/x', '/a b']) {
       expect(Object.keys(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, url } }, 'create')))).toEqual(['lead.url']);
     }
+  });
+});
+
+// "Trade-in lead: user data plus url, source 'Website', user_agent, car_id, car_dealership_id,
+// lead_attributes with visited_pages and linked_query_params."
+describe('parseLeadRequest: the trade-in lead as the spec writes it', () => {
+  const tradeIn = {
+    form: 'trade_in',
+    url: 'https://www.kingfishertoyota.com.au/cars/trade-in',
+    source: 'Website',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    car_id: 'car-9',
+    car_dealership_id: '77',
+    rego: 'abc123',
+    regoState: 'NSW',
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2018,
+    km: 60000,
+    adjustmentAnswers: { two_sets_of_keys: true, service_history: true, no_illegal_modifications: true, condition: 'Good' },
+    first_name: 'Jane',
+    last_name: 'Citizen',
+    email: 'jane@example.com',
+    phone: '0412345678',
+    postcode: '2000',
+  };
+  const trail = { visited_pages: ['/', '/cars/trade-in?utm_source=google'], linked_query_params: { utm_source: 'google', gclid: 'abc123' } };
+  const withAttributes = (attributes: unknown) => parseLeadRequest(options, { lead: { ...tradeIn, lead_attributes: attributes } }, 'create');
+
+  it('takes the page trail in lead_attributes and files it where every lead keeps it', () => {
+    const lead = leadOf(withAttributes(trail));
+    expect(lead).toMatchObject({ ...trail, category: 'trade-in' });
+    expect(lead).not.toHaveProperty('lead_attributes');
+    expect(leadOf(withAttributes({ visited_pages: ['/valuations'] }))).toMatchObject({ visited_pages: ['/valuations'], linked_query_params: {} });
+    expect(leadOf(withAttributes({}))).toMatchObject({ visited_pages: [], linked_query_params: {} });
+  });
+
+  it('holds lead_attributes to the bounds of the top-level trail', () => {
+    const pages = (n: number) => Array.from({ length: n }, (_, i) => `/p/${i}`);
+    expect(leadOf(withAttributes({ visited_pages: pages(50) })).visited_pages).toHaveLength(50);
+    expect(fieldsOf(withAttributes({ visited_pages: pages(51) }))).toEqual({ 'lead.lead_attributes.visited_pages': tooManyMessage(50) });
+    expect(fieldsOf(withAttributes({ visited_pages: [`/${'a'.repeat(500)}`] }))).toEqual({ 'lead.lead_attributes.visited_pages.0': tooLongMessage(500) });
+    const params = Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`p${i}`, 'v']));
+    expect(fieldsOf(withAttributes({ linked_query_params: params }))).toEqual({ 'lead.lead_attributes.linked_query_params': tooManyMessage(30) });
+  });
+
+  it.each([
+    ['markup for a page', { visited_pages: ['/<script>alert(1)</script>'] }, 'lead.lead_attributes.visited_pages.0'],
+    ['a quote in a page', { visited_pages: ['/cars/"onmouseover="x'] }, 'lead.lead_attributes.visited_pages.0'],
+    ['another site', { visited_pages: ['//evil.example/'] }, 'lead.lead_attributes.visited_pages.0'],
+    ['a line break in a page', { visited_pages: ['/cars\nBcc: x'] }, 'lead.lead_attributes.visited_pages.0'],
+    ['a list of objects', { visited_pages: [{ path: '/' }] }, 'lead.lead_attributes.visited_pages.0'],
+    ['a parameter that is not text', { linked_query_params: { utm_source: ['a'] } }, 'lead.lead_attributes.linked_query_params.utm_source'],
+    ['a prototype key', { linked_query_params: { constructor: 'x' } }, 'lead.lead_attributes.linked_query_params.constructor'],
+    ['an unknown attribute', { ...trail, admin: true }, 'lead.lead_attributes.admin'],
+    ['a list', [trail], 'lead.lead_attributes'],
+  ])('refuses %s', (_what, attributes, key) => {
+    expect(Object.keys(fieldsOf(withAttributes(attributes)))).toContain(key);
+  });
+
+  it('refuses the same trail sent twice, in lead_attributes and at the top', () => {
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...tradeIn, ...trail, lead_attributes: { visited_pages: ['/'] } } }, 'create'))).toEqual({
+      'lead.lead_attributes.visited_pages': 'Send visited_pages once: in lead_attributes or at the top of the lead.',
+    });
   });
 });

@@ -40,6 +40,9 @@ export const QUERY_PARAMS_MAX = 30;
 export const SKIPPED_STEPS_MAX = 20;
 export const HONEYPOT_MAX = 200;
 export const HONEYPOT_FIELD = 'company_website';
+/** Where the spec's trade-in lead carries the page trail; read as the top-level fields. */
+export const LEAD_ATTRIBUTES = 'lead_attributes';
+const TRAIL_FIELDS = ['visited_pages', 'linked_query_params'] as const;
 
 export interface SkippedStep {
   from: number;
@@ -137,7 +140,13 @@ const urlField = singleLine(URL_MAX).refine((v) => isWebUrl(v) || /^\/(?!\/)\S*$
   error: 'Must be an http(s) address or a site path such as "/cars".',
 });
 
-const pagePath = singleLine(PAGE_PATH_MAX).refine((v) => /^\/(?!\/)\S*$/.test(v), { error: 'Must be a site path such as "/cars".' });
+// A page the shopper saw, as the browser's location gives it: a path on the site, optionally
+// with its query, in the characters a URL carries unescaped (a browser escapes anything else,
+// such as `<` or `"`), so text that is not a path, markup included, is refused.
+const PAGE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/;
+const pagePath = singleLine(PAGE_PATH_MAX).refine((v) => PAGE_PATH.test(v), { error: 'Must be a site path such as "/cars".' });
+
+const visitedPages = z.array(pagePath, { error: 'Please send a list of paths.' }).max(VISITED_PAGES_MAX, { error: tooManyMessage(VISITED_PAGES_MAX) });
 
 const queryParams = z
   .record(
@@ -170,11 +179,17 @@ function contextShape(form: FormKind, stepCount: number) {
     url: urlField.optional(),
     source: z.literal('Website', { error: 'Must be "Website".' }).default('Website'),
     user_agent: singleLine(USER_AGENT_MAX).optional(),
-    visited_pages: z
-      .array(pagePath, { error: 'Please send a list of paths.' })
-      .max(VISITED_PAGES_MAX, { error: tooManyMessage(VISITED_PAGES_MAX) })
-      .default([]),
+    visited_pages: visitedPages.default([]),
     linked_query_params: queryParams.default({}),
+    // The trail as the spec writes the trade-in lead: `lead_attributes: { visited_pages,
+    // linked_query_params }`, under the same bounds. Lifted to the top of the lead when parsed,
+    // so storage and delivery read the trail in one place whichever way it came.
+    [LEAD_ATTRIBUTES]: z
+      .strictObject(
+        { visited_pages: visitedPages.optional(), linked_query_params: queryParams.optional() },
+        { error: 'Please send { visited_pages, linked_query_params }.' },
+      )
+      .optional(),
     page_id: idField.optional(),
     car_id: idField.optional(),
     car_dealership_id: idField.optional(),
@@ -318,6 +333,12 @@ function bookkeepingErrors(lead: Record<string, unknown>, status: LeadStatus, mo
   if (typeof lead.form_completed === 'boolean' && lead.form_completed !== (status === 'Complete')) {
     fields['lead.form_completed'] = 'form_completed must be true exactly when lead_status is "Complete".';
   }
+  const attributes = lead[LEAD_ATTRIBUTES];
+  for (const key of TRAIL_FIELDS) {
+    if (isRecord(attributes) && attributes[key] !== undefined && lead[key] !== undefined) {
+      fields[`lead.${LEAD_ATTRIBUTES}.${key}`] = `Send ${key} once: in ${LEAD_ATTRIBUTES} or at the top of the lead.`;
+    }
+  }
   if (mode === 'create' && lead.lead_id !== undefined && lead.lead_id !== '') {
     fields['lead.lead_id'] = 'A new lead has no lead_id yet; update a saved lead with PUT /api/leads/{id}.';
   }
@@ -345,8 +366,13 @@ function parse(options: FormOptions, body: unknown, mode: LeadRequestMode): Lead
   const fields = { ...(parsed.success ? {} : issuesToFields(parsed.error.issues)), ...bookkeepingErrors(lead, status, mode) };
   if (!parsed.success || Object.keys(fields).length > 0) return failure(fields);
 
-  const data = parsed.data as Record<string, unknown> &
-    Omit<LeadContext, 'category' | 'event_id' | 'lead_status' | 'form_completed'> & { category: string | undefined };
+  const { [LEAD_ATTRIBUTES]: attributes, ...data } = parsed.data as Record<string, unknown> &
+    Omit<LeadContext, 'category' | 'event_id' | 'lead_status' | 'form_completed'> & {
+      category: string | undefined;
+      [LEAD_ATTRIBUTES]?: Partial<Pick<LeadContext, 'visited_pages' | 'linked_query_params'>>;
+    };
+  if (attributes?.visited_pages) data.visited_pages = attributes.visited_pages;
+  if (attributes?.linked_query_params) data.linked_query_params = attributes.linked_query_params;
   const category = data.category || FORM_CATEGORIES[form][0];
   const resolved = form === 'enquiry' ? resolveEnquiryCategory(category) : { category, event_id: EVENT_IDS.form };
   const lead_out: ParsedLead = {

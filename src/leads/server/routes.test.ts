@@ -264,6 +264,57 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       expect(await allLeads()).toHaveLength(0);
     });
 
+    // The trade-in lead as the spec writes it: the page trail in lead_attributes.
+    const tradeIn = (lead_attributes: unknown) => ({
+      lead: {
+        form: 'trade_in',
+        website_slug: DEALER,
+        url: 'https://kingfisher-toyota.example/cars/trade-in',
+        source: 'Website',
+        user_agent: 'Mozilla/5.0',
+        car_id: '5001',
+        form_started_at: NOW - 120_000,
+        company_website: '',
+        lead_attributes,
+        rego: 'ABC123',
+        regoState: 'QLD',
+        make: 'Toyota',
+        model: 'Corolla',
+        year: 2018,
+        km: 60000,
+        adjustmentAnswers: { two_sets_of_keys: true, service_history: true, no_illegal_modifications: true, condition: 'Good' },
+        first_name: 'Jane',
+        last_name: 'Citizen',
+        email: 'jane@example.com',
+        phone: '0412 345 678',
+        postcode: '4000',
+        opt_in: true,
+        lead_status: 'Complete',
+        form_completed: true,
+      },
+    });
+
+    it('stores a trade-in lead carrying its page trail in lead_attributes, with the trail where every lead keeps it', async () => {
+      const trail = { visited_pages: ['/', '/cars/trade-in'], linked_query_params: { utm_source: 'google' } };
+      const res = await send(app, { body: tradeIn(trail) });
+      expect(res.status).toBe(201);
+      const [row] = await allLeads();
+      expect(row).toMatchObject({ form: 'trade_in', category: 'trade-in' });
+      expect(row?.data).toMatchObject(trail);
+      expect(row?.data).not.toHaveProperty('lead_attributes');
+    });
+
+    it('refuses a hostile or oversized trail in lead_attributes, and stores nothing', async () => {
+      const hostile = await send(app, { body: tradeIn({ visited_pages: ['/<img src=x onerror=alert(1)>'] }) });
+      expect(hostile.status).toBe(400);
+      expect(hostile.body.fields).toEqual({ 'lead.lead_attributes.visited_pages.0': 'Must be a site path such as "/cars".' });
+      const many = await send(app, { body: tradeIn({ visited_pages: Array.from({ length: 51 }, (_, i) => `/p/${i}`) }) });
+      expect(many.status).toBe(400);
+      const unknown = await send(app, { body: tradeIn({ visited_pages: ['/'], is_admin: true }) });
+      expect(unknown.body.fields).toHaveProperty(['lead.lead_attributes.is_admin']);
+      expect(await allLeads()).toHaveLength(0);
+    });
+
     it('refuses text jsonb cannot hold with a 400, not a 500', async () => {
       const nul = await send(app, { body: enquiry({ linked_query_params: { utm_source: 'a\u0000b' } }) });
       expect(nul.status).toBe(400);

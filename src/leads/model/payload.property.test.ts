@@ -19,6 +19,7 @@ import {
   type FormKind,
   type FormOptions,
 } from './forms';
+import { stepNumberOf } from './multi-step';
 import { parseLeadRequest, type LeadParseResult } from './payload';
 import { propertyRuns } from '../../../tests/support/property-runs';
 
@@ -343,7 +344,7 @@ function multiStepLead(form: Exclude<FormKind, 'enquiry'>, o: FormOptions): fc.A
         lead_status: complete ? 'Complete' : 'Incomplete',
         form_completed: complete,
       };
-      if (!complete) lead.step_number = reached;
+      if (!complete) lead.step_number = stepNumberOf(reached);
       const skipped: { from: number; to: number }[] = [];
       values.forEach((fields, i) => {
         const noTradeIn = form === 'finance' && i === 1 && saysNo(values[0]?.has_trade_in);

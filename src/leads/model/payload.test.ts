@@ -272,7 +272,8 @@ describe('parseLeadRequest: context fields', () => {
     ['location_id', { id: 1 }],
     ['lead_status', 'Done'],
     ['form_completed', 'yes'],
-    ['step_number', 1],
+    ['step_number', 0],
+    ['step_number', 2],
     ['step_number', '0'],
     ['event_id', 0],
     ['event_id', '22'],
@@ -326,7 +327,7 @@ describe('parseLeadRequest: multi-step saves', () => {
   const loanStep = pick(['vehiclePriceBudget', 'deposit', 'loan_term_years', 'has_trade_in']);
 
   it('validates only the steps reached so far', () => {
-    const lead = leadOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', form_completed: false, step_number: 0 } }, 'create'));
+    const lead = leadOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', form_completed: false, step_number: 1 } }, 'create'));
     expect(lead).toMatchObject({
       form: 'finance',
       category: 'finance-pre-approval',
@@ -338,7 +339,7 @@ describe('parseLeadRequest: multi-step saves', () => {
     // The User Details step (and its opt_in) has not been shown yet: no consent is assumed.
     expect(lead.opt_in).toBeUndefined();
 
-    const result = parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 1 } }, 'update');
+    const result = parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 2 } }, 'update');
     expect(fieldsOf(result)).toEqual({
       'lead.trade_in_make': REQUIRED_MESSAGE,
       'lead.trade_in_model': REQUIRED_MESSAGE,
@@ -347,16 +348,28 @@ describe('parseLeadRequest: multi-step saves', () => {
     });
   });
 
+  // "Step 1 of 4" is step_number 1, as the spec numbers it and the forms send it.
+  it('reads step_number counted from 1, as the shopper reads the steps', () => {
+    const saved = (step_number: number) => parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number } }, 'create');
+    // Step 1 of 4 (Your Loan) checks only Your Loan: the trade-in it says is coming is not asked for yet.
+    expect(leadOf(saved(1))).toMatchObject({ step_number: 1, has_trade_in: true });
+    // Step 2 of 4 (Trade-in) checks the trade-in too.
+    expect(Object.keys(fieldsOf(saved(2)))).toEqual(['lead.trade_in_make', 'lead.trade_in_model', 'lead.trade_in_year', 'lead.trade_in_km']);
+    // Step 4 of 4 is the last there is; 0 and 5 name no step.
+    expect(Object.keys(fieldsOf(saved(4)))).toContain('lead.first_name');
+    for (const step_number of [0, 5]) expect(Object.keys(fieldsOf(saved(step_number)))).toContain('lead.step_number');
+  });
+
   it('keeps valid values of later steps and drops half-typed ones', () => {
     const lead = leadOf(
-      parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 0, email: 'jane@example.com', phone: '04' } }, 'create'),
+      parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 1, email: 'jane@example.com', phone: '04' } }, 'create'),
     );
     expect(lead.email).toBe('jane@example.com');
     expect(lead.phone).toBeUndefined();
   });
 
   it('still refuses unknown keys while incomplete', () => {
-    expect(fieldsOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 0, salary: 1 } }, 'create'))).toEqual({
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 1, salary: 1 } }, 'create'))).toEqual({
       'lead.salary': UNKNOWN_FIELD_MESSAGE,
     });
   });
@@ -432,7 +445,7 @@ describe('parseLeadRequest: multi-step saves', () => {
     const service = {
       form: 'service',
       lead_status: 'Incomplete',
-      step_number: 1,
+      step_number: 2,
       make: 'Toyota',
       model: 'Hilux',
       year: '2020',

@@ -11,6 +11,7 @@ import { EVENT_IDS } from '../../platform/web/event-ids';
 import { isPrototypeKey, isRecord } from '../../platform/formats/records';
 import { CAREERS_ENQUIRY, resolveEnquiryCategory } from './category';
 import { hasUnsafeCharacters, nameField, optionalText } from './fields';
+import { stepIndexOf } from './multi-step';
 import {
   FORM_CATEGORIES,
   FORM_KINDS,
@@ -69,6 +70,7 @@ export interface LeadContext {
   lead_status: LeadStatus;
   form_completed: boolean;
   skipped_steps: SkippedStep[];
+  /** The step being saved, counted from 1 ('Step 1 of 4' is 1). */
   step_number?: number;
   event_id: number;
   form_started_at?: number;
@@ -214,7 +216,8 @@ function contextShape(form: FormKind, stepCount: number) {
       )
       .max(SKIPPED_STEPS_MAX, { error: tooManyMessage(SKIPPED_STEPS_MAX) })
       .default([]),
-    step_number: whole(0, stepCount - 1, 'the step number').optional(),
+    // Counted from 1, as the shopper reads 'Step 1 of 4' (model/multi-step.ts stepNumberOf).
+    step_number: whole(1, stepCount, 'the step number').optional(),
     event_id: whole(1, 1_000_000, 'the event id').optional(),
     form_started_at: whole(0, LATEST_TIMESTAMP, 'the start time').optional(),
     consent_id: z
@@ -256,7 +259,8 @@ function stepsToValidate(definition: FormDefinition, lead: Record<string, unknow
   definition.steps.forEach((step, i) => {
     if (step.skipWhen?.(lead)) skipped.add(i);
   });
-  const reached = status === 'Incomplete' && Number.isInteger(lead.step_number) ? Math.min(Math.max(lead.step_number as number, 0), count - 1) : count - 1;
+  const reached =
+    status === 'Incomplete' && Number.isInteger(lead.step_number) ? Math.min(Math.max(stepIndexOf(lead.step_number as number), 0), count - 1) : count - 1;
   const validate = new Set<number>();
   for (let i = 0; i <= reached; i++) if (!skipped.has(i)) validate.add(i);
   return validate;
@@ -389,7 +393,7 @@ function parse(options: FormOptions, body: unknown, mode: LeadRequestMode): Lead
 /**
  * Validates a lead request for one dealer's forms. `create` is POST /api/leads (no lead_id
  * yet); `update` is PUT /api/leads/{id}. Incomplete saves validate the steps reached
- * (0..step_number) that were not skipped; a Complete lead validates every step not skipped.
+ * (1..step_number, counted from 1) that were not skipped; a Complete lead validates every step not skipped.
  */
 export function parseLeadRequest(options: FormOptions, body: unknown, mode: LeadRequestMode): LeadParseResult {
   // Nothing a request holds makes this throw (plainJson copies it first). A throw is a fault in

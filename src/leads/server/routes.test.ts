@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
         const beforeDateAndTime = serviceBooking({
           lead_status: 'Incomplete',
           form_completed: false,
-          step_number: 1,
+          step_number: 2,
           booking_date: undefined,
           booking_time: undefined,
         });
@@ -475,6 +475,24 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const reopen = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(2, 'Incomplete', { lead_id: id }), key: 'reopen-key' });
       expect(reopen.status).toBe(409);
       expect(await outboxOf(id)).toEqual(['folder', 'shopper_reply']);
+    });
+
+    // "Step 1 of 4" is step_number 1, as the spec numbers the steps.
+    it('reads step_number counted from 1, stores it so, and refuses a step the form does not have', async () => {
+      const { step_number: _index, ...yourLoan } = financeLead(0, 'Incomplete').lead;
+      const first = await send(app, { body: { lead: { ...yourLoan, step_number: 1 } } });
+      expect(first.status).toBe(201);
+      expect((await allLeads())[0]?.data).toMatchObject({ step_number: 1 });
+      // Step 2 of 4 is the trade-in, which this shopper, having one, has not described.
+      const tradeIn = await send(app, { body: { lead: { ...yourLoan, has_trade_in: 'yes', step_number: 2 } } });
+      expect(tradeIn.status).toBe(400);
+      expect(Object.keys(tradeIn.body.fields as object)).toContain('lead.trade_in_make');
+      for (const step_number of [0, 5]) {
+        const none = await send(app, { body: { lead: { ...yourLoan, step_number } } });
+        expect(none.status).toBe(400);
+        expect(Object.keys(none.body.fields as object)).toContain('lead.step_number');
+      }
+      expect(await allLeads()).toHaveLength(1);
     });
 
     it('answers 404 for an unknown lead and for another dealer’s lead', async () => {

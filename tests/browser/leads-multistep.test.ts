@@ -109,7 +109,7 @@ describe('finance pre-approval', () => {
         form_completed: false,
         car_id: '48213',
         skipped_steps: [{ from: 0, to: 2 }],
-        step_number: 0,
+        step_number: 1,
         vehiclePriceBudget: 38990,
       },
     });
@@ -128,7 +128,7 @@ describe('finance pre-approval', () => {
     await form(page).getByRole('button', { name: 'Continue' }).click();
     await expectStep(page, 'User Details', 'Step 4 of 4', 75);
     await expect.poll(() => sent[1]?.url).toMatch(/^\/api\/leads\/.+/);
-    expect(sent[1]).toMatchObject({ method: 'PUT', lead: { employment_status: 'Full time', annual_income: 85000, step_number: 2 } });
+    expect(sent[1]).toMatchObject({ method: 'PUT', lead: { employment_status: 'Full time', annual_income: 85000, step_number: 3 } });
 
     // A bad email and postcode: their messages, tied to their fields.
     await fillUserDetails(page, { email: 'ann@' });
@@ -157,7 +157,7 @@ describe('finance pre-approval', () => {
     const last = sent[sent.length - 1];
     expect(last).toMatchObject({
       method: 'PUT',
-      lead: { lead_status: 'Complete', form_completed: true, event_id: 22, step_number: 3, first_name: 'Ann', phone: '0412345678' },
+      lead: { lead_status: 'Complete', form_completed: true, event_id: 22, step_number: 4, first_name: 'Ann', phone: '0412345678' },
     });
     expect(last?.lead).not.toHaveProperty('trade_in_make');
     expect(new Set(sent.map((s) => s.key)).size).toBe(sent.length);

@@ -9,6 +9,7 @@ import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/platform/db/open';
 import type { NodeBindings } from '../../src/platform/http/client-ip';
 import type { RateLimiter } from '../../src/platform/http/rate-limit';
+import { stepNumberOf } from '../../src/leads/model/multi-step';
 import { DEALER_FILES_DIR } from './test-site';
 
 export const DEALER = 'kingfisher-toyota';
@@ -135,7 +136,8 @@ export const financeLead = (step: number, status: 'Incomplete' | 'Complete', ext
     ...(status === 'Complete' ? financeSteps.user : {}),
     lead_status: status,
     form_completed: status === 'Complete',
-    ...(status === 'Incomplete' ? { step_number: step } : {}),
+    // `step` is the 0-based index of the step saved; the lead counts it from 1.
+    ...(status === 'Incomplete' ? { step_number: stepNumberOf(step) } : {}),
     // "No trade-in" skips the trade-in step.
     ...(step >= 2 || status === 'Complete' ? { skipped_steps: [{ from: 0, to: 2 }] } : {}),
     ...extra,

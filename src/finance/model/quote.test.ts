@@ -43,6 +43,10 @@ describe('credit check request', () => {
     expect(creditCheckRequestSchema.safeParse(ok).success).toBe(true);
     expect(creditCheckRequestSchema.safeParse({ ...ok, consent: false }).success).toBe(false);
     expect(creditCheckRequestSchema.safeParse({ ...ok, last_name: '<img src=x>' }).success).toBe(false);
+    // The lead forms' name rule: a phone's curly apostrophe and a leading one ("'t Hooft") are names too.
+    expect(creditCheckRequestSchema.safeParse({ ...ok, first_name: 'Sam', last_name: 'O’Brien Jr.' }).success).toBe(true);
+    expect(creditCheckRequestSchema.safeParse({ ...ok, last_name: "'t Hooft" }).success).toBe(true);
+    expect(creditCheckRequestSchema.safeParse({ ...ok, last_name: 'Smith 3rd' }).success).toBe(false);
     expect(creditCheckRequestSchema.safeParse({ ...ok, date_of_birth: '1990-02-30' }).success).toBe(false);
     expect(creditCheckRequestSchema.safeParse({ ...ok, page: 'javascript:alert(1)' }).success).toBe(false);
   });

@@ -5,6 +5,7 @@
  */
 // zod/mini, as the lead forms' fields: pages that share chunks with them then share zod's too.
 import { z } from 'zod/mini';
+import { isPersonName } from '../../platform/formats/person-name';
 import type { creditProfiles as configProfiles } from '../../platform/config/sections/buying';
 import type { Region } from '../../platform/config/regions';
 import { downPaymentInWords } from '../../platform/formats/region-terms';
@@ -78,14 +79,13 @@ export const PROFILE_LABELS: Readonly<Record<(typeof creditProfiles)[number], st
 export const CREDIT_CHECK_CONSENT_WORDING =
   'I agree to the dealer asking Equifax for my credit score band, using the name, date of birth and postcode I give here. I understand this is a credit enquiry; only my consent and the band returned are kept, not my details.';
 
-const name = z
-  .string({ error: 'Enter your name as on your licence' })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'Enter your name as on your licence', abort: true }),
-    z.maxLength(60, { error: 'Use 60 characters or fewer', abort: true }),
-    z.regex(/^[\p{L}][\p{L}\p{M}' .-]*$/u, { error: 'Use letters, spaces, hyphens and apostrophes only' }),
-  );
+const name = z.string({ error: 'Enter your name as on your licence' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'Enter your name as on your licence', abort: true }),
+  z.maxLength(60, { error: 'Use 60 characters or fewer', abort: true }),
+  // The platform's one name rule, so a name the lead forms take is one the credit check takes too.
+  z.refine(isPersonName, { error: 'Use letters, spaces, hyphens, apostrophes and full stops only' }),
+);
 
 export const creditCheckRequestSchema = z.strictObject({
   consent: z.literal(true, { error: 'Tick the box to agree to the credit check' }),

@@ -257,7 +257,7 @@ describe('sendLead to the alternative target', () => {
       form: 'finance',
       first_name: 'Jane',
       opt_in: true,
-      step_number: 0,
+      step_number: 1,
       visited_pages: ['/', '/finance'],
       skipped_steps: [{ from: 0, to: 2 }],
       linked_query_params: { utm_source: 'google' },
@@ -275,7 +275,7 @@ describe('sendLead to the alternative target', () => {
     const fields = new URLSearchParams(sent[0]!.body);
     expect(fields.get('first_name')).toBe('Jane');
     expect(fields.get('opt_in')).toBe('true');
-    expect(fields.get('step_number')).toBe('0');
+    expect(fields.get('step_number')).toBe('1');
     expect(fields.getAll('visited_pages')).toEqual(['/', '/finance']);
     expect(JSON.parse(fields.get('skipped_steps')!)).toEqual([{ from: 0, to: 2 }]);
     expect(JSON.parse(fields.get('linked_query_params')!)).toEqual({ utm_source: 'google' });

@@ -54,7 +54,7 @@ describe('saving each step as an Incomplete lead', () => {
     expect(requests[0]).toMatchObject({
       method: 'POST',
       idempotencyKey: 'key-1',
-      lead: { form: 'finance', ...loan, lead_status: 'Incomplete', form_completed: false, step_number: 0, skipped_steps: [] },
+      lead: { form: 'finance', ...loan, lead_status: 'Incomplete', form_completed: false, step_number: 1, skipped_steps: [] },
     });
     expect(requests[0]?.id).toBeUndefined();
     expect(requests[0]?.lead).not.toHaveProperty('lead_id');
@@ -64,7 +64,7 @@ describe('saving each step as an Incomplete lead', () => {
       method: 'PUT',
       id: 'lead-9',
       idempotencyKey: 'key-2',
-      lead: { lead_id: 'lead-9', ...loan, trade_in_make: 'Mazda', step_number: 1, lead_status: 'Incomplete' },
+      lead: { lead_id: 'lead-9', ...loan, trade_in_make: 'Mazda', step_number: 2, lead_status: 'Incomplete' },
     });
     expect(saver.getState().leadId).toBe('lead-9');
     expect(saver.getState().steps.stepIndex).toBe(2);
@@ -85,10 +85,10 @@ describe('saving each step as an Incomplete lead', () => {
     const { send, requests } = fakeSend();
     const { saver } = saverWith({ send });
     await saver.continueWith(loan, { skipTo: 2 });
-    expect(requests[0]?.lead).toMatchObject({ skipped_steps: [{ from: 0, to: 2 }], step_number: 0 });
+    expect(requests[0]?.lead).toMatchObject({ skipped_steps: [{ from: 0, to: 2 }], step_number: 1 });
     expect(saver.getState().steps.stepIndex).toBe(2);
     await saver.continueWith(employment);
-    expect(requests[1]?.lead).toMatchObject({ skipped_steps: [{ from: 0, to: 2 }], step_number: 2, ...loan, ...employment });
+    expect(requests[1]?.lead).toMatchObject({ skipped_steps: [{ from: 0, to: 2 }], step_number: 3, ...loan, ...employment });
   });
 
   it('a step already saved with the same values is not sent again', async () => {
@@ -237,7 +237,7 @@ describe('the last step', () => {
         lead_status: 'Complete',
         form_completed: true,
         event_id: EVENT_IDS.form,
-        step_number: 3,
+        step_number: 4,
         skipped_steps: [{ from: 0, to: 2 }],
         lead_id: 'lead-1',
       },

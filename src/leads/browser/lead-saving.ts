@@ -21,6 +21,7 @@ import {
   setSubmitting,
   skipTo,
   startSteps,
+  stepNumberOf,
   complete as machineComplete,
   type SkippedSteps,
   type StepState,
@@ -148,8 +149,8 @@ export function createLeadSaver(config: LeadSaverConfig): LeadSaver {
     const payload: FieldValues = {
       ...collected(stepIndex, { ...steps, skipped }),
       skipped_steps: skipped,
-      // The 0-based index of the step being saved: the API validates the steps up to it.
-      step_number: stepIndex,
+      // The step being saved, counted from 1 as the shopper reads it: the API validates the steps up to it.
+      step_number: stepNumberOf(stepIndex),
       ...(last
         ? { lead_status: 'Complete', form_completed: true, event_id: config.eventId ?? EVENT_IDS.form }
         : { lead_status: 'Incomplete', form_completed: false }),

@@ -324,6 +324,7 @@ describe('browser bundle', () => {
       'leads/model/messages.ts',
       'leads/model/phone.ts',
       'platform/config/regions.ts',
+      'platform/formats/person-name.ts',
       'platform/formats/phone.ts',
       'platform/formats/postcode.ts',
       'platform/formats/region-terms.ts',

@@ -105,6 +105,20 @@ export function nextShownStep<V>(steps: ReadonlyArray<{ skipWhen?: ((values: V) 
   return steps.length - 1;
 }
 
+/**
+ * `step_number` as a lead save sends it: the step being saved counted from 1, as the shopper
+ * reads it ('Step 1 of 4' is step_number 1), the spec's numbering. The machine and the API's
+ * step bookkeeping count from 0; these two are the only crossing between the two.
+ */
+export function stepNumberOf(stepIndex: number): number {
+  return stepIndex + 1;
+}
+
+/** The 0-based index of the step a lead save's `step_number` names. */
+export function stepIndexOf(stepNumber: number): number {
+  return stepNumber - 1;
+}
+
 export interface StepView {
   /** Whole percent for the progress bar: the share of steps behind the shopper, 100 once complete. */
   progress: number;
@@ -124,7 +138,7 @@ export function progressOf(state: Pick<StepState, 'stepIndex' | 'stepCount' | 'c
 }
 
 export function viewOf(state: StepState): StepView {
-  const stepNumber = state.stepIndex + 1;
+  const stepNumber = stepNumberOf(state.stepIndex);
   return {
     progress: progressOf(state),
     label: `Step ${stepNumber} of ${state.stepCount}`,

@@ -19,6 +19,7 @@ import {
   type FormKind,
   type FormOptions,
 } from './forms';
+import { stepNumberOf } from './multi-step';
 import { parseLeadRequest, type LeadParseResult } from './payload';
 import { propertyRuns } from '../../../tests/support/property-runs';
 
@@ -73,7 +74,13 @@ const padded = (arb: fc.Arbitrary<string>) => fc.tuple(pad, arb, pad).map(([a, v
 
 const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZàéîõüñçøåæßÉÅŁŻЖждλπ李明'.split(''), 'e\u0301');
 const word = fc.string({ unit: letter, minLength: 1, maxLength: 15 });
-const personName = padded(fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')));
+// Names as people have them: "O'Brien", "D’Arcy", "Anne-Marie", "Jr." (model/fields.ts nameField).
+const nameWord = fc.tuple(fc.constantFrom('', "O'", 'D’'), word, fc.constantFrom('', '.')).map(([before, w, after]) => `${before}${w}${after}`);
+const personName = padded(
+  fc
+    .array(fc.tuple(fc.constantFrom(' ', '-'), nameWord), { minLength: 1, maxLength: 3 })
+    .map((parts) => parts.map(([joint, w], i) => (i === 0 ? w : `${joint}${w}`)).join('')),
+);
 
 const email = padded(fc.stringMatching(/^[a-z0-9](?:[a-z0-9._+-]{0,15}[a-z0-9])?@[a-z0-9]{1,10}(?:-[a-z0-9]{1,5})?(?:\.[a-z0-9]{1,8}){0,2}\.[a-z]{2,6}$/));
 
@@ -343,7 +350,7 @@ function multiStepLead(form: Exclude<FormKind, 'enquiry'>, o: FormOptions): fc.A
         lead_status: complete ? 'Complete' : 'Incomplete',
         form_completed: complete,
       };
-      if (!complete) lead.step_number = reached;
+      if (!complete) lead.step_number = stepNumberOf(reached);
       const skipped: { from: number; to: number }[] = [];
       values.forEach((fields, i) => {
         const noTradeIn = form === 'finance' && i === 1 && saysNo(values[0]?.has_trade_in);

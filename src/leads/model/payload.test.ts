@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formOptions } from './forms';
 import {
+  ALPHABETICAL_MESSAGE,
   CHOICE_MESSAGE,
   CONTROL_CHARACTERS_MESSAGE,
   PHONE_AU_MESSAGE,
@@ -271,7 +272,8 @@ describe('parseLeadRequest: context fields', () => {
     ['location_id', { id: 1 }],
     ['lead_status', 'Done'],
     ['form_completed', 'yes'],
-    ['step_number', 1],
+    ['step_number', 0],
+    ['step_number', 2],
     ['step_number', '0'],
     ['event_id', 0],
     ['event_id', '22'],
@@ -281,6 +283,8 @@ describe('parseLeadRequest: context fields', () => {
     ['visited_pages', 'not a list'],
     ['visited_pages', ['https://elsewhere.example/']],
     ['visited_pages', ['//evil.example/']],
+    ['visited_pages', ['/<script>alert(1)</script>']],
+    ['visited_pages', ['/cars/"onmouseover="x']],
     ['linked_query_params', ['utm_source', 'x']],
     ['linked_query_params', { utm_source: 5 }],
     ['linked_query_params', { 'bad key': 'x' }],
@@ -323,7 +327,7 @@ describe('parseLeadRequest: multi-step saves', () => {
   const loanStep = pick(['vehiclePriceBudget', 'deposit', 'loan_term_years', 'has_trade_in']);
 
   it('validates only the steps reached so far', () => {
-    const lead = leadOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', form_completed: false, step_number: 0 } }, 'create'));
+    const lead = leadOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', form_completed: false, step_number: 1 } }, 'create'));
     expect(lead).toMatchObject({
       form: 'finance',
       category: 'finance-pre-approval',
@@ -335,7 +339,7 @@ describe('parseLeadRequest: multi-step saves', () => {
     // The User Details step (and its opt_in) has not been shown yet: no consent is assumed.
     expect(lead.opt_in).toBeUndefined();
 
-    const result = parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 1 } }, 'update');
+    const result = parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 2 } }, 'update');
     expect(fieldsOf(result)).toEqual({
       'lead.trade_in_make': REQUIRED_MESSAGE,
       'lead.trade_in_model': REQUIRED_MESSAGE,
@@ -344,16 +348,28 @@ describe('parseLeadRequest: multi-step saves', () => {
     });
   });
 
+  // "Step 1 of 4" is step_number 1, as the spec numbers it and the forms send it.
+  it('reads step_number counted from 1, as the shopper reads the steps', () => {
+    const saved = (step_number: number) => parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number } }, 'create');
+    // Step 1 of 4 (Your Loan) checks only Your Loan: the trade-in it says is coming is not asked for yet.
+    expect(leadOf(saved(1))).toMatchObject({ step_number: 1, has_trade_in: true });
+    // Step 2 of 4 (Trade-in) checks the trade-in too.
+    expect(Object.keys(fieldsOf(saved(2)))).toEqual(['lead.trade_in_make', 'lead.trade_in_model', 'lead.trade_in_year', 'lead.trade_in_km']);
+    // Step 4 of 4 is the last there is; 0 and 5 name no step.
+    expect(Object.keys(fieldsOf(saved(4)))).toContain('lead.first_name');
+    for (const step_number of [0, 5]) expect(Object.keys(fieldsOf(saved(step_number)))).toContain('lead.step_number');
+  });
+
   it('keeps valid values of later steps and drops half-typed ones', () => {
     const lead = leadOf(
-      parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 0, email: 'jane@example.com', phone: '04' } }, 'create'),
+      parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 1, email: 'jane@example.com', phone: '04' } }, 'create'),
     );
     expect(lead.email).toBe('jane@example.com');
     expect(lead.phone).toBeUndefined();
   });
 
   it('still refuses unknown keys while incomplete', () => {
-    expect(fieldsOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 0, salary: 1 } }, 'create'))).toEqual({
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...loanStep, lead_status: 'Incomplete', step_number: 1, salary: 1 } }, 'create'))).toEqual({
       'lead.salary': UNKNOWN_FIELD_MESSAGE,
     });
   });
@@ -429,7 +445,7 @@ describe('parseLeadRequest: multi-step saves', () => {
     const service = {
       form: 'service',
       lead_status: 'Incomplete',
-      step_number: 1,
+      step_number: 2,
       make: 'Toyota',
       model: 'Hilux',
       year: '2020',
@@ -440,6 +456,35 @@ describe('parseLeadRequest: multi-step saves', () => {
     expect(fieldsOf(parseLeadRequest(serviceOptions, { lead: { ...service, location_id: '1' } }, 'create'))).toEqual({
       'lead.location_id': CHOICE_MESSAGE,
     });
+  });
+});
+
+// Names as people have them, wider than the spec's letters and spaces (docs/decisions/leads.md).
+describe('parseLeadRequest: names', () => {
+  const realNames = [
+    ["Mary O'Brien", 'Mary', "O'Brien"],
+    ['Mary O’Brien', 'Mary', 'O’Brien'],
+    ['Anne-Marie Smith', 'Anne-Marie', 'Smith'],
+    ['Sam Smith Jr.', 'Sam', 'Smith Jr.'],
+    ['Mere Tūhoe', 'Mere', 'Tūhoe'],
+  ];
+
+  it.each(realNames)('takes %j on the enquiry and as first and last names on the finance form', (name, first, last) => {
+    expect(leadOf(parseLeadRequest(options, { lead: { ...enquiry, name } }, 'create'))).toMatchObject({ name });
+    const complete = { ...finance, first_name: first, middle_name: 'Anne-Louise', last_name: last, lead_status: 'Complete', form_completed: true };
+    expect(leadOf(parseLeadRequest(options, { lead: complete }, 'create'))).toMatchObject({ first_name: first, middle_name: 'Anne-Louise', last_name: last });
+  });
+
+  it.each(['Jane 3000', '<b>Jane</b>', 'Jane 🙂', '-'])('refuses %j with the spec message, wherever a name is sent', (name) => {
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, name } }, 'create'))).toEqual({ 'lead.name': ALPHABETICAL_MESSAGE });
+    const complete = { ...finance, last_name: name, lead_status: 'Complete', form_completed: true };
+    expect(fieldsOf(parseLeadRequest(options, { lead: complete }, 'create'))).toEqual({ 'lead.last_name': ALPHABETICAL_MESSAGE });
+    // The context's own name parts, which an enquiry may carry too.
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, first_name: name } }, 'create'))).toEqual({ 'lead.first_name': ALPHABETICAL_MESSAGE });
+  });
+
+  it('refuses a name of spaces only as missing', () => {
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, name: '   ' } }, 'create'))).toEqual({ 'lead.name': REQUIRED_MESSAGE });
   });
 });
 
@@ -480,5 +525,69 @@ describe('parseLeadRequest: the lead payload as written', () => {
     for (const url of ['//evil.example/x', 'cars/x', '/a b']) {
       expect(Object.keys(fieldsOf(parseLeadRequest(options, { lead: { ...enquiry, url } }, 'create')))).toEqual(['lead.url']);
     }
+  });
+});
+
+// "Trade-in lead: user data plus url, source 'Website', user_agent, car_id, car_dealership_id,
+// lead_attributes with visited_pages and linked_query_params."
+describe('parseLeadRequest: the trade-in lead as the spec writes it', () => {
+  const tradeIn = {
+    form: 'trade_in',
+    url: 'https://www.kingfishertoyota.com.au/cars/trade-in',
+    source: 'Website',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    car_id: 'car-9',
+    car_dealership_id: '77',
+    rego: 'abc123',
+    regoState: 'NSW',
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2018,
+    km: 60000,
+    adjustmentAnswers: { two_sets_of_keys: true, service_history: true, no_illegal_modifications: true, condition: 'Good' },
+    first_name: 'Jane',
+    last_name: 'Citizen',
+    email: 'jane@example.com',
+    phone: '0412345678',
+    postcode: '2000',
+  };
+  const trail = { visited_pages: ['/', '/cars/trade-in?utm_source=google'], linked_query_params: { utm_source: 'google', gclid: 'abc123' } };
+  const withAttributes = (attributes: unknown) => parseLeadRequest(options, { lead: { ...tradeIn, lead_attributes: attributes } }, 'create');
+
+  it('takes the page trail in lead_attributes and files it where every lead keeps it', () => {
+    const lead = leadOf(withAttributes(trail));
+    expect(lead).toMatchObject({ ...trail, category: 'trade-in' });
+    expect(lead).not.toHaveProperty('lead_attributes');
+    expect(leadOf(withAttributes({ visited_pages: ['/valuations'] }))).toMatchObject({ visited_pages: ['/valuations'], linked_query_params: {} });
+    expect(leadOf(withAttributes({}))).toMatchObject({ visited_pages: [], linked_query_params: {} });
+  });
+
+  it('holds lead_attributes to the bounds of the top-level trail', () => {
+    const pages = (n: number) => Array.from({ length: n }, (_, i) => `/p/${i}`);
+    expect(leadOf(withAttributes({ visited_pages: pages(50) })).visited_pages).toHaveLength(50);
+    expect(fieldsOf(withAttributes({ visited_pages: pages(51) }))).toEqual({ 'lead.lead_attributes.visited_pages': tooManyMessage(50) });
+    expect(fieldsOf(withAttributes({ visited_pages: [`/${'a'.repeat(500)}`] }))).toEqual({ 'lead.lead_attributes.visited_pages.0': tooLongMessage(500) });
+    const params = Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`p${i}`, 'v']));
+    expect(fieldsOf(withAttributes({ linked_query_params: params }))).toEqual({ 'lead.lead_attributes.linked_query_params': tooManyMessage(30) });
+  });
+
+  it.each([
+    ['markup for a page', { visited_pages: ['/<script>alert(1)</script>'] }, 'lead.lead_attributes.visited_pages.0'],
+    ['a quote in a page', { visited_pages: ['/cars/"onmouseover="x'] }, 'lead.lead_attributes.visited_pages.0'],
+    ['another site', { visited_pages: ['//evil.example/'] }, 'lead.lead_attributes.visited_pages.0'],
+    ['a line break in a page', { visited_pages: ['/cars\nBcc: x'] }, 'lead.lead_attributes.visited_pages.0'],
+    ['a list of objects', { visited_pages: [{ path: '/' }] }, 'lead.lead_attributes.visited_pages.0'],
+    ['a parameter that is not text', { linked_query_params: { utm_source: ['a'] } }, 'lead.lead_attributes.linked_query_params.utm_source'],
+    ['a prototype key', { linked_query_params: { constructor: 'x' } }, 'lead.lead_attributes.linked_query_params.constructor'],
+    ['an unknown attribute', { ...trail, admin: true }, 'lead.lead_attributes.admin'],
+    ['a list', [trail], 'lead.lead_attributes'],
+  ])('refuses %s', (_what, attributes, key) => {
+    expect(Object.keys(fieldsOf(withAttributes(attributes)))).toContain(key);
+  });
+
+  it('refuses the same trail sent twice, in lead_attributes and at the top', () => {
+    expect(fieldsOf(parseLeadRequest(options, { lead: { ...tradeIn, ...trail, lead_attributes: { visited_pages: ['/'] } } }, 'create'))).toEqual({
+      'lead.lead_attributes.visited_pages': 'Send visited_pages once: in lead_attributes or at the top of the lead.',
+    });
   });
 });

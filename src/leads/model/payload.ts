@@ -11,6 +11,7 @@ import { EVENT_IDS } from '../../platform/web/event-ids';
 import { isPrototypeKey, isRecord } from '../../platform/formats/records';
 import { CAREERS_ENQUIRY, resolveEnquiryCategory } from './category';
 import { hasUnsafeCharacters, nameField, optionalText } from './fields';
+import { stepIndexOf } from './multi-step';
 import {
   FORM_CATEGORIES,
   FORM_KINDS,
@@ -40,6 +41,9 @@ export const QUERY_PARAMS_MAX = 30;
 export const SKIPPED_STEPS_MAX = 20;
 export const HONEYPOT_MAX = 200;
 export const HONEYPOT_FIELD = 'company_website';
+/** Where the spec's trade-in lead carries the page trail; read as the top-level fields. */
+export const LEAD_ATTRIBUTES = 'lead_attributes';
+const TRAIL_FIELDS = ['visited_pages', 'linked_query_params'] as const;
 
 export interface SkippedStep {
   from: number;
@@ -66,6 +70,7 @@ export interface LeadContext {
   lead_status: LeadStatus;
   form_completed: boolean;
   skipped_steps: SkippedStep[];
+  /** The step being saved, counted from 1 ('Step 1 of 4' is 1). */
   step_number?: number;
   event_id: number;
   form_started_at?: number;
@@ -137,7 +142,13 @@ const urlField = singleLine(URL_MAX).refine((v) => isWebUrl(v) || /^\/(?!\/)\S*$
   error: 'Must be an http(s) address or a site path such as "/cars".',
 });
 
-const pagePath = singleLine(PAGE_PATH_MAX).refine((v) => /^\/(?!\/)\S*$/.test(v), { error: 'Must be a site path such as "/cars".' });
+// A page the shopper saw, as the browser's location gives it: a path on the site, optionally
+// with its query, in the characters a URL carries unescaped (a browser escapes anything else,
+// such as `<` or `"`), so text that is not a path, markup included, is refused.
+const PAGE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?$/;
+const pagePath = singleLine(PAGE_PATH_MAX).refine((v) => PAGE_PATH.test(v), { error: 'Must be a site path such as "/cars".' });
+
+const visitedPages = z.array(pagePath, { error: 'Please send a list of paths.' }).max(VISITED_PAGES_MAX, { error: tooManyMessage(VISITED_PAGES_MAX) });
 
 const queryParams = z
   .record(
@@ -170,11 +181,17 @@ function contextShape(form: FormKind, stepCount: number) {
     url: urlField.optional(),
     source: z.literal('Website', { error: 'Must be "Website".' }).default('Website'),
     user_agent: singleLine(USER_AGENT_MAX).optional(),
-    visited_pages: z
-      .array(pagePath, { error: 'Please send a list of paths.' })
-      .max(VISITED_PAGES_MAX, { error: tooManyMessage(VISITED_PAGES_MAX) })
-      .default([]),
+    visited_pages: visitedPages.default([]),
     linked_query_params: queryParams.default({}),
+    // The trail as the spec writes the trade-in lead: `lead_attributes: { visited_pages,
+    // linked_query_params }`, under the same bounds. Lifted to the top of the lead when parsed,
+    // so storage and delivery read the trail in one place whichever way it came.
+    [LEAD_ATTRIBUTES]: z
+      .strictObject(
+        { visited_pages: visitedPages.optional(), linked_query_params: queryParams.optional() },
+        { error: 'Please send { visited_pages, linked_query_params }.' },
+      )
+      .optional(),
     page_id: idField.optional(),
     car_id: idField.optional(),
     car_dealership_id: idField.optional(),
@@ -199,7 +216,8 @@ function contextShape(form: FormKind, stepCount: number) {
       )
       .max(SKIPPED_STEPS_MAX, { error: tooManyMessage(SKIPPED_STEPS_MAX) })
       .default([]),
-    step_number: whole(0, stepCount - 1, 'the step number').optional(),
+    // Counted from 1, as the shopper reads 'Step 1 of 4' (model/multi-step.ts stepNumberOf).
+    step_number: whole(1, stepCount, 'the step number').optional(),
     event_id: whole(1, 1_000_000, 'the event id').optional(),
     form_started_at: whole(0, LATEST_TIMESTAMP, 'the start time').optional(),
     consent_id: z
@@ -241,7 +259,8 @@ function stepsToValidate(definition: FormDefinition, lead: Record<string, unknow
   definition.steps.forEach((step, i) => {
     if (step.skipWhen?.(lead)) skipped.add(i);
   });
-  const reached = status === 'Incomplete' && Number.isInteger(lead.step_number) ? Math.min(Math.max(lead.step_number as number, 0), count - 1) : count - 1;
+  const reached =
+    status === 'Incomplete' && Number.isInteger(lead.step_number) ? Math.min(Math.max(stepIndexOf(lead.step_number as number), 0), count - 1) : count - 1;
   const validate = new Set<number>();
   for (let i = 0; i <= reached; i++) if (!skipped.has(i)) validate.add(i);
   return validate;
@@ -318,6 +337,12 @@ function bookkeepingErrors(lead: Record<string, unknown>, status: LeadStatus, mo
   if (typeof lead.form_completed === 'boolean' && lead.form_completed !== (status === 'Complete')) {
     fields['lead.form_completed'] = 'form_completed must be true exactly when lead_status is "Complete".';
   }
+  const attributes = lead[LEAD_ATTRIBUTES];
+  for (const key of TRAIL_FIELDS) {
+    if (isRecord(attributes) && attributes[key] !== undefined && lead[key] !== undefined) {
+      fields[`lead.${LEAD_ATTRIBUTES}.${key}`] = `Send ${key} once: in ${LEAD_ATTRIBUTES} or at the top of the lead.`;
+    }
+  }
   if (mode === 'create' && lead.lead_id !== undefined && lead.lead_id !== '') {
     fields['lead.lead_id'] = 'A new lead has no lead_id yet; update a saved lead with PUT /api/leads/{id}.';
   }
@@ -345,8 +370,13 @@ function parse(options: FormOptions, body: unknown, mode: LeadRequestMode): Lead
   const fields = { ...(parsed.success ? {} : issuesToFields(parsed.error.issues)), ...bookkeepingErrors(lead, status, mode) };
   if (!parsed.success || Object.keys(fields).length > 0) return failure(fields);
 
-  const data = parsed.data as Record<string, unknown> &
-    Omit<LeadContext, 'category' | 'event_id' | 'lead_status' | 'form_completed'> & { category: string | undefined };
+  const { [LEAD_ATTRIBUTES]: attributes, ...data } = parsed.data as Record<string, unknown> &
+    Omit<LeadContext, 'category' | 'event_id' | 'lead_status' | 'form_completed'> & {
+      category: string | undefined;
+      [LEAD_ATTRIBUTES]?: Partial<Pick<LeadContext, 'visited_pages' | 'linked_query_params'>>;
+    };
+  if (attributes?.visited_pages) data.visited_pages = attributes.visited_pages;
+  if (attributes?.linked_query_params) data.linked_query_params = attributes.linked_query_params;
   const category = data.category || FORM_CATEGORIES[form][0];
   const resolved = form === 'enquiry' ? resolveEnquiryCategory(category) : { category, event_id: EVENT_IDS.form };
   const lead_out: ParsedLead = {
@@ -363,7 +393,7 @@ function parse(options: FormOptions, body: unknown, mode: LeadRequestMode): Lead
 /**
  * Validates a lead request for one dealer's forms. `create` is POST /api/leads (no lead_id
  * yet); `update` is PUT /api/leads/{id}. Incomplete saves validate the steps reached
- * (0..step_number) that were not skipped; a Complete lead validates every step not skipped.
+ * (1..step_number, counted from 1) that were not skipped; a Complete lead validates every step not skipped.
  */
 export function parseLeadRequest(options: FormOptions, body: unknown, mode: LeadRequestMode): LeadParseResult {
   // Nothing a request holds makes this throw (plainJson copies it first). A throw is a fault in

@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
         const beforeDateAndTime = serviceBooking({
           lead_status: 'Incomplete',
           form_completed: false,
-          step_number: 1,
+          step_number: 2,
           booking_date: undefined,
           booking_time: undefined,
         });
@@ -233,6 +233,86 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const [row] = await allLeads();
       expect(row?.data.message).toBe(hostile);
       expect(await allLeads()).toHaveLength(1);
+    });
+
+    // Names as people have them, wider than the spec's letters and spaces (docs/decisions/leads.md).
+    it('stores real names with apostrophes, hyphens, full stops and accents, on the enquiry and the finance form', async () => {
+      const names = ["Mary O'Brien", 'Mary O’Brien', 'Anne-Marie Smith', 'Sam Smith Jr.', 'Mere Tūhoe'];
+      for (const name of names) expect((await send(app, { body: enquiry({ name }) })).status).toBe(201);
+      const finance = await send(app, { body: financeLead(3, 'Complete', { first_name: 'Anne-Marie', last_name: "O'Brien Jr." }) });
+      expect(finance.status).toBe(201);
+      const rows = await allLeads();
+      expect(
+        rows
+          .filter((r) => r.form === 'enquiry')
+          .map((r) => r.data.name)
+          .sort(),
+      ).toEqual([...names].sort());
+      expect(rows.find((r) => r.form === 'finance')?.data).toMatchObject({ first_name: 'Anne-Marie', last_name: "O'Brien Jr." });
+    });
+
+    it('refuses a name with digits, markup or emoji, or of spaces only, and stores nothing', async () => {
+      for (const name of ['Jane 3000', '<b>Jane</b>', 'Jane 🙂']) {
+        const res = await send(app, { body: enquiry({ name }) });
+        expect(res.status).toBe(400);
+        expect(res.body.fields).toEqual({ 'lead.name': 'Please use alphabetical characters only.' });
+      }
+      const blank = await send(app, { body: enquiry({ name: '   ' }) });
+      expect(blank.body.fields).toEqual({ 'lead.name': '*This is a required field.' });
+      const finance = await send(app, { body: financeLead(3, 'Complete', { last_name: 'C1tizen' }) });
+      expect(finance.body.fields).toEqual({ 'lead.last_name': 'Please use alphabetical characters only.' });
+      expect(await allLeads()).toHaveLength(0);
+    });
+
+    // The trade-in lead as the spec writes it: the page trail in lead_attributes.
+    const tradeIn = (lead_attributes: unknown) => ({
+      lead: {
+        form: 'trade_in',
+        website_slug: DEALER,
+        url: 'https://kingfisher-toyota.example/cars/trade-in',
+        source: 'Website',
+        user_agent: 'Mozilla/5.0',
+        car_id: '5001',
+        form_started_at: NOW - 120_000,
+        company_website: '',
+        lead_attributes,
+        rego: 'ABC123',
+        regoState: 'QLD',
+        make: 'Toyota',
+        model: 'Corolla',
+        year: 2018,
+        km: 60000,
+        adjustmentAnswers: { two_sets_of_keys: true, service_history: true, no_illegal_modifications: true, condition: 'Good' },
+        first_name: 'Jane',
+        last_name: 'Citizen',
+        email: 'jane@example.com',
+        phone: '0412 345 678',
+        postcode: '4000',
+        opt_in: true,
+        lead_status: 'Complete',
+        form_completed: true,
+      },
+    });
+
+    it('stores a trade-in lead carrying its page trail in lead_attributes, with the trail where every lead keeps it', async () => {
+      const trail = { visited_pages: ['/', '/cars/trade-in'], linked_query_params: { utm_source: 'google' } };
+      const res = await send(app, { body: tradeIn(trail) });
+      expect(res.status).toBe(201);
+      const [row] = await allLeads();
+      expect(row).toMatchObject({ form: 'trade_in', category: 'trade-in' });
+      expect(row?.data).toMatchObject(trail);
+      expect(row?.data).not.toHaveProperty('lead_attributes');
+    });
+
+    it('refuses a hostile or oversized trail in lead_attributes, and stores nothing', async () => {
+      const hostile = await send(app, { body: tradeIn({ visited_pages: ['/<img src=x onerror=alert(1)>'] }) });
+      expect(hostile.status).toBe(400);
+      expect(hostile.body.fields).toEqual({ 'lead.lead_attributes.visited_pages.0': 'Must be a site path such as "/cars".' });
+      const many = await send(app, { body: tradeIn({ visited_pages: Array.from({ length: 51 }, (_, i) => `/p/${i}`) }) });
+      expect(many.status).toBe(400);
+      const unknown = await send(app, { body: tradeIn({ visited_pages: ['/'], is_admin: true }) });
+      expect(unknown.body.fields).toHaveProperty(['lead.lead_attributes.is_admin']);
+      expect(await allLeads()).toHaveLength(0);
     });
 
     it('refuses text jsonb cannot hold with a 400, not a 500', async () => {
@@ -395,6 +475,24 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const reopen = await send(app, { method: 'PUT', path: `/api/leads/${id}`, body: financeLead(2, 'Incomplete', { lead_id: id }), key: 'reopen-key' });
       expect(reopen.status).toBe(409);
       expect(await outboxOf(id)).toEqual(['folder', 'shopper_reply']);
+    });
+
+    // "Step 1 of 4" is step_number 1, as the spec numbers the steps.
+    it('reads step_number counted from 1, stores it so, and refuses a step the form does not have', async () => {
+      const { step_number: _index, ...yourLoan } = financeLead(0, 'Incomplete').lead;
+      const first = await send(app, { body: { lead: { ...yourLoan, step_number: 1 } } });
+      expect(first.status).toBe(201);
+      expect((await allLeads())[0]?.data).toMatchObject({ step_number: 1 });
+      // Step 2 of 4 is the trade-in, which this shopper, having one, has not described.
+      const tradeIn = await send(app, { body: { lead: { ...yourLoan, has_trade_in: 'yes', step_number: 2 } } });
+      expect(tradeIn.status).toBe(400);
+      expect(Object.keys(tradeIn.body.fields as object)).toContain('lead.trade_in_make');
+      for (const step_number of [0, 5]) {
+        const none = await send(app, { body: { lead: { ...yourLoan, step_number } } });
+        expect(none.status).toBe(400);
+        expect(Object.keys(none.body.fields as object)).toContain('lead.step_number');
+      }
+      expect(await allLeads()).toHaveLength(1);
     });
 
     it('answers 404 for an unknown lead and for another dealer’s lead', async () => {

@@ -272,7 +272,7 @@ describe('parseLeadRequest: context fields', () => {
     ['location_id', { id: 1 }],
     ['lead_status', 'Done'],
     ['form_completed', 'yes'],
-    ['step_number', 0],
+    ['step_number', -1],
     ['step_number', 2],
     ['step_number', '0'],
     ['event_id', 0],
@@ -355,9 +355,11 @@ describe('parseLeadRequest: multi-step saves', () => {
     expect(leadOf(saved(1))).toMatchObject({ step_number: 1, has_trade_in: true });
     // Step 2 of 4 (Trade-in) checks the trade-in too.
     expect(Object.keys(fieldsOf(saved(2)))).toEqual(['lead.trade_in_make', 'lead.trade_in_model', 'lead.trade_in_year', 'lead.trade_in_km']);
-    // Step 4 of 4 is the last there is; 0 and 5 name no step.
+    // Step 4 of 4 is the last there is; 5 names no step.
     expect(Object.keys(fieldsOf(saved(4)))).toContain('lead.first_name');
-    for (const step_number of [0, 5]) expect(Object.keys(fieldsOf(saved(step_number)))).toContain('lead.step_number');
+    expect(Object.keys(fieldsOf(saved(5)))).toContain('lead.step_number');
+    // A page built when the count started at 0 sends 0 for its first step: taken as step 1.
+    expect(leadOf(saved(0))).toMatchObject({ step_number: 0, has_trade_in: true });
   });
 
   it('keeps valid values of later steps and drops half-typed ones', () => {

@@ -216,8 +216,10 @@ function contextShape(form: FormKind, stepCount: number) {
       )
       .max(SKIPPED_STEPS_MAX, { error: tooManyMessage(SKIPPED_STEPS_MAX) })
       .default([]),
-    // Counted from 1, as the shopper reads 'Step 1 of 4' (model/multi-step.ts stepNumberOf).
-    step_number: whole(1, stepCount, 'the step number').optional(),
+    // Counted from 1, as the shopper reads 'Step 1 of 4' (model/multi-step.ts stepNumberOf). 0 is
+    // still taken, as the first step: pages built before the count started at 1 send it, and a
+    // shopper whose page was open across a deploy must not lose the lead.
+    step_number: whole(0, stepCount, 'the step number').optional(),
     event_id: whole(1, 1_000_000, 'the event id').optional(),
     form_started_at: whole(0, LATEST_TIMESTAMP, 'the start time').optional(),
     consent_id: z

@@ -487,12 +487,15 @@ describe.each(testDatabaseKinds())('lead API on %s', (kind) => {
       const tradeIn = await send(app, { body: { lead: { ...yourLoan, has_trade_in: 'yes', step_number: 2 } } });
       expect(tradeIn.status).toBe(400);
       expect(Object.keys(tradeIn.body.fields as object)).toContain('lead.trade_in_make');
-      for (const step_number of [0, 5]) {
+      for (const step_number of [-1, 5]) {
         const none = await send(app, { body: { lead: { ...yourLoan, step_number } } });
         expect(none.status).toBe(400);
         expect(Object.keys(none.body.fields as object)).toContain('lead.step_number');
       }
       expect(await allLeads()).toHaveLength(1);
+      // A page built when steps were counted from 0 sends 0 for the first: the lead is kept.
+      expect((await send(app, { body: { lead: { ...yourLoan, step_number: 0 } } })).status).toBe(201);
+      expect(await allLeads()).toHaveLength(2);
     });
 
     it('answers 404 for an unknown lead and for another dealer’s lead', async () => {

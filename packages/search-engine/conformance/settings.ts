@@ -60,7 +60,7 @@ export const conformanceSettings = {
     'reserved',
     '_geo',
   ],
-  sortableAttributes: ['price', 'subscription_price', 'km', 'year', 'created_at_timestamp', 'custom_rank', 'name', '_geo'],
+  sortableAttributes: ['price', 'sort_price', 'subscription_price', 'km', 'year', 'created_at_timestamp', 'custom_rank', 'name', '_geo'],
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'custom_rank:desc'],
   faceting: { maxValuesPerFacet: 300 },
   pagination: { maxTotalHits: 10_000 },

@@ -9,6 +9,7 @@
  *   → filters 'status IN [...] AND … AND (make = "Toyota" OR make = "Mazda") AND price >= 5000'
  */
 import { filterToString, searchFilter, searchSort, searchText, type SearchContext } from '../model/query';
+import { indexSort } from '../model/sort-price';
 import { normalNear } from '../model/near';
 import { rangeFields, refinementFields, type RangeField, type RefinementField, type SearchState } from '../model/state';
 import { indexNameForSort, sortFromIndexName } from './ui-state';
@@ -119,7 +120,7 @@ export function adaptRequest(request: SearchRequest, ctx: SearchContext & { inde
   if (isMainQuery && !facets.includes(COUNT_FACET)) facets.push(COUNT_FACET);
   const { facetFilters: _facetFilters, numericFilters: _numericFilters, filters: _filters, near: _near, ...rest } = params;
   return {
-    indexName: indexNameForSort(sort.join(','), ctx.indexUid),
+    indexName: indexNameForSort(indexSort(sort).join(','), ctx.indexUid),
     params: {
       ...rest,
       query: searchText(state.query),

@@ -7,6 +7,7 @@ import { MeiliError, SearchEngine, multiSearch } from '@dealer-sites/search-engi
 import { noteSearch } from '../../platform/config/page-inputs';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { indexSettings } from './index-settings';
+import { withSortPrice } from './sort-price';
 
 /** Answers one Meilisearch multi-search request body (`{ queries: [...] }`) with its response body. */
 export type MultiSearchAnswer = (body: unknown) => Promise<unknown>;
@@ -21,7 +22,7 @@ const engines = new WeakMap<readonly Vehicle[], SearchEngine>();
 export function embeddedAnswer(stock: readonly Vehicle[], indexUid: string): MultiSearchAnswer {
   let engine = engines.get(stock);
   if (!engine) {
-    engine = new SearchEngine(stock, indexSettings);
+    engine = new SearchEngine(stock.map(withSortPrice), indexSettings);
     engines.set(stock, engine);
   }
   const index = engine;

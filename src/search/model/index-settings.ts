@@ -60,7 +60,7 @@ export const indexSettings = {
     'reserved',
     '_geo',
   ],
-  sortableAttributes: ['price', 'subscription_price', 'km', 'year', 'created_at_timestamp', 'custom_rank', 'name', '_geo'],
+  sortableAttributes: ['price', 'sort_price', 'subscription_price', 'km', 'year', 'created_at_timestamp', 'custom_rank', 'name', '_geo'],
   rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'custom_rank:desc'],
   // The model dropdown asks for up to 250 values; Meilisearch's default of 100 would cut it.
   faceting: { maxValuesPerFacet: 300 },

@@ -16,6 +16,7 @@ import { isBalancedFilter, quoteFilterValue } from '../../platform/formats/filte
 import { defaultSearchPath } from './search-path';
 import { listedStatuses } from '../../stock/model/kinds';
 import { indexSettings } from './index-settings';
+import { indexSort } from './sort-price';
 import { nearFilter, nearSort } from './near';
 import { DEFAULT_SORT, HITS_PER_PAGE, SECONDS_PER_DAY, rangeFields, refinementFields, type RangeField, type RefinementField, type SearchState } from './state';
 
@@ -272,7 +273,7 @@ export function hasFieldFilter(state: SearchState, field: string): boolean {
  */
 export function buildMultiSearch(state: SearchState, ctx: SearchContext, options: { indexUid: string; facets: readonly string[] }): MultiSearchQuery[] {
   const q = searchText(state.query);
-  const sort = searchSort(state, ctx.site);
+  const sort = indexSort(searchSort(state, ctx.site));
   const highlight = {
     attributesToHighlight: [...HIGHLIGHTED_ATTRIBUTES],
     highlightPreTag: HIGHLIGHT_PRE_TAG,

@@ -17,6 +17,7 @@ import type { DealerConfig } from '../../platform/config/schema';
 import { searchEndpoint } from '../../platform/config/search-endpoint';
 import { listedVehicles } from './listed-stock';
 import { withLocationPoints } from '../model/location-points';
+import { withSortPrice } from '../model/sort-price';
 
 export class PushError extends Error {
   override name = 'PushError';
@@ -122,7 +123,7 @@ export async function pushDealer(
   stock: readonly Vehicle[],
   opts: { nowSeconds: number; batchSize?: number; log?: (line: string) => void },
 ): Promise<PushResult & { left: number }> {
-  const vehicles = withLocationPoints(site, listedVehicles(site, stock, opts.nowSeconds));
+  const vehicles = withLocationPoints(site, listedVehicles(site, stock, opts.nowSeconds)).map(withSortPrice);
   const { nowSeconds: _now, ...push } = opts;
   const result = await pushStock(admin, { uid: searchEndpoint(site).indexUid, vehicles, ...push });
   return { ...result, left: stock.length - vehicles.length };

@@ -31,6 +31,7 @@ import { createDealerConfigs, fileVersion, type DealerConfigs } from '../../plat
 import { dealerFile } from '../../platform/config/load';
 import { listedScope } from './listed-stock';
 import { withLocationPoints } from '../model/location-points';
+import { withSortPrice } from '../model/sort-price';
 
 export interface SearchIndexProvider {
   /** The index (engine, scope, answer cache) for a uid, or undefined when no served dealer has that index. */
@@ -364,7 +365,7 @@ export function createStockIndexes({
     let sourceBytes = 0;
     for await (const chunk of stockChunks(job.site, env, sliceCars)) {
       if (job.cancelled) return;
-      const cars = withLocationPoints(job.site, chunk.vehicles);
+      const cars = withLocationPoints(job.site, chunk.vehicles).map(withSortPrice);
       base.push(...cars);
       sourceBytes += chunk.bytes;
       builder.add(withHeld(cars, heldSet));

@@ -58,6 +58,14 @@ export interface ConformanceSuite {
     rankingRules: readonly string[];
     faceting: { maxValuesPerFacet: number };
     pagination: { maxTotalHits: number };
+    synonyms?: Readonly<Record<string, readonly string[]>>;
+    stopWords?: readonly string[];
+    typoTolerance?: {
+      enabled?: boolean;
+      minWordSizeForTypos?: { oneTypo?: number; twoTypos?: number };
+      disableOnWords?: readonly string[];
+      disableOnAttributes?: readonly string[];
+    };
   };
   cases: readonly ConformanceCase[];
 }

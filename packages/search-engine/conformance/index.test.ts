@@ -7,7 +7,7 @@
  * fails its test).
  * The dealer sites run the same table through their HTTP API too (src/server/app.search-conformance.test.ts).
  */
-import { Meilisearch } from 'meilisearch';
+import { Meilisearch, type Settings } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeiliError, SearchEngine, indexSearch, multiSearch, type EngineLookup } from '../src/index';
 import {
@@ -17,6 +17,8 @@ import {
   meilisearchCaseCount,
   meilisearchSuites,
   runCase,
+  textSettingsCaseCount,
+  textSettingsSuites,
   type Backend,
   type ConformanceSuite,
   type Outcome,
@@ -26,6 +28,7 @@ import {
 const suites: ConformanceSuite[] = [
   { name: 'dealer stock', documents: conformanceDocuments, settings: conformanceSettings, cases: conformanceCases },
   ...meilisearchSuites,
+  ...textSettingsSuites,
 ];
 
 // ---- the embedded engine, in process ---------------------------------------------------------
@@ -36,7 +39,7 @@ describe('conformance: embedded engine', () => {
     const count = (o: Outcome): number => outcomes.filter((x) => x === o).length;
     const total = suites.reduce((n, s) => n + s.cases.length, 0);
     console.log(
-      `conformance: ${total} cases (${meilisearchCaseCount} from Meilisearch's tests): ${count('pass')} pass, ${count('refused')} refused, ${total - outcomes.length} wrong`,
+      `conformance: ${total} cases (${meilisearchCaseCount + textSettingsCaseCount} from Meilisearch's tests): ${count('pass')} pass, ${count('refused')} refused, ${total - outcomes.length} wrong`,
     );
   });
 
@@ -72,6 +75,24 @@ describe('conformance: embedded engine', () => {
 
 // ---- a real Meilisearch, when one is configured ---------------------------------------------
 
+/** The suite's synonyms, stop words and typo tolerance as Meilisearch's settings take them. */
+function textSettings(settings: ConformanceSuite['settings']): Settings {
+  const { synonyms, stopWords, typoTolerance } = settings;
+  return {
+    ...(synonyms ? { synonyms: Object.fromEntries(Object.entries(synonyms).map(([word, list]) => [word, [...list]])) } : {}),
+    ...(stopWords ? { stopWords: [...stopWords] } : {}),
+    ...(typoTolerance
+      ? {
+          typoTolerance: {
+            ...typoTolerance,
+            ...(typoTolerance.disableOnWords ? { disableOnWords: [...typoTolerance.disableOnWords] } : {}),
+            ...(typoTolerance.disableOnAttributes ? { disableOnAttributes: [...typoTolerance.disableOnAttributes] } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
 const host = process.env.MEILISEARCH_HOST?.replace(/\/+$/, '');
 const apiKey = process.env.MEILISEARCH_ADMIN_KEY ?? process.env.MEILISEARCH_API_KEY;
 if (!host) {
@@ -98,6 +119,7 @@ describe.skipIf(!host)('conformance: real Meilisearch', () => {
           rankingRules: [...settings.rankingRules],
           faceting: { ...settings.faceting },
           pagination: { ...settings.pagination },
+          ...textSettings(settings),
         })
         .waitTask(wait);
       const task = await index.addDocuments([...suite.documents]).waitTask(wait);

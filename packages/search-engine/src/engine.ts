@@ -17,6 +17,7 @@ import { parseQuery, type ParsedQuery, type QueryTerm, type QueryWord } from './
 import type { SearchParams } from './request';
 import { TextIndex, TextIndexBuilder, joinWords, type TermMatch } from './text-index';
 import { rankText, type QueryUnit, type TextKeys, type TextRule } from './text-rank';
+import { textRules, type TextRules, type TextSettingsInput } from './text-settings';
 
 export interface EngineSettings {
   primaryKey: string;
@@ -26,6 +27,9 @@ export interface EngineSettings {
   rankingRules: readonly string[];
   faceting: { maxValuesPerFacet: number; sortFacetValuesBy?: Readonly<Record<string, 'alpha' | 'count'>> };
   pagination: { maxTotalHits: number };
+  synonyms?: TextSettingsInput['synonyms'];
+  stopWords?: TextSettingsInput['stopWords'];
+  typoTolerance?: TextSettingsInput['typoTolerance'];
 }
 
 export type SearchDocument = Record<string, unknown>;
@@ -225,7 +229,7 @@ export class SearchEngineBuilder {
   private readonly present = new Set<string>();
 
   constructor(readonly settings: EngineSettings) {
-    this.text = new TextIndexBuilder(settings.searchableAttributes);
+    this.text = new TextIndexBuilder(settings.searchableAttributes, textRules(settings));
     const fields = new Set([...settings.filterableAttributes, ...settings.sortableAttributes]);
     for (const rule of parseRankingRules(settings.rankingRules)) if (rule.kind === 'custom') fields.add(rule.field);
     this.values = [...fields].map((name) => new FieldValues(name));
@@ -275,6 +279,7 @@ export class SearchEngine {
   /** Attributes present in at least one document (Meilisearch's fields map). */
   private readonly present: ReadonlySet<string>;
   private readonly rules: Rule[];
+  private readonly textRules: TextRules;
   private byPosition?: Map<string, number>;
   private geoPoints?: GeoPoints;
 
@@ -291,13 +296,14 @@ export class SearchEngine {
     this.filterable = new Set(settings.filterableAttributes);
     this.sortable = new Set(settings.sortableAttributes);
     this.rules = parseRankingRules(settings.rankingRules);
+    this.textRules = textRules(settings);
     if (built) {
       this.text = built.text;
       for (const [name, index] of built.fields) this.fields.set(name, index);
       this.present = built.present;
       return;
     }
-    this.text = new TextIndex(documents, settings.searchableAttributes);
+    this.text = new TextIndex(documents, settings.searchableAttributes, this.textRules);
     const present = new Set<string>();
     for (const doc of documents) for (const [key, value] of Object.entries(doc)) if (value !== undefined) present.add(key);
     this.present = present;
@@ -387,7 +393,7 @@ export class SearchEngine {
     const sort = this.parseSort(params.sort);
     const facets = this.facetFields(params.facets);
 
-    const query = parseQuery(params.q);
+    const query = parseQuery(params.q, this.textRules);
     let candidates = filtered && scope ? filtered.and(scope) : (filtered ?? scope ?? Bitset.full(this.size));
     let text: TextKeys | undefined;
     let rules = this.rules;
@@ -463,7 +469,7 @@ export class SearchEngine {
       for (let size = 2; size <= MAX_JOINED_WORDS && from + size <= query.terms.length; size++) {
         const words = query.terms.slice(from, from + size);
         if (!words.every((t): t is QueryWord => t.kind === 'word')) break;
-        const word = joinWords(words);
+        const word = joinWords(words, this.textRules);
         if (!word) continue;
         const match = this.text.matchJoined(word, words);
         if (match.docs.count() > 0) units.push({ from, to: from + size, match, joined: true, word });
@@ -622,7 +628,8 @@ export class SearchEngine {
     const key = `${requireAll}\u0000${textRules.join()}\u0000${JSON.stringify(query.terms)}`;
     const cached = cache.textKeys.get(key);
     if (cached) return cached;
-    const keys = rankText(this.text, query.terms.length, this.queryUnits(query, cache), textRules, requireAll);
+    const phrases = query.terms.flatMap((term, i) => (term.kind === 'phrase' ? [i] : []));
+    const keys = rankText(this.text, query.terms.length, this.queryUnits(query, cache), textRules, requireAll, phrases);
     cache.textKeys.set(key, keys);
     return keys;
   }
@@ -820,13 +827,17 @@ export class SearchEngine {
     if (this.lastHighlighter?.query !== query || this.lastHighlighter.params !== params) {
       const options = { preTag: params.highlightPreTag, postTag: params.highlightPostTag };
       const units = this.queryUnits(query, cache);
-      const words = units.flatMap((u) => (u.word ? [u.word] : []));
+      const words = units.flatMap((u) => (u.word ? [u.word, ...synonymWords(u.word)] : []));
       const runs = units.flatMap((u) => u.match.runs);
       this.lastHighlighter = { query, params, highlighter: new Highlighter({ words, runs }, options, (term) => this.text.has(term)) };
     }
     return this.lastHighlighter.highlighter;
   }
 }
+
+/** A word's one-word synonyms as words to highlight: whole words, no typos. */
+const synonymWords = (word: QueryWord): QueryWord[] =>
+  (word.synonyms ?? []).flatMap((synonym) => (synonym.length === 1 ? [{ kind: 'word' as const, term: synonym[0]!, prefix: false, typos: 0 as const }] : []));
 
 /** Same value for an index: identical, or the same JSON (arrays and objects compared by content). */
 function sameValue(a: unknown, b: unknown): boolean {

@@ -90,7 +90,7 @@ export class Highlighter {
     const runEnd = new Map<number, number>();
     for (const phrase of this.phrases) {
       for (let i = 0; i + phrase.length <= tokens.length; i++) {
-        if (phrase.every((word, k) => tokens[i + k]!.term === word)) runEnd.set(i, Math.max(runEnd.get(i) ?? 0, i + phrase.length - 1));
+        if (phrase.every((word, k) => word === '' || tokens[i + k]!.term === word)) runEnd.set(i, Math.max(runEnd.get(i) ?? 0, i + phrase.length - 1));
       }
     }
     for (let i = 0; i < tokens.length; i++) {

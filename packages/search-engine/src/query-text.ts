@@ -4,16 +4,20 @@
  * follows it (not even a space), and at most 10 words or phrases count.
  */
 import { isLongWord, normalizeWord, typoBudget, type TypoBudget } from './text';
+import { DEFAULT_TEXT_RULES, type TextRules } from './text-settings';
 
 export interface QueryWord {
   kind: 'word';
   term: string;
   prefix: boolean;
   typos: TypoBudget;
+  /** What else the word stands for (the index's synonyms): words, or runs of words matched as phrases. */
+  synonyms?: readonly (readonly string[])[];
 }
 
 export interface QueryPhrase {
   kind: 'phrase';
+  /** Its words in order; '' stands for a stop word, which any one word (or none indexed) fills. */
   terms: string[];
 }
 
@@ -55,7 +59,11 @@ function pieces(q: string): Piece[] {
 /** `-word` excludes the word when the dash starts the query or follows a space. */
 const negates = (separator: string, atStart: boolean): boolean => (separator === '-' ? atStart : /\s-$/.test(separator));
 
-export function parseQuery(q: string): ParsedQuery {
+/**
+ * The query's terms under the index's text rules: a stop word counts only as the last word typed
+ * (a prefix) and is left out of phrases; each word carries its typo budget and synonyms.
+ */
+export function parseQuery(q: string, rules: TextRules = DEFAULT_TEXT_RULES): ParsedQuery {
   const terms: QueryTerm[] = [];
   const negative: QueryTerm[] = [];
   const list = pieces(q);
@@ -64,6 +72,9 @@ export function parseQuery(q: string): ParsedQuery {
   let negativeNext = false;
 
   const closePhrase = (): void => {
+    // Stop words at a phrase's ends constrain nothing; a phrase of stop words only is dropped.
+    while (phrase?.[0] === '') phrase.shift();
+    while (phrase?.at(-1) === '') phrase.pop();
     if (phrase && phrase.length > 0) (negativePhrase ? negative : terms).push({ kind: 'phrase', terms: phrase });
     phrase = undefined;
     negativePhrase = false;
@@ -75,14 +86,23 @@ export function parseQuery(q: string): ParsedQuery {
     if (piece.word !== undefined) {
       const term = normalizeWord(piece.word);
       if (term === '') continue;
+      const last = i === list.length - 1;
+      const stop = rules.stopWords.has(piece.word);
       if (phrase) {
-        phrase.push(term);
-      } else if (negativeNext) {
+        phrase.push(stop ? '' : term);
+        continue;
+      }
+      // A stop word counts only as the last word typed, a prefix (Meilisearch's rule).
+      if (stop && !last) {
+        negativeNext = false;
+        continue;
+      }
+      if (negativeNext) {
         negative.push({ kind: 'word', term, prefix: false, typos: 0 });
       } else {
-        const last = i === list.length - 1;
         const prefix = last && !isLongWord(term);
-        terms.push({ kind: 'word', term, prefix, typos: typoBudget(term) });
+        const synonyms = rules.synonyms.get(term);
+        terms.push({ kind: 'word', term, prefix, typos: typoBudget(term, rules.typos), ...(synonyms ? { synonyms } : {}) });
       }
       negativeNext = false;
       continue;

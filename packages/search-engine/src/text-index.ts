@@ -7,6 +7,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { Bitset } from './bitset';
 import type { QueryPhrase, QueryTerm, QueryWord } from './query-text';
 import { isLongWord, tokenizeAt, typoBudget, typosBetween, POSITION_GAP, type TypoBudget } from './text';
+import { DEFAULT_TEXT_RULES, type TextRules } from './text-settings';
 
 /** Longest last word whose one-typo prefixes are enumerated; longer ones still get whole-word typos. */
 const MAX_VARIANT_WORD = 24;
@@ -62,11 +63,13 @@ export function leafTexts(value: unknown, out: string[] = []): string[] {
  * Neighbouring query words as the one word they may stand for: joined, with the joined word's
  * typo budget less one per join and the last word's prefix. Undefined when it would be too long.
  */
-export function joinWords(words: readonly QueryWord[]): QueryWord | undefined {
+export function joinWords(words: readonly QueryWord[], rules: TextRules = DEFAULT_TEXT_RULES): QueryWord | undefined {
   const term = words.map((w) => w.term).join('');
   if (isLongWord(term)) return undefined;
-  const typos = Math.max(0, typoBudget(term) - (words.length - 1)) as TypoBudget;
-  return { kind: 'word', term, prefix: words.at(-1)!.prefix, typos };
+  const typos = Math.max(0, typoBudget(term, rules.typos) - (words.length - 1)) as TypoBudget;
+  // The typed words together may be a synonym's key ("four wheel drive"), as Meilisearch looks up its n-grams.
+  const synonyms = rules.synonyms.get(words.map((w) => w.term).join(' '));
+  return { kind: 'word', term, prefix: words.at(-1)!.prefix, typos, ...(synonyms ? { synonyms } : {}) };
 }
 
 /** What a TextIndex is made of; `TextIndexBuilder` collects it. */
@@ -80,6 +83,11 @@ export interface TextIndexParts {
   wordAttributes: Uint8Array;
   wordPlaces: Uint32Array;
   pairs: Map<string, Postings>;
+  /**
+   * With attributes that take no typos (`typoTolerance.disableOnAttributes`), each term's postings
+   * outside them: what a word with typos may match. Undefined when every attribute takes typos.
+   */
+  loose?: Map<string, Postings>;
   alphabet: string[];
   sorted: string[];
 }
@@ -91,6 +99,9 @@ export interface TextIndexParts {
 export class TextIndexBuilder {
   private readonly postings = new Map<string, Postings>();
   private readonly pairs = new Map<string, Postings>();
+  private readonly loose?: Map<string, Postings>;
+  /** Per searchable attribute, whether it takes no typos. */
+  private readonly exact: boolean[];
   private readonly intern = new Map<string, string>();
   private readonly letters = new Set<string>();
   // Every document's words in flat lists, not a few small arrays per document: a large stock's
@@ -107,7 +118,13 @@ export class TextIndexBuilder {
    */
   private readonly tokenized = new Map<string, readonly { term: string; position: number }[] | 1>();
 
-  constructor(readonly attributes: readonly string[]) {}
+  constructor(
+    readonly attributes: readonly string[],
+    private readonly rules: TextRules = DEFAULT_TEXT_RULES,
+  ) {
+    this.exact = attributes.map((attribute) => rules.exactAttributes.has(attribute));
+    if (this.exact.includes(true)) this.loose = new Map();
+  }
 
   get size(): number {
     return this.wordStart.length;
@@ -116,7 +133,11 @@ export class TextIndexBuilder {
   private tokensOf(text: string): readonly { term: string; position: number }[] {
     const known = this.tokenized.get(text);
     if (known !== undefined && known !== 1) return known;
-    const tokens = tokenizeAt(text, 0).map(({ term, position }) => ({ term, position }));
+    const stopWords = this.rules.stopWords;
+    // Stop words keep their place (their neighbours stay apart) but are not indexed, as in Meilisearch.
+    const tokens = tokenizeAt(text, 0)
+      .filter((token) => stopWords.size === 0 || !stopWords.has(text.slice(token.start, token.end)))
+      .map(({ term, position }) => ({ term, position }));
     this.tokenized.set(text, known === 1 ? tokens : 1);
     return tokens;
   }
@@ -144,6 +165,7 @@ export class TextIndexBuilder {
             post(this.pairs, `${words[previous]}\u0000${shared}`, position, attributeIndex);
           }
           post(this.postings, shared, position, attributeIndex);
+          if (this.loose && !this.exact[attributeIndex]) post(this.loose, shared, position, attributeIndex);
           words.push(shared);
           attrs.push(attributeIndex);
           places.push(place);
@@ -186,6 +208,7 @@ export class TextIndexBuilder {
       wordAttributes: Uint8Array.from(this.wordAttributes),
       wordPlaces: Uint32Array.from(this.wordPlaces),
       pairs: this.pairs,
+      ...(this.loose ? { loose: this.loose } : {}),
       alphabet: [...this.letters],
       sorted,
     };
@@ -223,17 +246,18 @@ export class TextIndex {
   private readonly wordPlaces: Uint32Array;
   /** Documents where one word directly follows another, keyed `left\u0000right`: where a typed word may be split in two. */
   private readonly pairs: Map<string, Postings>;
+  private readonly loose?: Map<string, Postings>;
   private readonly alphabet: string[];
   /** All terms in code-unit order, for cheap prefix checks. */
   private readonly sorted: string[];
 
   /** The index of `docs`' `attributes` at once, or from the parts a `TextIndexBuilder` collected. */
-  constructor(docs: readonly Record<string, unknown>[], attributes: readonly string[]);
+  constructor(docs: readonly Record<string, unknown>[], attributes: readonly string[], rules?: TextRules);
   constructor(parts: TextIndexParts);
-  constructor(source: readonly Record<string, unknown>[] | TextIndexParts, attributes: readonly string[] = []) {
+  constructor(source: readonly Record<string, unknown>[] | TextIndexParts, attributes: readonly string[] = [], rules: TextRules = DEFAULT_TEXT_RULES) {
     let parts: TextIndexParts;
     if (isDocumentList(source)) {
-      const builder = new TextIndexBuilder(attributes);
+      const builder = new TextIndexBuilder(attributes, rules);
       for (const doc of source) builder.add(doc);
       parts = runSteps(builder.parts());
     } else {
@@ -246,6 +270,7 @@ export class TextIndex {
     this.wordAttributes = parts.wordAttributes;
     this.wordPlaces = parts.wordPlaces;
     this.pairs = parts.pairs;
+    if (parts.loose) this.loose = parts.loose;
     this.alphabet = parts.alphabet;
     this.sorted = parts.sorted;
     this.size = parts.wordStart.length - 1;
@@ -265,7 +290,10 @@ export class TextIndex {
   derivations(word: QueryWord): Derivation[] {
     const found = new Map<string, Derivation>();
     const consider = (term: string, postings: Postings, typos = typosBetween(word.term, term, word.typos, word.prefix)): void => {
-      if (typos !== undefined && !found.has(term)) found.set(term, { term, typos, postings });
+      if (typos === undefined || found.has(term)) return;
+      // A word with typos never matches inside an attribute that takes none.
+      const counted = typos > 0 && this.loose ? this.loose.get(term) : postings;
+      if (counted) found.set(term, { term, typos, postings: counted });
     };
     const lookup = (term: string): void => {
       const postings = this.terms.get(term);
@@ -402,7 +430,22 @@ export class TextIndex {
       const exact = !joinedFrom && term === word.term ? 1 : 0;
       this.addPostings(result, list, typos, exact);
     }
-    const runs: string[][] = [];
+    const runs: (readonly string[])[] = [];
+    // Synonyms count as the word itself without typos, never as exact (Meilisearch's exactness
+    // rule counts only the word typed); one of several words is found as a phrase.
+    for (const synonym of word.synonyms ?? []) {
+      if (synonym.length === 1) {
+        const list = this.terms.get(synonym[0]!);
+        if (!list) continue;
+        words.add(synonym[0]!);
+        this.addPostings(result, list, 0, 0);
+        continue;
+      }
+      const phrase = this.matchPhrase({ kind: 'phrase', terms: [...synonym] });
+      if (phrase.docs.count() === 0) continue;
+      runs.push(synonym);
+      for (const doc of phrase.docs.toArray()) this.addPostings(result, { docs: [doc], attributes: [phrase.attribute[doc]!] }, 0, 0);
+    }
     const halves = split ? this.bestSplit(word.term) : undefined;
     if (halves && !(joinedFrom?.length === 2 && joinedFrom[0] === halves[0] && joinedFrom[1] === halves[1])) {
       runs.push(halves);
@@ -433,6 +476,7 @@ export class TextIndex {
     const result = { ...this.emptyMatch(), runs: [phrase.terms] };
     let candidates: Bitset | undefined;
     for (const term of phrase.terms) {
+      if (term === '') continue;
       const list = this.terms.get(term);
       if (!list) return result;
       const docs = Bitset.of(this.size, list.docs);
@@ -456,13 +500,9 @@ export class TextIndex {
     const out: Occurrence[] = [];
     for (let i = this.wordStart[doc]!; i < end; i++) {
       if (match.words.has(terms[i]!)) out.push({ attribute: attrs[i]!, first: places[i]!, last: places[i]! });
-      runs: for (const run of match.runs) {
-        if (i + run.length > end) continue;
-        for (let k = 0; k < run.length; k++) {
-          if (terms[i + k] !== run[k]) continue runs;
-          if (k > 0 && (attrs[i + k] !== attrs[i] || places[i + k] !== places[i + k - 1]! + 1)) continue runs;
-        }
-        out.push({ attribute: attrs[i]!, first: places[i]!, last: places[i + run.length - 1]! });
+      for (const run of match.runs) {
+        const last = runEnd(i, end, run, terms, attrs, places);
+        if (last !== undefined) out.push({ attribute: attrs[i]!, first: places[i]!, last: places[last]! });
       }
     }
     return out;
@@ -497,6 +537,25 @@ export class TextIndex {
     }
     return { starts, ends };
   }
+}
+
+/**
+ * Where a run of words starting at word `i` (of words up to `end`) ends: the index of its last
+ * word, or undefined when the run is not there. Each word must stand one place after the one
+ * before, in the same attribute; a '' (a stop word in a phrase) takes a place any word fills.
+ */
+function runEnd(i: number, end: number, run: readonly string[], terms: readonly string[], attrs: Uint8Array, places: Uint32Array): number | undefined {
+  if (terms[i] !== run[0]) return undefined;
+  let at = i;
+  for (let k = 1; k < run.length; k++) {
+    if (run[k] === '') continue;
+    const place = places[i]! + k;
+    let next = at + 1;
+    while (next < end && attrs[next] === attrs[i] && places[next]! < place) next++;
+    if (next >= end || terms[next] !== run[k] || attrs[next] !== attrs[i] || places[next] !== place) return undefined;
+    at = next;
+  }
+  return at;
 }
 
 /** The word with one pair of neighbouring letters swapped; the first letter only when `first`. */

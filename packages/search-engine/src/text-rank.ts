@@ -5,8 +5,10 @@
  * - A query is read as a row of units: each typed word or phrase, and each run of two or three
  *   neighbouring words typed apart that an index word joins ("land cruiser" → "landcruiser").
  *   A document matches the first k query words when some row of units covers them.
- * - `words`: more leading query words matched first (words are dropped from the end).
- * - `typo`: fewer typos over the units; a word matched split in two costs one.
+ * - `words`: more leading query words matched first (words are dropped from the end). A phrase
+ *   is never dropped: every hit holds every phrase, and only the words are counted.
+ * - `typo`: fewer typos over the units; a word matched split in two costs one, words typed apart
+ *   and found joined one per word joined.
  * - `proximity`: for each pair of neighbouring units, how far apart they are in the document
  *   (0 next to each other in order, up to 3 for far apart or in different attributes); a unit
  *   joining n words costs n − 1 of it. A phrase or split word is measured from its last word
@@ -68,7 +70,15 @@ export function pairCost(left: readonly Occurrence[], right: readonly Occurrence
  * phrases; with `requireAll` a document must match all of them (matching strategy `all`, or no
  * `words` rule), otherwise the first at least.
  */
-export function rankText(index: TextIndex, terms: number, units: readonly QueryUnit[], rules: readonly TextRule[], requireAll: boolean): TextKeys {
+export function rankText(
+  index: TextIndex,
+  terms: number,
+  units: readonly QueryUnit[],
+  rules: readonly TextRule[],
+  requireAll: boolean,
+  /** Positions of the query's phrases among its terms. */
+  phrases: readonly number[] = [],
+): TextKeys {
   const n = index.size;
   const keys: TextKeys = {
     docs: new Bitset(n),
@@ -85,6 +95,13 @@ export function rankText(index: TextIndex, terms: number, units: readonly QueryU
   for (const unit of starts.slice(1)) universe = universe.or(unit.match.docs);
 
   const proximityAt = rules.indexOf('proximity');
+  // Meilisearch's `last` strategy drops words from the end but never a phrase.
+  const phraseDocs = requireAll ? [] : phrases.map((p) => units.find((u) => u.from === p && u.to === p + 1 && !u.joined)!.match.docs);
+  const wordsFrom = (reached: number): number => {
+    let count = 0;
+    for (let t = reached; t < terms; t++) if (!phrases.includes(t)) count++;
+    return count;
+  };
   const simple = ordered.length === 1;
   const costs: (number[] | undefined)[] = Array.from({ length: ordered.length }, () => undefined);
   const places: ({ starts: Occurrence[]; ends: Occurrence[] } | undefined)[] = Array.from({ length: ordered.length }, () => undefined);
@@ -131,8 +148,9 @@ export function rankText(index: TextIndex, terms: number, units: readonly QueryU
       }
     }
     if (!best || (requireAll && reached < terms)) continue;
+    if (phraseDocs.some((docs) => !docs.has(doc))) continue;
     keys.docs.add(doc);
-    keys.words[doc] = terms - reached;
+    keys.words[doc] = phrases.length === 0 ? terms - reached : wordsFrom(reached);
     rules.forEach((rule, r) => (keys[rule][doc] = best[r]!));
   }
   return keys;
@@ -143,7 +161,9 @@ function unitCost(unit: QueryUnit, doc: number, rules: readonly TextRule[]): num
   return rules.map((rule) => {
     switch (rule) {
       case 'typo':
-        return unit.match.typos[doc]!;
+        // Meilisearch gives words typed apart and found joined a base cost of one typo per word
+        // joined (its typo graph's n-gram cost), so the words as typed rank first.
+        return unit.match.typos[doc]! + (unit.joined ? size : 0);
       case 'proximity':
         return size - 1;
       case 'attribute':

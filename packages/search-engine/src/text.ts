@@ -74,12 +74,27 @@ const utf8Length = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 export type TypoBudget = 0 | 1 | 2;
 
-/** Meilisearch defaults: minWordSizeForTypos oneTypo 5, twoTypos 9 (counted in characters). */
-export function typoBudget(word: string): TypoBudget {
+/**
+ * How many typos a query word may have, from the index's `typoTolerance` settings: none when
+ * disabled or for the words listed in `disableOnWords`, else by its length in characters
+ * (`minWordSizeForTypos`, Meilisearch's defaults 5 and 9).
+ */
+export interface TypoRules {
+  enabled: boolean;
+  oneTypo: number;
+  twoTypos: number;
+  /** Normalised words that are matched exactly (Meilisearch's `disableOnWords`). */
+  exactWords: ReadonlySet<string>;
+}
+
+export const DEFAULT_TYPO_RULES: TypoRules = { enabled: true, oneTypo: 5, twoTypos: 9, exactWords: new Set() };
+
+export function typoBudget(word: string, rules: TypoRules = DEFAULT_TYPO_RULES): TypoBudget {
   if (utf8Length(word) > MAX_WORD_BYTES) return 0;
+  if (!rules.enabled || rules.exactWords.has(word)) return 0;
   const length = [...word].length;
-  if (length < 5) return 0;
-  return length < 9 ? 1 : 2;
+  if (length < rules.oneTypo) return 0;
+  return length < rules.twoTypos ? 1 : 2;
 }
 
 export const isLongWord = (word: string): boolean => utf8Length(word) > MAX_WORD_BYTES;

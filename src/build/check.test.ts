@@ -58,6 +58,19 @@ describe.skipIf(demo === undefined)('checkDealerFile on a fixture dealer', () =>
     const result = checkDealerFile(path.resolve('tests/fixtures/dealers', `${demo}.json`));
     expect(result).toMatchObject({ ok: true, message: `ok ${demo}` });
   });
+  it('refuses a field search does not read among the fields that take no typos', () => {
+    const dealer = JSON.parse(readFileSync(path.resolve('tests/fixtures/dealers', `${demo}.json`), 'utf8')) as { search?: Record<string, unknown> };
+    dealer.search = { ...dealer.search, typo_tolerance: { no_typos_on_attributes: ['vin', 'price'] } };
+    mkdirSync(path.join(dir, 'typos'), { recursive: true });
+    const file = path.join(dir, 'typos', `${demo}.json`);
+    writeFileSync(file, JSON.stringify(dealer, null, 2));
+    const result = checkDealerFile(file);
+    expect(result.ok).toBe(false);
+    expect(result.problems.find((p) => p.path === 'search.typo_tolerance.no_typos_on_attributes[1]')).toMatchObject({
+      message: '"price" is not a field search reads',
+      severity: 'error',
+    });
+  });
 });
 
 describe('checkDealerFiles', () => {

@@ -18,7 +18,7 @@ import type { DealerConfig } from '../platform/config/schema';
 import { isoToday, openingWarnings } from '../dealer/model/locations';
 import { loadStock } from '../stock/server/store';
 import type { Vehicle } from '../stock/model/vehicle';
-import { hoursProblems, menuLinkProblems, missingFileProblems, phoneProblems, textProblems } from './dealer-file-checks';
+import { hoursProblems, menuLinkProblems, missingFileProblems, phoneProblems, textProblems, typoToleranceProblems } from './dealer-file-checks';
 import { lastGoodDealer } from './last-good';
 
 export interface CheckOptions {
@@ -62,6 +62,7 @@ function fileCheck(file: string, options: CheckOptions): FileCheck {
     ...missingFileProblems(located, checked.dealer, dealersDir, options.publicDir ?? path.resolve('public')),
     ...hoursProblems(located, checked.dealer),
     ...phoneProblems(located, checked.dealer),
+    ...typoToleranceProblems(located, checked.dealer),
     ...textProblems(located),
   ];
   return { file, dealer: checked.dealer, problems, text, tree: checked.tree };

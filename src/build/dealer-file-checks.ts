@@ -21,6 +21,8 @@ import { carCatalogue, caravanCatalogue, motorcycleCatalogue } from '../stock/mo
 import type { Vehicle } from '../stock/model/vehicle';
 import { landingFacets } from '../search/model/landing';
 import { routeToState, vocabularyFromFacets } from '../search/model/routing';
+import { unsearchedTypoAttributes } from '../search/model/text-settings';
+import { indexSettings } from '../search/model/index-settings';
 import { slugify } from '../platform/formats/slugify';
 import { emptySearchLinks, isSearchLink, menuLinks, missingPageLinks } from './menu-links';
 
@@ -147,6 +149,19 @@ export function phoneProblems(located: Located, dealer: DealerConfig): DealerPro
   return stringNodes(located.tree)
     .filter((node) => /(^|_)phone$/.test(keyOf(node) ?? '') && !isDialablePhone(String(node.value), dealer.region))
     .map((node) => problemIn(located, pathOfNode(node), `${quoted(node.value)} is not a valid ${country.name} phone number`, country.example));
+}
+
+/** A field named in `search.typo_tolerance.no_typos_on_attributes` that search never reads. */
+export function typoToleranceProblems(located: Located, dealer: DealerConfig): DealerProblem[] {
+  const named = dealer.search.typo_tolerance?.no_typos_on_attributes ?? [];
+  return unsearchedTypoAttributes(dealer.search).map((name) =>
+    problemIn(
+      located,
+      ['search', 'typo_tolerance', 'no_typos_on_attributes', named.indexOf(name)],
+      `${quoted(name)} is not a field search reads`,
+      `use one of ${indexSettings.searchableAttributes.join(', ')}`,
+    ),
+  );
 }
 
 const TAG = /<\/?[a-z][^<>]*>|<!--/i;

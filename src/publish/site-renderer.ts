@@ -15,6 +15,7 @@ import { renderAsSite } from '../platform/config/current';
 import { contentHash, recordPageInputs, type PageInputs, type RecordedSearch } from '../platform/config/page-inputs';
 import type { DealerConfig } from '../platform/config/schema';
 import { embeddedAnswer } from '../search/model/embedded-answer';
+import { dealerIndexSettings } from '../search/model/text-settings';
 import { stockForPathsAndSearch } from '../stock/server/site-stock';
 
 type RouteData = SSRManifest['routes'][number]['routeData'];
@@ -152,10 +153,11 @@ export function createSiteRenderer(manifest: SSRManifest): SiteRenderer {
     async answers(dealer, searches) {
       return renderAsSite(dealer, async () => {
         const stock = stockForPathsAndSearch();
+        const settings = dealerIndexSettings(dealer);
         const hashes: string[] = [];
         for (const search of searches) {
           // The same engine and answer the pages' prerendered searches use, recorded nowhere.
-          const answer = await embeddedAnswer(stock, search.indexUid)(JSON.parse(search.request));
+          const answer = await embeddedAnswer(stock, search.indexUid, settings)(JSON.parse(search.request));
           hashes.push(contentHash(answer));
         }
         return hashes;

@@ -84,7 +84,8 @@ function textSettings(settings: ConformanceSuite['settings']): Settings {
     ...(typoTolerance
       ? {
           typoTolerance: {
-            ...typoTolerance,
+            ...(typoTolerance.enabled !== undefined ? { enabled: typoTolerance.enabled } : {}),
+            ...(typoTolerance.minWordSizeForTypos ? { minWordSizeForTypos: { ...typoTolerance.minWordSizeForTypos } } : {}),
             ...(typoTolerance.disableOnWords ? { disableOnWords: [...typoTolerance.disableOnWords] } : {}),
             ...(typoTolerance.disableOnAttributes ? { disableOnAttributes: [...typoTolerance.disableOnAttributes] } : {}),
           },

@@ -18,6 +18,7 @@ import type { DealerConfig } from '../../platform/config/schema';
 import { indexSettings } from '../../search/model/index-settings';
 import { searchFilter, searchSort, searchText } from '../../search/model/query';
 import { indexSort, withSortPrice } from '../../search/model/sort-price';
+import { dealerIndexSettings } from '../../search/model/text-settings';
 import { routeToState, type Vocabulary } from '../../search/model/routing';
 import { refinementFields, type RefinementField, type SearchState } from '../../search/model/state';
 import type { Vehicle } from '../../stock/model/vehicle';
@@ -66,7 +67,7 @@ export function savedSearchState(path: string, site: MatchSite, vocabulary: Voca
 export function savedSearchMatcher(site: MatchSite, vehicles: readonly Vehicle[], candidates: ReadonlySet<string>, nowSeconds: number): SavedSearchMatcher {
   const ids = [...candidates].filter((id) => /^\d{1,16}$/.test(id));
   if (ids.length === 0) return { match: () => [] };
-  const engine = new SearchEngine(vehicles.map(withSortPrice), indexSettings);
+  const engine = new SearchEngine(vehicles.map(withSortPrice), dealerIndexSettings(site));
   const scope: DocumentSet | null = engine.matching([`id IN [${ids.join(', ')}]`]);
   if (!scope) return { match: () => [] };
   const vocabulary = stockVocabulary(vehicles);

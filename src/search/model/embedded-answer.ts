@@ -3,7 +3,7 @@
  * (src/search/ui/prerender.ts) and for the publisher asking a page's searches again after a stock
  * change (src/publish/). No server runs during a build.
  */
-import { MeiliError, SearchEngine, multiSearch } from '@dealer-sites/search-engine';
+import { MeiliError, SearchEngine, multiSearch, type EngineSettings } from '@dealer-sites/search-engine';
 import { noteSearch } from '../../platform/config/page-inputs';
 import type { Vehicle } from '../../stock/model/vehicle';
 import { indexSettings } from './index-settings';
@@ -12,20 +12,22 @@ import { withSortPrice } from './sort-price';
 /** Answers one Meilisearch multi-search request body (`{ queries: [...] }`) with its response body. */
 export type MultiSearchAnswer = (body: unknown) => Promise<unknown>;
 
-const engines = new WeakMap<readonly Vehicle[], SearchEngine>();
+/** Per stock, the engine and the settings it was built with (as JSON: each page makes its own settings object). */
+const engines = new WeakMap<readonly Vehicle[], { settings: string; engine: SearchEngine }>();
 
 /**
  * The embedded engine over this build's stock (indexed once per build), asked in-process through
  * the same protocol code that answers the browser's `/api/search`, so a prerendered page and the live island
  * get the same answer to the same request.
  */
-export function embeddedAnswer(stock: readonly Vehicle[], indexUid: string): MultiSearchAnswer {
-  let engine = engines.get(stock);
-  if (!engine) {
-    engine = new SearchEngine(stock.map(withSortPrice), indexSettings);
-    engines.set(stock, engine);
+export function embeddedAnswer(stock: readonly Vehicle[], indexUid: string, settings: EngineSettings = indexSettings): MultiSearchAnswer {
+  let built = engines.get(stock);
+  const key = JSON.stringify(settings);
+  if (built?.settings !== key) {
+    built = { settings: key, engine: new SearchEngine(stock.map(withSortPrice), settings) };
+    engines.set(stock, built);
   }
-  const index = engine;
+  const index = built.engine;
   return async (body) => {
     try {
       const answer = await multiSearch((uid) => (uid === indexUid ? index : undefined), body);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Meilisearch, type Settings } from 'meilisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexSettings } from '../model/index-settings';
+import { dealerTextSettings } from '../model/text-settings';
 import {
   batches,
   dealerSearchConfig,
@@ -103,6 +104,23 @@ describe('pushDealer', () => {
     expect(fake.ids('acme_stock')).toEqual([1, 2]);
     // Each car carries its location's point for distance search; one with no known location carries none.
     expect(fake.documents('acme_stock').map((car) => car._geo)).toEqual([{ lat: -27.5, lng: 153 }, undefined]);
+  });
+
+  it("sends the dealer's synonyms, stop words and typo tolerance with the index settings", async () => {
+    const fake = fakeAdmin();
+    const site = {
+      slug: 'acme',
+      search: { include_sold_cars_days: 3, synonyms: { bakkie: ['ute'] }, typo_tolerance: { no_typos_on_words: ['gx'] } },
+      locations: [],
+    } as unknown as Parameters<typeof pushDealer>[1];
+    await pushDealer(fake.admin, site, [{ id: 1, status: 'in_stock' }] as Vehicle[], { nowSeconds: 1_760_000_000 });
+    const settings = fake.indexes.get('acme')?.settings;
+    expect(settings).toEqual(meilisearchSettings(dealerTextSettings(site.search)));
+    expect(settings).toMatchObject({
+      synonyms: { bakkie: ['ute'], ute: ['pickup', 'pick up'], '4wd': ['4x4', 'four wheel drive'] },
+      stopWords: ['the', 'for', 'with', 'and'],
+      typoTolerance: { minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 }, disableOnWords: ['gx'], disableOnAttributes: ['vin', 'stocknum'] },
+    });
   });
 });
 

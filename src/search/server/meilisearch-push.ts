@@ -18,13 +18,17 @@ import { searchEndpoint } from '../../platform/config/search-endpoint';
 import { listedVehicles } from './listed-stock';
 import { withLocationPoints } from '../model/location-points';
 import { withSortPrice } from '../model/sort-price';
+import { dealerTextSettings, type TextSettings } from '../model/text-settings';
 
 export class PushError extends Error {
   override name = 'PushError';
 }
 
-/** The settings payload for Meilisearch's updateSettings: everything but the primary key. */
-export function meilisearchSettings(): Settings {
+/**
+ * The settings payload for Meilisearch's updateSettings: everything but the primary key, with the
+ * dealer's synonyms, stop words and typo tolerance (text-settings.ts) when given.
+ */
+export function meilisearchSettings(text?: TextSettings): Settings {
   return {
     searchableAttributes: [...indexSettings.searchableAttributes],
     filterableAttributes: [...indexSettings.filterableAttributes],
@@ -32,6 +36,17 @@ export function meilisearchSettings(): Settings {
     rankingRules: [...indexSettings.rankingRules],
     faceting: { ...indexSettings.faceting },
     pagination: { ...indexSettings.pagination },
+    ...(text
+      ? {
+          synonyms: Object.fromEntries(Object.entries(text.synonyms).map(([word, list]) => [word, [...list]])),
+          stopWords: [...text.stopWords],
+          typoTolerance: {
+            minWordSizeForTypos: { ...text.typoTolerance.minWordSizeForTypos },
+            disableOnWords: [...text.typoTolerance.disableOnWords],
+            disableOnAttributes: [...text.typoTolerance.disableOnAttributes],
+          },
+        }
+      : {}),
   };
 }
 
@@ -80,7 +95,7 @@ export interface PushResult {
 /** Builds the new index beside the live one and swaps it in; see the module comment. */
 export async function pushStock(
   admin: SearchAdmin,
-  opts: { uid: string; vehicles: Vehicle[]; batchSize?: number; log?: (line: string) => void },
+  opts: { uid: string; vehicles: Vehicle[]; text?: TextSettings; batchSize?: number; log?: (line: string) => void },
 ): Promise<PushResult> {
   const { uid, vehicles } = opts;
   const log = opts.log ?? (() => undefined);
@@ -89,7 +104,7 @@ export async function pushStock(
   try {
     await admin.createIndex(incoming, indexSettings.primaryKey);
     // Settings before documents, so the documents are indexed once, with the right attributes.
-    await admin.updateSettings(incoming, meilisearchSettings());
+    await admin.updateSettings(incoming, meilisearchSettings(opts.text));
     const parts = batches(vehicles, opts.batchSize ?? DEFAULT_BATCH_SIZE);
     for (const [i, part] of parts.entries()) {
       await admin.addDocuments(incoming, part);
@@ -125,7 +140,7 @@ export async function pushDealer(
 ): Promise<PushResult & { left: number }> {
   const vehicles = withLocationPoints(site, listedVehicles(site, stock, opts.nowSeconds)).map(withSortPrice);
   const { nowSeconds: _now, ...push } = opts;
-  const result = await pushStock(admin, { uid: searchEndpoint(site).indexUid, vehicles, ...push });
+  const result = await pushStock(admin, { uid: searchEndpoint(site).indexUid, vehicles, text: dealerTextSettings(site.search), ...push });
   return { ...result, left: stock.length - vehicles.length };
 }
 

@@ -25,13 +25,13 @@
  */
 import type { DealerConfig } from '../../platform/config/schema';
 import { AnswerCache, SearchEngineBuilder, type DocumentSet, type SearchDocument, type SearchEngine, type SearchIndex } from '@dealer-sites/search-engine';
-import { indexSettings } from '../model/index-settings';
 import { stockChunks, stockVersion } from '../../stock/server/store';
 import { createDealerConfigs, fileVersion, type DealerConfigs } from '../../platform/config/dealer-configs';
 import { dealerFile } from '../../platform/config/load';
 import { listedScope } from './listed-stock';
 import { withLocationPoints } from '../model/location-points';
 import { withSortPrice } from '../model/sort-price';
+import { dealerIndexSettings } from '../model/text-settings';
 
 export interface SearchIndexProvider {
   /** The index (engine, scope, answer cache) for a uid, or undefined when no served dealer has that index. */
@@ -360,7 +360,7 @@ export function createStockIndexes({
   /** Builds the job's index a slice at a time and swaps it in. */
   async function build(job: Job): Promise<void> {
     const heldSet = held ? await held(job.slug) : NONE_HELD;
-    const builder = new SearchEngineBuilder(indexSettings);
+    const builder = new SearchEngineBuilder(dealerIndexSettings(job.site));
     const base: SearchDocument[] = [];
     let sourceBytes = 0;
     for await (const chunk of stockChunks(job.site, env, sliceCars)) {

@@ -12,6 +12,7 @@ import { createSearchClient, type SearchHttpClient } from '../browser/client';
 import { unshownFields } from '../browser/labels';
 import { searchEndpoint } from '../../platform/config/search-endpoint';
 import { embeddedAnswer, type MultiSearchAnswer } from '../model/embedded-answer';
+import { dealerIndexSettings } from '../model/text-settings';
 import type { Vocabulary } from '../model/routing';
 import { searchSite } from '../model/site';
 import type { Vehicle } from '../../stock/model/vehicle';
@@ -49,7 +50,7 @@ export interface PrerenderInput {
 export async function prerenderSearch(input: PrerenderInput): Promise<InstantSearchServerState> {
   const site = searchSite(input.site);
   const endpoint = searchEndpoint(site);
-  const answer = input.answer ?? embeddedAnswer(input.stock, endpoint.indexUid);
+  const answer = input.answer ?? embeddedAnswer(input.stock, endpoint.indexUid, dealerIndexSettings(input.site));
   const card = cardSite(input.site);
   const { refinements, ranges } = unshownFields(site, card.units);
   const searchClient = createSearchClient({

@@ -56,6 +56,42 @@ export const searchSchema = z
       .max(5000)
       .optional()
       .describe('Generate this many demo vehicles when no stock feed has been imported (demo and test sites only).'),
+    synonyms: z
+      .record(text(60).min(1), z.array(text(60).min(1)).min(1).max(20))
+      .refine((map) => Object.keys(map).length <= 200, { error: 'at most 200 words' })
+      .optional()
+      .describe(
+        'Words a shopper may type for others, e.g. {"bakkie": ["ute"]}: one way, so list both directions for words that mean each other. Added to the platform\'s car words (ute/pickup, 4WD/4x4, auto/automatic, hatch/hatchback, people mover/minivan); a word listed here replaces the platform\'s entry for it.',
+      ),
+    stop_words: z
+      .array(text(30).min(1))
+      .max(100)
+      .optional()
+      .describe(
+        'Words left out of shoppers\' searches unless typed last, spelled as shoppers type them (case counts); replaces the platform\'s list ("the", "for", "with", "and").',
+      ),
+    typo_tolerance: z
+      .strictObject({
+        one_typo_from: z.number().int().min(1).max(50).optional().describe('Letters a typed word needs before one typo is forgiven; 5 when absent.'),
+        two_typos_from: z.number().int().min(1).max(50).optional().describe('Letters a typed word needs before two typos are forgiven; 9 when absent.'),
+        no_typos_on_words: z.array(text(60).min(1)).max(100).optional().describe('Words matched only as typed, e.g. model codes one letter apart.'),
+        // Which names are searched is the search layer's to say: the dealer-file check refuses others.
+        no_typos_on_attributes: z
+          .array(
+            z
+              .string()
+              .regex(/^[a-z_]+$/, { error: 'must be a car field name such as "vin"' })
+              .max(40),
+          )
+          .max(20)
+          .optional()
+          .describe(
+            'Searched car fields where a typed word with typos matches nothing (name, make_model, make, model, variant, stocknum, vin, body, colour, fuel, badge, tag, location_name, city); ["vin", "stocknum"] when absent, as a VIN or stock number one character out is another car.',
+          ),
+      })
+      .refine((t) => (t.one_typo_from ?? 5) <= (t.two_typos_from ?? 9), { error: 'one_typo_from must not exceed two_typos_from', path: ['two_typos_from'] })
+      .optional()
+      .describe('How forgiving search is of typing mistakes.'),
     custom_body_tiles: z.boolean().default(false).describe('Body-type facet shows up to 20 tiles instead of 4.'),
     car_types: z
       .strictObject({

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { RequestCache, SearchEngine, parseSearchParams, type SearchParams } from '@dealer-sites/search-engine';
 import { indexSettings } from '../../src/search/model/index-settings';
+import { dealerIndexSettings } from '../../src/search/model/text-settings';
 import { CARD_ATTRIBUTES } from '../../src/search/model/card-attributes';
 import { loadDealer } from '../../src/platform/config/load';
 import { generateDemoStock } from '../../src/stock/model/demo';
@@ -351,7 +352,8 @@ export async function benchEngine(vehicles: readonly Vehicle[], options: EngineB
     }
     return times;
   };
-  const engine = new SearchEngine(vehicles, indexSettings);
+  // The settings a dealer site runs: the stock index's, with the platform's synonyms, stop words and typo tolerance.
+  const engine = new SearchEngine(vehicles, dealerIndexSettings({ search: {} }));
   const embeddedTimes = await timed((i) => embeddedMultiSearch(engine, meili[i]!));
   const db = await oramaIndex(vehicles);
   const oramaTimes = await timed((i) => oramaMultiSearch(db, orama[i]!));

@@ -16,7 +16,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { indexSettings } from '../../src/search/model/index-settings';
+import type { indexSettings } from '../../src/search/model/index-settings';
+import { dealerIndexSettings } from '../../src/search/model/text-settings';
 import { loadDealer } from '../../src/platform/config/load';
 import { generateDemoStock } from '../../src/stock/model/demo';
 import type { Vehicle } from '../../src/stock/model/vehicle';
@@ -131,7 +132,8 @@ export interface RelevanceResult {
 }
 
 export function measureRelevance(engineModule: EngineModule, stock: readonly Car[]): RelevanceResult {
-  const engine = new engineModule.SearchEngine(stock, indexSettings);
+  // The settings a dealer site runs: the stock index's, with the platform's synonyms, stop words and typo tolerance.
+  const engine = new engineModule.SearchEngine(stock, dealerIndexSettings({ search: {} }));
   const byId = new Map(stock.map((car) => [car.id, car]));
   const perQuery = relevanceQueries(stock).map(({ q, means, relevant }) => {
     const relevantInStock = stock.filter(relevant).length;

@@ -4,9 +4,9 @@
  * the test asserts, with `origin` naming the file and test. Only the asserted facts are kept
  * (a test that checks a hit count is a `count` here, not a full order).
  *
- * Tests that need settings the embedded engine does not take (stop words, synonyms, typo
- * tolerance switched off, distinct, vectors, nested attribute paths) are not transcribed; the
- * dealer sites never send those.
+ * Tests that need settings the embedded engine does not take (distinct, vectors, nested attribute
+ * paths) are not transcribed; the dealer sites never send those. Synonyms, stop words, typo
+ * tolerance and the filter parser's edge cases are in text-settings-cases.ts.
  */
 import type { ConformanceCase, ConformanceSuite, Expectation, Query } from './cases';
 

@@ -1,8 +1,10 @@
 /**
  * Facts from Meilisearch's tests of the settings that change how text matches — typo tolerance
  * (word sizes, `disableOnWords`, `disableOnAttributes`, switched off), stop words and synonyms —
- * written down as data like meilisearch-cases.ts: each case names the milli test it comes from.
- * milli's tests search with matching strategy `all` unless they say otherwise; the cases send it.
+ * and of its filter parser's edge cases, written down as data like meilisearch-cases.ts: each
+ * case names the test it comes from. milli's typo tests search with matching strategy `all`; the
+ * cases send it. The filter parser's tests assert parse trees and errors: here each parse is
+ * asked of a few documents and the hits are what that parse selects.
  */
 import type { ConformanceCase, ConformanceSuite, Expectation, Query } from './cases';
 
@@ -80,6 +82,27 @@ const stopWordFilms = [
 
 const stop = (test: string, name: string, q: string, expectation: Expectation): ConformanceCase =>
   ok(`${MILLI}/stop_words.rs › ${test}`, name, { q, limit: 50 }, expectation);
+
+// ---- crates/filter-parser/src/lib.rs: its parse and error tests, over a few documents ---------
+
+const PARSER = 'crates/filter-parser/src/lib.rs';
+
+/** The fields the parser's tests name; the hits follow from the parse the test asserts. */
+const parserDocuments = [
+  { id: 1, channel: 'Ponce', subscribers: 12, colour: ['green'], 'dog race': 'Bernese Mountain', x: 5, title: 'foo\\' },
+  { id: 2, channel: 'Mister Mv', subscribers: 1200, colour: ['blue', 'red'], 'dog race': 'Borzoi', x: 1 },
+  { id: 3, channel: 'ponce', subscribers: 500, colour: [], 'dog race': 'Chusky', OR: 'yes', EXISTS: 'yes', title: 'foo' },
+];
+
+const parsed = (test: string, name: string, filter: string, ids: number[]): ConformanceCase => ok(`${PARSER} › ${test}`, name, { filter }, { idSet: ids });
+
+const refusedFilter = (test: string, name: string, filter: string): ConformanceCase => ({
+  name: `${name} (${test})`,
+  origin: `${PARSER} › ${test}`,
+  route: 'index',
+  queries: [{ filter }],
+  error: { status: 400, code: 'invalid_search_filter' },
+});
 
 export const textSettingsSuites: ConformanceSuite[] = [
   {
@@ -191,6 +214,43 @@ export const textSettingsSuites: ConformanceSuite[] = [
       stop('test_stop_words_in_phrase', 'a phrase of a stop word is ignored', 'how "to" train "the', { ids: [6] }),
       stop('test_stop_words_in_phrase', 'a phrase opening with a stop word', 'how "to" train "The dragon', { ids: [3, 6, 5] }),
       stop('test_stop_words_in_phrase', 'a query of stop words only is a placeholder search', '"to"', { ids: [0, 1, 2, 3, 4, 5, 6] }),
+    ],
+  },
+  {
+    name: 'filter parser (Meilisearch filter-parser)',
+    documents: parserDocuments,
+    settings: {
+      primaryKey: 'id',
+      searchableAttributes: ['channel'],
+      filterableAttributes: ['channel', 'subscribers', 'colour', 'dog race', 'x', 'title', 'OR', 'EXISTS'],
+      sortableAttributes: [],
+      rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness'],
+      ...defaults,
+    },
+    cases: [
+      parsed('parse_escaped', 'an escaped backslash inside quotes', String.raw`title = 'foo\\'`, [1]),
+      parsed('parse', 'a quoted attribute name with a space', `'dog race' = Borzoi`, [2]),
+      parsed('parse', 'IN an empty list matches nothing', 'colour IN[]', []),
+      parsed('parse', 'IN with a trailing comma', 'colour IN[green,]', [1]),
+      parsed('parse', 'NOT IN keeps documents whose list is empty', ' colour NOT  IN [green, blue] ', [3]),
+      parsed('parse', 'NOT NOT NOT NOT cancels out', 'NOT NOT NOT NOT x = 5', [1]),
+      parsed('parse', 'NOT NOT around a group of NOT NOT', 'NOT NOT (NOT NOT x = 5)', [1]),
+      parsed('parse', '49 nested parentheses are allowed', `${'('.repeat(49)}x = 1${')'.repeat(49)}`, [2]),
+      parsed('parse', 'reserved words quoted are names', `NOT "OR" EXISTS AND "EXISTS" NOT EXISTS`, [1, 2]),
+      parsed('parse', 'AND binds tighter than OR', `channel = ponce AND 'dog race' != 'bernese mountain' OR subscribers > 1000`, [2, 3]),
+      parsed('parse', 'IS NOT EMPTY', 'colour IS NOT EMPTY', [1, 2]),
+      refusedFilter('error', 'a second operator', 'channel = Ponce = 12'),
+      refusedFilter('error', 'an operator without a value', 'channel =    '),
+      refusedFilter('error', 'an emoji is no value', 'channel = 🐻 AND subscribers < 100'),
+      refusedFilter('error', 'a quoted reserved word alone', `'OR'`),
+      refusedFilter('error', 'a reserved word as a value needs quotes', 'OR'),
+      refusedFilter('error', 'no operator', 'channel Ponce'),
+      refusedFilter('error', 'OR with nothing after it', 'channel = Ponce OR'),
+      refusedFilter('error', '_geoRadius without arguments', '_geoRadius'),
+      refusedFilter('error', '_geoRadius as an attribute', '_geoRadius = 12'),
+      refusedFilter('error', '_geoPoint is no filter', '_geoPoint(12, 13, 14)'),
+      refusedFilter('error', '_geoPoint is no value', 'subscribers <= _geoPoint(12, 13, 14)'),
+      refusedFilter('error', '_geoDistance is no filter', '_geoDistance(12, 13, 14)'),
     ],
   },
 ];

@@ -104,6 +104,27 @@ const refusedFilter = (test: string, name: string, filter: string): ConformanceC
   error: { status: 400, code: 'invalid_search_filter' },
 });
 
+// ---- crates/milli/src/search/facet/facet_distribution.rs: facet values and stats ------------------
+
+const FACETS = 'crates/milli/src/search/facet/facet_distribution.rs';
+
+const facetSettings = (maxValuesPerFacet: number): ConformanceSuite['settings'] => ({
+  primaryKey: 'id',
+  searchableAttributes: [],
+  filterableAttributes: ['id', 'colour'],
+  sortableAttributes: [],
+  rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness'],
+  faceting: { maxValuesPerFacet },
+  pagination: { maxTotalHits: 1000 },
+});
+
+const facets = (test: string, name: string, query: Query, facetDistribution: Expectation['facetDistribution']): ConformanceCase =>
+  ok(`${FACETS} › ${test}`, name, { ...query, facets: ['colour'], limit: 0 }, { facetDistribution });
+
+/** The test's candidates 217 to 776, as a filter. */
+const stats = (test: string, name: string, facetStats: Expectation['facetStats']): ConformanceCase =>
+  ok(`${FACETS} › ${test}`, name, { filter: 'id 217 TO 776', facets: ['colour'], limit: 0 }, { facetStats });
+
 export const textSettingsSuites: ConformanceSuite[] = [
   {
     name: 'typo tolerance by word size (milli typo.rs)',
@@ -252,6 +273,53 @@ export const textSettingsSuites: ConformanceSuite[] = [
       refusedFilter('error', '_geoPoint is no value', 'subscribers <= _geoPoint(12, 13, 14)'),
       refusedFilter('error', '_geoDistance is no filter', '_geoDistance(12, 13, 14)'),
     ],
+  },
+  {
+    name: 'facet values of few candidates (milli facet_distribution.rs)',
+    documents: [
+      { id: 0, colour: 'Blue' },
+      { id: 1, colour: '  blue' },
+      { id: 2, colour: 'RED' },
+    ],
+    settings: facetSettings(100),
+    cases: [
+      facets('few_candidates_few_facet_values', 'a value spelled two ways shows the first spelling', {}, { colour: { Blue: 2, RED: 1 } }),
+      facets(
+        'few_candidates_few_facet_values',
+        "few candidates show their own document's spelling",
+        { filter: 'id IN [1, 2]' },
+        { colour: { '  blue': 1, RED: 1 } },
+      ),
+      facets('few_candidates_few_facet_values', 'only the values of the candidates', { filter: 'id = 2' }, { colour: { RED: 1 } }),
+    ],
+  },
+  {
+    name: 'facet values of few candidates, one value per facet (milli facet_distribution.rs)',
+    documents: [
+      { id: 0, colour: 'Blue' },
+      { id: 1, colour: '  blue' },
+      { id: 2, colour: 'RED' },
+    ],
+    settings: facetSettings(1),
+    cases: [facets('few_candidates_few_facet_values', 'maxValuesPerFacet 1 keeps the first value', {}, { colour: { Blue: 2 } })],
+  },
+  {
+    name: 'facet stats (milli facet_distribution.rs)',
+    documents: Array.from({ length: 1000 }, (_, i) => ({ id: i, colour: i })),
+    settings: facetSettings(100),
+    cases: [stats('facet_stats', 'the smallest and largest number of the candidates', { colour: { min: 217, max: 776 } })],
+  },
+  {
+    name: 'facet stats over arrays (milli facet_distribution.rs)',
+    documents: Array.from({ length: 1000 }, (_, i) => ({ id: i, colour: [i, i + 1000] })),
+    settings: facetSettings(100),
+    cases: [stats('facet_stats_array', 'every number of an array counts', { colour: { min: 217, max: 1776 } })],
+  },
+  {
+    name: 'facet stats over numbers and strings (milli facet_distribution.rs)',
+    documents: Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? { id: i, colour: [i, i + 1000] } : { id: i, colour: String(i + 10_000) })),
+    settings: facetSettings(100),
+    cases: [stats('facet_mixed_values', 'strings that read as numbers are not in the stats', { colour: { min: 218, max: 1776 } })],
   },
 ];
 

@@ -779,7 +779,15 @@ export class SearchEngine {
         for (let id = numberCount; id < field.valueCount && ids.length < max; id++) if (counts[id]! > 0) ids.push(id);
       }
       const distribution: Record<string, number> = {};
-      for (const id of ids.slice(0, max)) distribution[field.key(id)] = counts[id]!;
+      // Meilisearch lists a small result's values from its documents: a value spelled several ways
+      // shows the spelling of the first matching document that has it.
+      const small = candidates.length <= SMALL_RESULT_SET && field.respelled.size > 0;
+      const key = (id: number): string => {
+        if (!small || !field.respelled.has(id)) return field.key(id);
+        const holder = field.firstHolder(id, candidateSet);
+        return (holder === undefined ? undefined : field.spellingIn(this.docs[holder]!, id)) ?? field.key(id);
+      };
+      for (const id of ids.slice(0, max)) distribution[key(id)] = counts[id]!;
       facetDistribution[name] = distribution;
 
       // Number ids are in ascending order, so the extremes are the first and last counted ones.

@@ -50,6 +50,8 @@ export class FieldValues {
   readonly distinctNumbers = new Set<number>();
   /** Normalised string → its first original spelling. */
   readonly firstOriginal = new Map<string, string>();
+  /** Normalised strings spelled more than one way ("Toyota", "TOYOTA"). */
+  readonly respelled = new Set<string>();
   /** Original → normalised: stock repeats a few values (makes, bodies) thousands of times. */
   private readonly normalized = new Map<string, string>();
   readonly exists: number[] = [];
@@ -88,7 +90,9 @@ export class FieldValues {
       }
       if (normalized === '') return;
       this.strings.push(normalized);
-      if (!this.firstOriginal.has(normalized)) this.firstOriginal.set(normalized, original);
+      const first = this.firstOriginal.get(normalized);
+      if (first === undefined) this.firstOriginal.set(normalized, original);
+      else if (first !== original) this.respelled.add(normalized);
     } else if (Array.isArray(v)) {
       for (const item of v) this.visit(item);
     }
@@ -116,6 +120,8 @@ export class FieldIndex {
   readonly strings: readonly string[];
   /** The first original spelling of each normalised string, shown in facet distributions. */
   readonly originals: readonly string[];
+  /** Value ids of strings spelled more than one way: a small result shows its own first spelling. */
+  readonly respelled: ReadonlySet<number>;
   /**
    * Documents holding each value id, ascending, in CSR layout: those of value id k are
    * `valueList[valueStart[k] … valueStart[k + 1])`. One array for all values, where an array per
@@ -154,6 +160,7 @@ export class FieldIndex {
     this.originals = this.strings.map((s) => values.firstOriginal.get(s)!);
     this.numberIds = new Map([...this.numbers].map((n, i) => [n, i]));
     this.stringIds = new Map(this.strings.map((s, i) => [s, this.numbers.length + i]));
+    this.respelled = new Set([...values.respelled].map((s) => this.stringIds.get(s)!));
 
     const valueCount = this.numbers.length + this.strings.length;
     const start = new Int32Array(size + 1);
@@ -193,6 +200,27 @@ export class FieldIndex {
 
   get valueCount(): number {
     return this.valueStart.length - 1;
+  }
+
+  /** The first of `candidates` (in document order) holding the value. */
+  firstHolder(id: number, candidates: Bitset): number | undefined {
+    for (let k = this.valueStart[id]!; k < this.valueStart[id + 1]!; k++) if (candidates.has(this.valueList[k]!)) return this.valueList[k];
+    return undefined;
+  }
+
+  /** How `doc` spells the string value `id` (a string or boolean of its attribute, arrays included). */
+  spellingIn(doc: Readonly<Record<string, unknown>>, id: number): string | undefined {
+    const wanted = this.strings[id - this.numbers.length];
+    const find = (v: unknown): string | undefined => {
+      if (typeof v === 'string' || typeof v === 'boolean') return normalizeFacet(String(v)) === wanted ? String(v) : undefined;
+      if (Array.isArray(v))
+        for (const item of v) {
+          const found = find(item);
+          if (found !== undefined) return found;
+        }
+      return undefined;
+    };
+    return find(doc[this.name]);
   }
 
   /** Facet key of a value id: the number as text, or the original string. */

@@ -213,6 +213,24 @@ describe.each(routeTestDatabaseKinds())('the agent endpoint, on %s', (kind) => {
     expect(await db.current.db.select().from(leads)).toEqual([]);
   });
 
+  it('answers only POSTs of a bounded size, stateless', async () => {
+    const get = await fetch(running.url, { headers: { accept: 'text/event-stream' } });
+    expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
+    const huge = await fetch(running.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(70_000) } }),
+    });
+    expect(huge.status).toBe(413);
+    const list = await fetch(running.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('mcp-session-id')).toBeNull();
+  });
+
   it('sends an enquiry about a car as an AI assistant lead, once for a retried key', async () => {
     const args = {
       name: 'Jane Citizen',

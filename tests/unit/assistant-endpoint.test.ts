@@ -14,10 +14,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createStockIndexes, type StockIndexes } from '../../src/search/server/search-indexes';
-import { leads, outbox } from '../../src/platform/db/schema';
+import { leads, outbox, payments, reservations } from '../../src/platform/db/schema';
 import type { Database } from '../../src/platform/db/open';
 import { resetTestDatabase, routeTestDatabaseKinds, useTestDatabase } from '../support/test-databases';
 import { DEALER_FILES_DIR } from '../support/test-site';
@@ -189,6 +190,40 @@ describe.each(routeTestDatabaseKinds())('the agent endpoint, on %s', (kind) => {
     expect(hidden.replace(String(HIDDEN.id), '<id>')).toBe(never.replace('81999', '<id>'));
     errorText(await call(client, 'book_test_drive', { car_id: String(HIDDEN.id), date: '2030-01-05', time: '10:00', ...SHOPPER }));
     expect(await db.current.db.select().from(leads)).toEqual([]);
+  });
+
+  it('tells a car a deposit holds as reserved, from the live reservations, and books no test drive of it', async () => {
+    const carId = String(WHITE_RAV4.id);
+    const { db: tables } = db.current;
+    await tables
+      .insert(payments)
+      .values({
+        id: 'pay-assistant-1',
+        dealer: DEALER,
+        email: 'bob@example.com',
+        kind: 'reservation',
+        car_id: carId,
+        amount_minor: 50_000,
+        currency: 'AUD',
+        provider: 'local',
+        status: 'paid',
+      });
+    await tables
+      .insert(reservations)
+      .values({ id: 'hold-assistant-1', dealer: DEALER, car_id: carId, payment_id: 'pay-assistant-1', held_until: new Date(Date.now() + 86_400_000) });
+    try {
+      // The held set is read at most once a second per process (src/checkout/server/held-cars.ts).
+      await sleep(1100);
+      expect(data(await call(client, 'get_car', { car_id: carId }))).toMatchObject({ availability: 'Reserved', reserved: true, available_to_buy: false });
+      expect(errorText(await call(client, 'get_booking_times', { kind: 'test_drive', car_id: carId }))).toContain(
+        'cannot be booked for a test drive now (Reserved)',
+      );
+      expect(errorText(await call(client, 'book_test_drive', { car_id: carId, date: '2030-01-05', time: '10:00', ...SHOPPER }))).toContain('(Reserved)');
+    } finally {
+      await tables.delete(reservations).where(eq(reservations.id, 'hold-assistant-1'));
+      await tables.delete(payments).where(eq(payments.id, 'pay-assistant-1'));
+      await sleep(1100);
+    }
   });
 
   it('refuses bad input with an answer that says what to fix', async () => {

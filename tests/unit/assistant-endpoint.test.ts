@@ -195,19 +195,17 @@ describe.each(routeTestDatabaseKinds())('the agent endpoint, on %s', (kind) => {
   it('tells a car a deposit holds as reserved, from the live reservations, and books no test drive of it', async () => {
     const carId = String(WHITE_RAV4.id);
     const { db: tables } = db.current;
-    await tables
-      .insert(payments)
-      .values({
-        id: 'pay-assistant-1',
-        dealer: DEALER,
-        email: 'bob@example.com',
-        kind: 'reservation',
-        car_id: carId,
-        amount_minor: 50_000,
-        currency: 'AUD',
-        provider: 'local',
-        status: 'paid',
-      });
+    await tables.insert(payments).values({
+      id: 'pay-assistant-1',
+      dealer: DEALER,
+      email: 'bob@example.com',
+      kind: 'reservation',
+      car_id: carId,
+      amount_minor: 50_000,
+      currency: 'AUD',
+      provider: 'local',
+      status: 'paid',
+    });
     await tables
       .insert(reservations)
       .values({ id: 'hold-assistant-1', dealer: DEALER, car_id: carId, payment_id: 'pay-assistant-1', held_until: new Date(Date.now() + 86_400_000) });

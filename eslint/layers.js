@@ -21,7 +21,7 @@ export const FLOORS = [
   ['accounts'],
   ['cars'],
   ['checkout', 'finance', 'spin-to-win'],
-  ['garage'],
+  ['garage', 'assistants'],
   ['build'],
   ['publish'],
   ['site'],
@@ -44,6 +44,7 @@ export const FEATURES = new Set([
   'spin-to-win',
   'garage',
   'feeds',
+  'assistants',
 ]);
 
 /** What each runtime may import, in its own feature or a lower one. */

@@ -5,7 +5,8 @@
  * measures every page type's HTML and JavaScript, scores the first dealer's security headers with
  * the MDN HTTP Observatory (deployed as a CDN serves it, and on the platform's server), times the
  * demo stock generator (5,000 cars, median of 5 runs), the stock feed import (1,000 rows of each
- * export shape, median of 5 runs), the search engine and API, the search
+ * export shape, median of 5 runs), the search engine and API, the assistants' MCP search tool beside
+ * the search page's query, the search
  * indexes while stock is replaced under load and within a memory bound, the lead API
  * under load and under SIGKILL (`--skip-leads` leaves those out), the stock alert job over 5,000
  * cars and 10,000 saved cars, runs Lighthouse through the platform's own server, prints the tables
@@ -26,6 +27,7 @@ import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
+import { benchAssistantSearch, formatAssistantSearch } from './bench/assistant-search';
 import { benchIndexMemory, benchIndexStart, benchIndexUpdate, formatIndexMemory, formatIndexStart, formatIndexUpdate } from './bench/search-updates';
 import { benchPublish, benchSoak, formatPublishBench, publishTargets, soakTarget } from './bench/publish';
 import { benchSessionCheck, signInCookie, type SessionCheckResult } from './bench/session-check';
@@ -342,6 +344,9 @@ async function main(argv: string[]): Promise<number> {
   // with /api/health probed throughout.
   console.log(`\nSearch API load: landing-page mix at 100 connections, then the abuse cases…`);
   const searchLoad = await benchSearchLoad(engineSite, { connections: 100, seconds: 10 });
+  // The assistants' search tool (POST /api/mcp) beside the search page's query for the same search.
+  console.log(`\nAssistant search: the MCP search_stock tool next to the search page's query, same stock…`);
+  const assistantSearch = await benchAssistantSearch();
   // The indexes behind it: a 2,000-car stock replaced under a steady search load, dealers over
   // the memory bound searched round robin, and a start with 200 dealers.
   console.log(`\nSearch indexes: ${engineSite.slug}'s stock of 2,000 cars replaced under load, 12 dealers over a memory bound, 200 dealers at start…`);
@@ -585,6 +590,7 @@ async function main(argv: string[]): Promise<number> {
     )}`,
   );
   console.log(`\n${formatSearchLoad(searchLoad)}`);
+  console.log(`\n${formatAssistantSearch(assistantSearch)}`);
   console.log(`\n${formatIndexUpdate(indexUpdate)}\n${formatIndexMemory(indexMemory)}\n${formatIndexStart(indexStart)}`);
   console.log(`\nPublishing after a stock change\n${formatPublishBench(publish)}`);
   if (leads) {
@@ -692,6 +698,7 @@ async function main(argv: string[]): Promise<number> {
       engine: { ...engine, vehicles: 5000, dealer: engineSite.slug } satisfies EngineBenchResult & { vehicles: number; dealer: string },
       api: { ...api, dealer: apiSlug },
       load: { ...searchLoad, dealer: engineSite.slug },
+      assistant: assistantSearch,
       indexes: { update: indexUpdate, memory: indexMemory, start: indexStart, dealer: engineSite.slug },
       publish,
       soak,

@@ -153,7 +153,7 @@ export function deepJsonBody(slug: string): string {
 
 // ---- the server ---------------------------------------------------------------------------
 
-interface ServerProcess {
+export interface ServerProcess {
   port: number;
   child: ChildProcess;
 }
@@ -166,7 +166,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startServer(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/search-server.ts'], {
     env: { ...process.env, ...env, PORT: String(port) },
@@ -188,7 +188,7 @@ async function startServer(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> 
   return { port, child };
 }
 
-function stopServer(server: ServerProcess): Promise<void> {
+export function stopServer(server: ServerProcess): Promise<void> {
   return new Promise((resolve) => {
     if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
     server.child.once('exit', () => resolve());

@@ -30,6 +30,10 @@ import { createHeldCars } from '../checkout/server/held-cars';
 import { paymentProvidersFromEnv } from '../providers/payments';
 import { operatorOnly, operatorToken } from '../platform/http/operator-access';
 import { knowDealers, platformMetrics } from '../platform/metrics/metrics';
+import { createAssistantApi } from '../assistants/server/mcp-api';
+import { leadSender } from '../assistants/server/lead-sender';
+import { listedCarLookup } from '../search/server/listed-stock';
+import { createStockLookup } from '../stock/server/store';
 
 export interface ApiOptions {
   /** Dealers this server hosts. */
@@ -108,7 +112,8 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   api.route('/search', createSearchApi(search, { env: leads.env ?? process.env, ...(searchLimiter ? { limiter: searchLimiter } : {}) }));
 
   // Full paths inside (/leads, /leads/:id, /leads/with-files, /carClarityCustomer).
-  api.route('/', createLeadsApi(leads));
+  const leadsApi = createLeadsApi(leads);
+  api.route('/', leadsApi);
 
   // The routes for the forms' outside systems and counts. Each router takes full paths and puts
   // its middleware on its own routes only. A dealer file that cannot be read is an unknown
@@ -124,6 +129,8 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   const storage = database ? { database } : {};
   // The lead routes' limiter (Redis when REDIS_URL is set); each router counts in its own bucket.
   const rateLimiter = leads.storage?.rateLimiter ?? memoryLeadLimiter(env);
+  // Cars held by a deposit: the search overlay, the availability route and the assistant read one set.
+  const held = checkout.held ?? createHeldCars(database?.db);
   api.route('/', createRegoApi({ configFor, providers, log })); // /nevdis, /simple-autograb-lookup
   api.route('/', createValuationsApi({ configFor, providers, ...storage, now, log, rateLimiter, env })); // /valuations
   api.route('/', createMiscellaneousApi({ configFor, ...storage, log, rateLimiter, env })); // /miscellaneous
@@ -156,7 +163,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
       env,
       ...(leads.root ? { root: leads.root } : {}),
       providers: checkout.providers ?? paymentProvidersFromEnv(env, leads.root ? { root: leads.root } : {}),
-      held: checkout.held ?? createHeldCars(database?.db),
+      held,
       ...(accounts.now ? { now: accounts.now } : {}),
       ...(accounts.sendMail ? { sendMail: accounts.sendMail } : {}),
       ...(accounts.log ? { log: accounts.log } : {}),
@@ -166,6 +173,24 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
 
   // /finance/quote, /finance/credit-check: personalised finance on sites that offer it.
   api.route('/', createFinanceApi({ configFor, database, env, now, log, secret }));
+
+  // /mcp: the agent endpoint for shoppers' AI assistants (docs/decisions/assistants.md). Its lead
+  // tools post to the lead router above; its booking times are on the lead store's clock, which
+  // checks them.
+  api.route(
+    '/',
+    createAssistantApi({
+      configFor,
+      indexes: search,
+      listedCar: listedCarLookup(checkout.stockCar ?? createStockLookup(env), now),
+      held,
+      providers,
+      sendLead: leadSender(leadsApi),
+      now: leads.storage?.now ?? now,
+      env,
+      ...(leads.storage?.rateLimiter ? { rateLimiter: leads.storage.rateLimiter } : {}),
+    }),
+  );
 
   // Keep last: routes added below it are never reached. An unknown API path answers in JSON like
   // the rest of the API, never with a dealer's HTML 404.

@@ -20,6 +20,7 @@ import {
   isTrading,
   locationBadge,
   openingWarnings,
+  testDriveLocation,
 } from './locations';
 
 type LocationInput = Partial<Omit<Location, 'address'>> & { address?: Partial<Location['address']> };
@@ -327,5 +328,18 @@ describe('a location still to open', () => {
       'location "New Yard" promises an opening in its status label ("COMING EARLY 2026"): give its opening day as opens_on so the promise cannot go stale',
     ]);
     expect(openingWarnings([location({ status_label: 'BY APPOINTMENT' })], '2026-11-24')).toEqual([]);
+  });
+});
+
+describe('testDriveLocation: the sales yard that has the car, while it is there', () => {
+  const yard = location({ location_type: 'sales' });
+  it('books at a sales yard for a car in stock', () => {
+    expect(testDriveLocation({ status: 'in_stock' }, yard)).toBe(yard);
+  });
+  it('books nowhere for a car not there to drive, at a workshop, or without a location', () => {
+    expect(testDriveLocation({ status: 'coming_soon' }, yard)).toBeUndefined();
+    expect(testDriveLocation({ status: 'sold' }, yard)).toBeUndefined();
+    expect(testDriveLocation({ status: 'in_stock' }, location({ location_type: 'service' }))).toBeUndefined();
+    expect(testDriveLocation({ status: 'in_stock' }, undefined)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import type { Location, SpecialHours } from '../../platform/config/schema';
 import { slugify } from '../../platform/formats/slugify';
 import { wording } from '../../platform/formats/region';
 import { isoToday, notYetOpen } from '../../platform/config/location-opening';
+import type { CarView } from '../../stock/model/car';
 
 export { isoToday, isTrading, notYetOpen } from '../../platform/config/location-opening';
 
@@ -211,4 +212,12 @@ export function openingWarnings(locations: readonly Location[], today: string = 
         ]
       : []),
   ]);
+}
+
+/**
+ * Where a car can be test driven: at the sales yard that has it, while it is there to drive (in
+ * stock). The car page offers the booking only then, and a shopper's assistant is told the same.
+ */
+export function testDriveLocation<L extends Pick<Location, 'location_type'>>(car: Pick<CarView, 'status'>, location: L | undefined): L | undefined {
+  return car.status === 'in_stock' && location && locationKind(location) === 'sales' ? location : undefined;
 }

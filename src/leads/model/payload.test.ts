@@ -307,6 +307,12 @@ describe('parseLeadRequest: context fields', () => {
     expect(check({ user_agent: 'a'.repeat(501) })).toEqual({ 'lead.user_agent': tooLongMessage(500) });
   });
 
+  it("takes a lead from the website or from a shopper's AI assistant, and says where it came from", () => {
+    expect(leadOf(parseLeadRequest(options, { lead: { ...enquiry, source: 'AI assistant' } }, 'create')).source).toBe('AI assistant');
+    const { source: _given, ...unsaid } = enquiry;
+    expect(leadOf(parseLeadRequest(options, { lead: unsaid }, 'create')).source).toBe('Website');
+  });
+
   it('keeps the honeypot and time trap for the API to judge', () => {
     const lead = leadOf(parseLeadRequest(options, { lead: { ...enquiry, company_website: 'http://spam.example', form_started_at: 5 } }, 'create'));
     expect(lead).toMatchObject({ company_website: 'http://spam.example', form_started_at: 5 });

@@ -31,6 +31,11 @@ export const LEAD_BODY_LIMIT = 64 * 1024;
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 
 export const LEAD_STATUSES = ['Incomplete', 'Complete'] as const;
+
+/** Where a lead came from: the site's own forms, or a shopper's AI assistant through /api/mcp (src/assistants/). */
+export const LEAD_SOURCES = ['Website', 'AI assistant'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const ASSISTANT_SOURCE: LeadSource = 'AI assistant';
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const URL_MAX = 2000;
@@ -56,7 +61,7 @@ export interface LeadContext {
   website_slug?: string;
   dealership_slug?: string;
   url?: string;
-  source: 'Website';
+  source: LeadSource;
   user_agent?: string;
   visited_pages: string[];
   linked_query_params: Record<string, string>;
@@ -179,7 +184,7 @@ function contextShape(form: FormKind, stepCount: number) {
     website_slug: slugField.optional(),
     dealership_slug: slugField.optional(),
     url: urlField.optional(),
-    source: z.literal('Website', { error: 'Must be "Website".' }).default('Website'),
+    source: z.enum(LEAD_SOURCES, { error: 'Must be "Website" or "AI assistant".' }).default('Website'),
     user_agent: singleLine(USER_AGENT_MAX).optional(),
     visited_pages: visitedPages.default([]),
     linked_query_params: queryParams.default({}),

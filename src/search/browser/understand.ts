@@ -8,7 +8,7 @@ import { multiSearch, resultCount } from '../model/hero/multi-search';
 import { searchCountQuery } from '../model/hero/requests';
 import type { QuerySite } from '../model/query';
 import type { Vocabulary } from '../model/routing';
-import { understandQuery } from '../model/shopper-words';
+import { understandWhenFound } from '../model/shopper-words';
 import type { SearchState } from '../model/state';
 
 export interface UnderstandOptions {
@@ -20,15 +20,11 @@ export interface UnderstandOptions {
 }
 
 export async function understandSearch(state: SearchState, { site, vocabulary, origin, fetch, now = Date.now }: UnderstandOptions): Promise<SearchState> {
-  const understood = understandQuery(state, vocabulary);
-  if (!understood) return state;
   const endpoint = searchEndpoint(site);
-  try {
-    const ctx = { site, nowSeconds: Math.floor(now() / 1000) };
+  const ctx = { site, nowSeconds: Math.floor(now() / 1000) };
+  return understandWhenFound(state, vocabulary, async (understood) => {
     const [result] = await multiSearch(endpoint, [searchCountQuery(understood, ctx, endpoint.indexUid)], { origin, ...(fetch ? { fetch } : {}) });
-    return result && resultCount(result) > 0 ? understood : state;
-  } catch {
-    // Search itself is down: the page says so either way, and the shopper's words are read.
-    return understood;
-  }
+    if (!result) throw new Error('search answered no result');
+    return resultCount(result);
+  });
 }

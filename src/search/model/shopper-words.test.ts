@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceWords, understandQuery } from './shopper-words';
+import { priceWords, understandQuery, understandWhenFound } from './shopper-words';
 import type { Vocabulary } from './routing';
 import type { SearchState } from './state';
 
@@ -130,5 +130,29 @@ describe('priceWords', () => {
 
   it('returns the text without the price phrase', () => {
     expect(priceWords('suv under 40k diesel')?.rest.split(/\s+/).filter(Boolean)).toEqual(['suv', 'diesel']);
+  });
+});
+
+describe('understandWhenFound: a reading is kept only when it finds cars', () => {
+  const typed: SearchState = { query: 'white toyota suv', refinements: {}, ranges: {} };
+  const vocabulary: Vocabulary = { make: ['Toyota'], body: ['SUV'] };
+
+  it('keeps the refinements the words name when the search finds cars for them', async () => {
+    const asked: SearchState[] = [];
+    const read = await understandWhenFound(typed, vocabulary, (state) => (asked.push(state), Promise.resolve(3)));
+    expect(read).toEqual({ query: 'white', refinements: { make: ['Toyota'], body: ['SUV'] }, ranges: {} });
+    expect(asked).toEqual([read]);
+  });
+
+  it('leaves the words as typed when the reading finds nothing, and reads them when search is down', async () => {
+    expect(await understandWhenFound(typed, vocabulary, () => Promise.resolve(0))).toBe(typed);
+    expect((await understandWhenFound(typed, vocabulary, () => Promise.reject(new Error('down')))).refinements).toEqual({ make: ['Toyota'], body: ['SUV'] });
+  });
+
+  it('asks nothing when no word is understood', async () => {
+    let asked = false;
+    const plain: SearchState = { query: 'xyzzy', refinements: {}, ranges: {} };
+    expect(await understandWhenFound(plain, vocabulary, () => ((asked = true), Promise.resolve(1)))).toBe(plain);
+    expect(asked).toBe(false);
   });
 });

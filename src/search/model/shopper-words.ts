@@ -239,3 +239,23 @@ export function understandQuery(state: SearchState, vocabulary: Vocabulary = {})
   const { query: _typed, page: _page, ...others } = state;
   return { ...others, refinements, ranges, ...(query ? { query } : {}) };
 }
+
+/**
+ * The words read, kept when they find cars (`count` asks the search for the read state's count)
+ * and left as typed when they find none, so a reading never empties a search that had results.
+ * When the search cannot answer, the reading is kept: the page says search is down either way.
+ * The search box (browser/understand.ts) and the assistants' search both decide by this.
+ */
+export async function understandWhenFound(
+  state: SearchState,
+  vocabulary: Vocabulary | undefined,
+  count: (understood: SearchState) => Promise<number>,
+): Promise<SearchState> {
+  const understood = understandQuery(state, vocabulary);
+  if (!understood) return state;
+  try {
+    return (await count(understood)) > 0 ? understood : state;
+  } catch {
+    return understood;
+  }
+}

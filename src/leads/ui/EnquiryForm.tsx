@@ -16,7 +16,7 @@ import { resolveEnquiryCategory } from '../model/category';
 import type { ConsentWording } from '../model/consent';
 import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead, type LeadSite } from '../browser/client';
 import { HEAR_ABOUT_US_OPTIONS, enquirySchema, type EnquiryInput, type EnquiryValues, type FormOptions } from '../model/forms';
-import { loadSavedDetails, saveDetails } from '../browser/saved-details';
+import { loadSavedDetails, saveDetails, savedFullName } from '../browser/saved-details';
 import { successUrl } from '../model/success';
 import { trackFormSubmit } from '../../platform/web/asc-events';
 import { CheckboxField } from './fields/CheckboxField';
@@ -193,8 +193,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   useEffect(() => {
     startedAt.current = Date.now();
     const saved = loadSavedDetails(site.website_slug);
+    const prefill = { name: savedFullName(saved), email: saved.email, phone: saved.phone };
     for (const field of ['name', 'email', 'phone'] as const) {
-      const value = saved[field];
+      const value = prefill[field];
       if (value && !form.getValues(field)) form.setValue(field, value);
     }
   }, [form, site.website_slug]);

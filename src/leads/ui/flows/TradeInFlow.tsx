@@ -24,6 +24,8 @@ import {
   type Valuation,
 } from '../../browser/trade-in-api';
 import { useLeadFlow, type FlowSite } from './use-lead-flow';
+import { estimateBasis } from '../../model/estimate-basis';
+import type { ValuationAnswers } from '../../model/valuation-request';
 import { odometerKm, odometerLabel, regionTerms } from '../../../platform/formats/region-terms';
 
 export interface TradeInFlowProps {
@@ -56,7 +58,19 @@ function readCarId(): string | undefined {
   return id && /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : undefined;
 }
 
-function Result({ valuation, locale, phone, words }: { valuation: Valuation; locale: string; phone: string; words: EstimateWords }) {
+function Result({
+  valuation,
+  locale,
+  phone,
+  words,
+  answers,
+}: {
+  valuation: Valuation;
+  locale: string;
+  phone: string;
+  words: EstimateWords;
+  answers: ValuationAnswers | undefined;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // The form the shopper was using is gone: bring focus to what replaced it.
   useEffect(() => ref.current?.focus(), []);
@@ -68,7 +82,9 @@ function Result({ valuation, locale, phone, words }: { valuation: Valuation; loc
           <p className="lead-estimate">
             {formatMoney(valuation.low, locale, valuation.currency)} – {formatMoney(valuation.high, locale, valuation.currency)}
           </p>
-          <p>This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. {words.next}</p>
+          <p>
+            {estimateBasis(answers)} {words.next}
+          </p>
         </>
       ) : (
         <>
@@ -100,6 +116,7 @@ export default function TradeInFlow({
   const [vehicle, setVehicle] = useState<LookedUpVehicle | undefined>();
   const [lookupMissed, setLookupMissed] = useState(false);
   const [valuation, setValuation] = useState<Valuation | undefined>();
+  const [answersGiven, setAnswersGiven] = useState<ValuationAnswers | undefined>();
   const flow = useLeadFlow({
     site,
     form: 'trade_in',
@@ -168,11 +185,16 @@ export default function TradeInFlow({
             km: odometerKm(Number(values.km), terms.distance),
             ...(answers ? { adjustmentAnswers: answers } : {}),
           });
+          setAnswersGiven(answers);
           setValuation(result);
           if (keepValuation && result.kind === 'estimate') void saveValuation(leadId, result);
         }}
         renderComplete={() =>
-          valuation ? <Result valuation={valuation} locale={site.locale} phone={site.phone} words={result} /> : <p role="status">Working out your estimate…</p>
+          valuation ? (
+            <Result valuation={valuation} locale={site.locale} phone={site.phone} words={result} answers={answersGiven} />
+          ) : (
+            <p role="status">Working out your estimate…</p>
+          )
         }
         renderStep={({ step, idPrefix }) => {
           const id = (name: string) => `${idPrefix}-${name}`;

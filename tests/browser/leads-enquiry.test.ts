@@ -123,9 +123,12 @@ describe(`enquiry forms on ${SLUG}`, () => {
     // DriveSmart takes mobiles only.
     expect(await page.locator('#enquiry-phone-error').textContent()).toBe(PHONE_AU_MOBILE_MESSAGE);
     expect(await page.locator('#enquiry-email-error').textContent()).toBe(EMAIL_MESSAGE);
-    // Validated on submit only: fixing a field does not clear its message until the next submit.
+    // Validated on submit; after that a fixed field's message goes as soon as it is right, and
+    // a field still wrong keeps its own.
     await page.locator('#enquiry-email').fill('jo@example.com');
-    expect(await page.locator('#enquiry-email-error').textContent()).toBe(EMAIL_MESSAGE);
+    await expect.poll(() => page.locator('#enquiry-email-error').count()).toBe(0);
+    expect(await page.locator('#enquiry-email').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('#enquiry-phone-error').textContent()).toBe(PHONE_AU_MOBILE_MESSAGE);
     const { violations } = await new AxeBuilder({ page }).include('.enquiry-form').analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(leads).toEqual([]);

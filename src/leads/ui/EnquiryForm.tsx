@@ -180,8 +180,10 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     // Text fields start undefined so react-hook-form reads what the DOM holds: anything typed
     // before the island hydrated is kept.
     defaultValues: { opt_in: true, additional_services: [], ...(categories.length > 0 ? { category: categories[0] } : {}) },
+    // Forms validate on submit only; once a submit has shown a field's message, the message
+    // follows what the shopper types, so a field they fixed stops saying it is wrong.
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();

@@ -80,7 +80,18 @@ export function useLeadFlow({ site, form, category, steps, fixed, successExtra, 
         trackFormSubmit({ form, category, event_id: eventId, lead_id: leadId, ...(typeof carId === 'string' ? { car_id: carId } : {}) });
       },
       navigate: (url) => window.location.assign(url),
-      ...(stay ? {} : { success: { category, ...(successExtra ? { extra: successExtra() } : {}) } }),
+      // The extras are read when the lead is complete, in the browser: a car the page filled in
+      // after hydration is known by then, and the island's server render never reads them.
+      ...(stay
+        ? {}
+        : {
+            success: {
+              category,
+              get extra() {
+                return latest.current.successExtra?.() ?? {};
+              },
+            },
+          }),
     }),
   );
   const state = useSyncExternalStore(saver.subscribe, saver.getState, saver.getState);

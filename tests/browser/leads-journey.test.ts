@@ -220,7 +220,7 @@ describe(`a shopper's leads on ${AU}`, () => {
       await submit.scrollIntoViewIfNeeded();
       // The island hydrates when the shopper reaches for it.
       await submit.hover();
-      await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => submit.getAttribute('data-waking'), { timeout: 15_000 }).toBeNull();
     });
     const submit = page.locator('#enquire form[data-lead-form="enquiry"] button[type="submit"]');
     await submit.click();

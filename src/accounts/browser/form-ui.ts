@@ -56,7 +56,8 @@ export function showRefusal(form: HTMLFormElement, { error, fields }: Refusal): 
     first ??= field;
   }
   const alert = form.querySelector<HTMLElement>('[data-form-alert]');
-  if (alert) alert.textContent = alertText(error, shown, rest);
+  const text = alertText(error, shown, rest);
+  if (alert) alert.textContent = text;
   first?.focus();
   return Boolean(first) || text !== '';
 }

@@ -147,7 +147,8 @@ export default function TradeInFlow({
           const stepId = flow.steps[index]?.id;
           if (stepId === 'vehicle_details') {
             // Valued now, without waiting: the condition answers adjust it at the end.
-            const car = carToValue(values, flow.saver.getState().leadId);
+            // The plate is on the step before: the car is what every step so far says.
+            const car = carToValue({ ...flow.saver.collected(), ...values }, flow.saver.getState().leadId);
             const print = JSON.stringify(car);
             if (firstValuation.current?.car !== print) firstValuation.current = { car: print, valued: requestValuation(car) };
             return;

@@ -165,12 +165,19 @@ describe('finance pre-approval', () => {
     await page.close();
   });
 
-  it('serves its Continue button disabled: a click before hydration cannot submit the form natively', async () => {
+  it('serves its Continue button ready to use, marked waking: a click before hydration is held, never a native submit', async () => {
     const html = (await get(SLUG, '/finance')).body;
     const formHtml = html.slice(html.indexOf('class="multi-step-form"'));
-    expect(formHtml.match(/<button[^>]*type="submit"[^>]*>/)?.[0]).toMatch(/\sdisabled(=""|\s|>)/);
+    const served = formHtml.match(/<button[^>]*type="submit"[^>]*>/)?.[0];
+    expect(served).toMatch(/\sdata-waking(=""|\s|>)/);
+    expect(served).not.toMatch(/\sdisabled(=""|\s|>)/);
     const { page } = await openForm('/finance');
-    await expect.poll(() => form(page).getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    const button = form(page).getByRole('button', { name: 'Continue' });
+    await expect.poll(() => button.getAttribute('data-waking')).toBeNull();
+    // Live now: an empty first step is answered by the form, and the address keeps no field.
+    await button.click();
+    await expect.poll(() => form(page).getByText(REQUIRED, { exact: true }).count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).search).toBe('');
     await page.close();
   });
 

@@ -59,6 +59,31 @@ describe('demo rego lookup', () => {
     expect(vin.charAt(8)).toBe(vinCheckDigit(vin));
   });
 
+  it('knows US plates on a US site: the same car for the same state and plate, from the US catalogue', async () => {
+    const lookup = demoRegoLookup(() => NOW);
+    const car = await lookup({ rego: '8abc123', state: 'ca', market: 'US' });
+    expect(car?.source).toBe('demo');
+    expect(carCatalogue('US').some((m) => m.make === car?.make && m.model === car.model)).toBe(true);
+    await expect(lookup({ rego: '8ABC123', state: 'CA', market: 'US' })).resolves.toEqual(car);
+    // Eight characters is a US plate; Washington is a US state there, not Western Australia.
+    await expect(lookup({ rego: 'ABCD1234', state: 'WA', market: 'US' })).resolves.toMatchObject({ source: 'demo' });
+    const states = new Set(['CA', 'TX', 'NY', 'FL', 'WA'].map((state) => JSON.stringify(demoVehicleForRego({ rego: '8ABC123', state, market: 'US' }, NOW))));
+    expect(states.size).toBe(5);
+  });
+
+  it('has no car for a US plate without a US state, or a state of another country', async () => {
+    const lookup = demoRegoLookup(() => NOW);
+    await expect(lookup({ rego: '8ABC123', state: '', market: 'US' })).resolves.toBeNull();
+    await expect(lookup({ rego: '8ABC123', state: 'QLD', market: 'US' })).resolves.toBeNull();
+    await expect(lookup({ rego: 'ABC123', state: 'CA', market: 'AU' })).resolves.toBeNull();
+    await expect(lookup({ rego: 'ABC123', state: 'NSW', market: 'NZ' })).resolves.toBeNull();
+  });
+
+  it('keeps giving AU and NZ plates the cars it gave before the region was known', () => {
+    expect(demoVehicleForRego({ rego: 'ABC123', state: 'QLD', market: 'AU' }, NOW)).toEqual(demoVehicleForRego({ rego: 'ABC123', state: 'QLD' }, NOW));
+    expect(demoVehicleForRego({ rego: 'ABC123', state: '', market: 'NZ' }, NOW)).toEqual(demoVehicleForRego({ rego: 'ABC123', state: '' }, NOW));
+  });
+
   it('draws NZ plates from the NZ catalogue and refuses bad input', async () => {
     expect(demoVehicleForRego({ rego: 'ABC123', state: '' }, NOW)?.source).toBe('demo');
     const lookup = demoRegoLookup(() => NOW);

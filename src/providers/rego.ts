@@ -8,6 +8,7 @@
  * assumed below: neither service's request or answer is documented for us).
  */
 import { carCatalogue, usedMakeShare, vinPrefixes, type Market, type ModelSpec } from '../stock/model/catalogue';
+import { PLATE_STATES_BY_REGION } from '../platform/config/regions';
 import { vinCheckDigit } from '../stock/model/demo';
 import { hashSeed, seededRandom } from '../stock/model/random';
 import {
@@ -23,12 +24,18 @@ import {
 } from '../platform/http/outbound';
 
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
-/** An Australian state or territory, or '' for New Zealand (one national register). */
-export type RegoState = (typeof AU_STATES)[number] | '';
+/**
+ * An Australian state or territory, '' for New Zealand (one national register), or on a US site
+ * a US state's code. Which list applies is the site's region: 'WA' is Western Australia to an
+ * Australian dealer and Washington to an American one.
+ */
+export type RegoState = string;
 
 export interface RegoQuery {
   rego: string;
   state: string;
+  /** The site's region; without it the plate is Australian, or New Zealand's when the state is ''. */
+  market?: Market;
 }
 
 export interface RegoVehicle {
@@ -47,20 +54,29 @@ export interface RegoVehicle {
 /** Resolves to the vehicle, null when no vehicle has that plate; rejects with ProviderUnavailableError when the service cannot answer. */
 export type RegoLookup = (query: RegoQuery) => Promise<RegoVehicle | null>;
 
-const PLATE = /^[A-Z0-9]{1,7}$/;
+/** AU and NZ plates run to 7 characters; some US states issue 8. */
+const PLATE: Record<Market, RegExp> = { AU: /^[A-Z0-9]{1,7}$/, NZ: /^[A-Z0-9]{1,7}$/, US: /^[A-Z0-9]{1,8}$/ };
 
-/** The plate without spaces (and hyphens, as the form drops them), upper-cased; null unless 1–7 letters and digits remain. */
-export function normaliseRego(rego: string): string | null {
+/** The plate without spaces (and hyphens, as the form drops them), upper-cased; null unless 1–7 (US: 1–8) letters and digits remain. */
+export function normaliseRego(rego: string, market: Market = 'AU'): string | null {
   const plate = rego.replace(/[\s-]+/g, '').toUpperCase();
-  return PLATE.test(plate) ? plate : null;
+  return PLATE[market].test(plate) ? plate : null;
 }
 
-/** The state upper-cased, or null when it is neither an AU state nor '' (NZ). */
-export function normaliseRegoState(state: string): RegoState | null {
+/**
+ * The state upper-cased, or null when the site's region has no such register: an AU state or
+ * '' (NZ) when no region is given, a US state's code on a US site (never ''), '' in New Zealand.
+ */
+export function normaliseRegoState(state: string, market?: Market): RegoState | null {
   const code = state.trim().toUpperCase();
+  if (market === 'US') return code !== '' && PLATE_STATES_BY_REGION.US.includes(code) ? code : null;
   if (code === '') return '';
-  return (AU_STATES as readonly string[]).includes(code) ? (code as RegoState) : null;
+  if (market === 'NZ') return null;
+  return (AU_STATES as readonly string[]).includes(code) ? code : null;
 }
+
+/** The market a plate is registered in: the site's region, else New Zealand for '' and Australia otherwise. */
+const plateMarket = ({ state, market }: RegoQuery): Market => market ?? (state.trim() === '' ? 'NZ' : 'AU');
 
 // ---------------------------------------------------------------------------
 // Offline demo lookup
@@ -97,15 +113,17 @@ function demoVin(spec: ModelSpec, year: number, draw: () => number): string {
 
 /**
  * The demo vehicle for a plate: the same plate and state always give the same car (for a given
- * year, since ages count back from `now`). AU states draw from the Australian catalogue, '' from
- * New Zealand's. Null for a plate or state that fails the format.
+ * year, since ages count back from `now`). Each market draws from its own catalogue: AU states
+ * from Australia's, '' from New Zealand's, US states (on a US site) from America's. Null for a
+ * plate or state that fails the market's format: no car has that plate.
  */
-export function demoVehicleForRego({ rego, state }: RegoQuery, now: number = Date.now()): RegoVehicle | null {
-  const plate = normaliseRego(rego);
-  const code = normaliseRegoState(state);
+export function demoVehicleForRego(query: RegoQuery, now: number = Date.now()): RegoVehicle | null {
+  const market = plateMarket(query);
+  const plate = normaliseRego(query.rego, market);
+  const code = normaliseRegoState(query.state, market);
   if (plate === null || code === null) return null;
-  const market: Market = code === '' ? 'NZ' : 'AU';
-  const r = seededRandom(hashSeed(`rego:${code}:${plate}`));
+  // AU and NZ keep the seed they always had, so a plate tried before gives the same car.
+  const r = seededRandom(hashSeed(market === 'US' ? `rego:US:${code}:${plate}` : `rego:${code}:${plate}`));
   const thisYear = new Date(now).getUTCFullYear();
 
   const cars = carCatalogue(market).filter((m) => m.itemType === 'car');
@@ -220,8 +238,9 @@ async function call(source: RegoVehicle['source'], url: string, init: RequestIni
  */
 export function nevdisRegoLookup(options: RegoServiceOptions): RegoLookup {
   return async (query) => {
-    const plate = normaliseRego(query.rego);
-    const state = normaliseRegoState(query.state);
+    const market = plateMarket(query);
+    const plate = normaliseRego(query.rego, market);
+    const state = normaliseRegoState(query.state, market);
     if (plate === null || state === null) return null;
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (options.key) headers.Authorization = `Bearer ${options.key}`;
@@ -240,12 +259,13 @@ export function nevdisRegoLookup(options: RegoServiceOptions): RegoLookup {
  */
 export function autograbRegoLookup(options: RegoServiceOptions): RegoLookup {
   return async (query) => {
-    const plate = normaliseRego(query.rego);
-    const state = normaliseRegoState(query.state);
+    const market = plateMarket(query);
+    const plate = normaliseRego(query.rego, market);
+    const state = normaliseRegoState(query.state, market);
     if (plate === null || state === null) return null;
     const url = new URL(`${options.url.replace(/\/+$/, '')}/vehicles/registrations/${encodeURIComponent(plate)}`);
     if (state) url.searchParams.set('state', state);
-    url.searchParams.set('region', state === '' ? 'nz' : 'au');
+    url.searchParams.set('region', market.toLowerCase());
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.key) headers.ApiKey = options.key;
     return call('autograb', url.toString(), { method: 'GET', headers }, options);

@@ -118,7 +118,7 @@ describe(`ASC analytics on ${SLUG}`, () => {
     const submit = page.locator(`${form} button[type="submit"]`);
     await submit.scrollIntoViewIfNeeded();
     await page.locator(form).hover();
-    await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => submit.getAttribute('data-waking'), { timeout: 15_000 }).toBeNull();
     await page.locator('#car-enquiry-name').fill('Jo Citizen');
     expect(await eventNamed(page, 'asc_form_engagement')).toMatchObject({ comm_type: 'form', comm_status: 'start', form_name: 'enquiry', department: 'sales' });
     await page.locator('#car-enquiry-phone').fill('0412 345 678');

@@ -245,7 +245,10 @@ describe('test drive from the car page', () => {
     const pace = readyAt + 3_300 - Date.now();
     if (pace > 0) await new Promise((resolve) => setTimeout(resolve, pace));
     await form.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.locator('[data-test-drive-booked]').textContent(), { timeout: 15_000 }).toContain(`test drive request for the ${car.name}`);
+    // On to the success page, with the way back to the car.
+    await page.waitForURL(/\/success\?category=test-drive&/, { timeout: 15_000 });
+    expect(await page.locator('[data-success-kind="test-drive"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-success-car]').getAttribute('href')).toBe(`/cars/${car.slug}`);
 
     const last = sent[sent.length - 1];
     expect(last).toMatchObject({

@@ -59,7 +59,7 @@ async function open(path: string, init?: (page: Page) => Promise<void>, context?
 }
 
 /**
- * The form is live once its island has hydrated: the button is enabled then. Enquiry islands
+ * The form is live once its island has hydrated: the button is no longer marked waking then. Enquiry islands
  * hydrate when the shopper reaches for them, so the pointer moves onto the form first, unless
  * `reach` is false (a returning shopper's form hydrates at idle to show the prefill).
  */
@@ -67,7 +67,7 @@ async function ready(page: Page, form: string, { reach = true } = {}): Promise<v
   const button = page.locator(`${form} button[type="submit"]`);
   await button.scrollIntoViewIfNeeded();
   if (reach) await page.locator(form).hover();
-  await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => button.getAttribute('data-waking'), { timeout: 15_000 }).toBeNull();
 }
 
 const contactForm = 'form[data-lead-form="enquiry"]';
@@ -100,15 +100,31 @@ describe(`enquiry forms on ${SLUG}`, () => {
     await page.waitForTimeout(1500);
     const island = page.locator('astro-island:has(form[data-lead-form="enquiry"])');
     expect(await island.getAttribute('ssr')).not.toBeNull();
-    expect(await page.locator(`${contactForm} button[type="submit"]`).isEnabled()).toBe(false);
+    // The button is served ready to use (not greyed out), marked as waking.
+    expect(await page.locator(`${contactForm} button[type="submit"]`).isEnabled()).toBe(true);
+    expect(await page.locator(`${contactForm} button[type="submit"]`).getAttribute('data-waking')).toBe('');
     const componentUrl = new URL((await island.getAttribute('component-url')) ?? '', page.url()).pathname;
     expect(await scripts()).not.toContain(componentUrl);
 
     await page.locator('#enquiry-name').focus();
     await page.keyboard.type('Jo Citizen');
-    await expect.poll(() => page.locator(`${contactForm} button[type="submit"]`).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.locator(`${contactForm} button[type="submit"]`).getAttribute('data-waking'), { timeout: 15_000 }).toBeNull();
     expect(await scripts()).toContain(componentUrl);
     expect(await page.locator('#enquiry-name').inputValue()).toBe('Jo Citizen');
+    expect(realErrors(errors)).toEqual([]);
+  });
+
+  it('answers a quick first click made before the form is live, without submitting it natively', async () => {
+    const { page, leads, errors } = await open('/contact');
+    await page.waitForLoadState('load');
+    const island = page.locator('astro-island:has(form[data-lead-form="enquiry"])');
+    expect(await island.getAttribute('ssr')).not.toBeNull();
+    const url = page.url();
+    // The very first thing the shopper does is click Send: the click wakes the form and counts.
+    await page.locator(`${contactForm} button[type="submit"]`).click();
+    await expect.poll(() => page.locator('#enquiry-name-error').textContent(), { timeout: 15_000 }).toBe(REQUIRED_MESSAGE);
+    expect(page.url()).toBe(url);
+    expect(leads).toEqual([]);
     expect(realErrors(errors)).toEqual([]);
   });
 
@@ -123,9 +139,12 @@ describe(`enquiry forms on ${SLUG}`, () => {
     // DriveSmart takes mobiles only.
     expect(await page.locator('#enquiry-phone-error').textContent()).toBe(PHONE_AU_MOBILE_MESSAGE);
     expect(await page.locator('#enquiry-email-error').textContent()).toBe(EMAIL_MESSAGE);
-    // Validated on submit only: fixing a field does not clear its message until the next submit.
+    // Validated on submit; after that a fixed field's message goes as soon as it is right, and
+    // a field still wrong keeps its own.
     await page.locator('#enquiry-email').fill('jo@example.com');
-    expect(await page.locator('#enquiry-email-error').textContent()).toBe(EMAIL_MESSAGE);
+    await expect.poll(() => page.locator('#enquiry-email-error').count()).toBe(0);
+    expect(await page.locator('#enquiry-email').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('#enquiry-phone-error').textContent()).toBe(PHONE_AU_MOBILE_MESSAGE);
     const { violations } = await new AxeBuilder({ page }).include('.enquiry-form').analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(leads).toEqual([]);

@@ -220,7 +220,7 @@ describe(`a shopper's leads on ${AU}`, () => {
       await submit.scrollIntoViewIfNeeded();
       // The island hydrates when the shopper reaches for it.
       await submit.hover();
-      await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => submit.getAttribute('data-waking'), { timeout: 15_000 }).toBeNull();
     });
     const submit = page.locator('#enquire form[data-lead-form="enquiry"] button[type="submit"]');
     await submit.click();
@@ -434,6 +434,7 @@ describe(`a shopper's leads on ${AU}`, () => {
     await userDetails(page, { label: 'Postcode', value: '40', message: POSTCODE_MESSAGE, right: '4000' }, { postcode: true });
     await atHumanPace(readyAt);
     const { id } = await submitLead(page, answers, () => button(page, 'Get my estimate').click(), 'Complete');
+    await page.waitForURL(/\/success\?category=trade-in&lead_id=/, { timeout: 20_000 });
     await expect.poll(() => page.getByRole('heading', { name: 'Your trade-in estimate' }).isVisible()).toBe(true);
     expect(await page.locator('.lead-estimate').textContent()).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
 

@@ -165,12 +165,19 @@ describe('finance pre-approval', () => {
     await page.close();
   });
 
-  it('serves its Continue button disabled: a click before hydration cannot submit the form natively', async () => {
+  it('serves its Continue button ready to use, marked waking: a click before hydration is held, never a native submit', async () => {
     const html = (await get(SLUG, '/finance')).body;
     const formHtml = html.slice(html.indexOf('class="multi-step-form"'));
-    expect(formHtml.match(/<button[^>]*type="submit"[^>]*>/)?.[0]).toMatch(/\sdisabled(=""|\s|>)/);
+    const served = formHtml.match(/<button[^>]*type="submit"[^>]*>/)?.[0];
+    expect(served).toMatch(/\sdata-waking(=""|\s|>)/);
+    expect(served).not.toMatch(/\sdisabled(=""|\s|>)/);
     const { page } = await openForm('/finance');
-    await expect.poll(() => form(page).getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    const button = form(page).getByRole('button', { name: 'Continue' });
+    await expect.poll(() => button.getAttribute('data-waking')).toBeNull();
+    // Live now: an empty first step is answered by the form, and the address keeps no field.
+    await button.click();
+    await expect.poll(() => form(page).getByText(REQUIRED, { exact: true }).count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).search).toBe('');
     await page.close();
   });
 
@@ -277,9 +284,21 @@ describe('trade-in', () => {
   it('looks up the rego, then shows an estimate range for a recent car', async () => {
     expect(car).toBeDefined();
     const { page, errors } = await openForm(`/cars/trade-in?car_id=${car?.id ?? ''}`);
+    // The car is valued as Vehicle Details is left, and the valuation adjusted by the condition answers.
+    const valuations: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/valuations') valuations.push(`${request.method()} ${request.postData() ?? ''}`);
+    });
     const sent = await throughTheSteps(page, thisYear - 2);
+    // On to the success page, with the estimate kept on it.
+    await page.waitForURL(/\/success\?category=trade-in&lead_id=/, { timeout: 20_000 });
     await expect.poll(() => page.getByRole('heading', { name: 'Your trade-in estimate' }).isVisible()).toBe(true);
     expect(await page.locator('.lead-estimate').textContent()).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
+    expect(await page.locator('[data-success-estimate]').textContent()).toContain('in good condition, as you told us');
+    expect(valuations.map((v) => v.split(' ')[0])).toEqual(['POST', 'PUT']);
+    const adjusted = JSON.parse(valuations[1]?.slice(4) ?? '{}') as { id?: unknown; adjustmentAnswers?: unknown };
+    expect(typeof adjusted.id).toBe('string');
+    expect(adjusted.adjustmentAnswers).toMatchObject({ condition: 'good', two_sets_of_keys: true });
     expect(sent[sent.length - 1]?.lead).toMatchObject({
       form: 'trade_in',
       category: 'trade-in',
@@ -287,8 +306,6 @@ describe('trade-in', () => {
       car_dealership_id: '310',
       lead_status: 'Complete',
     });
-    // The FAQ stays beside the form.
-    expect(await page.locator('.faq details').count()).toBe(5);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -322,8 +339,10 @@ describe('trade-in', () => {
   it('says there is no online estimate for a 10-year-old car', async () => {
     const { page, errors } = await openForm('/sell-my-car');
     const sent = await throughTheSteps(page, thisYear - 10);
+    await page.waitForURL(/\/success\?category=sell-my-car&lead_id=/, { timeout: 20_000 });
     await expect.poll(() => page.getByRole('heading', { name: 'No online estimate for this car' }).isVisible()).toBe(true);
-    expect(await page.locator('.lead-result').textContent()).toContain('over 7 years old');
+    expect(await page.locator('[data-success-estimate]').textContent()).toContain('over 7 years old');
+    expect(await page.locator('.lead-estimate').isVisible()).toBe(false);
     expect(sent[sent.length - 1]?.lead).toMatchObject({ category: 'sell-my-car', lead_status: 'Complete' });
     expect(sent[sent.length - 1]?.lead).not.toHaveProperty('car_id');
     expect(errors).toEqual([]);

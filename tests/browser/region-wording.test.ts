@@ -170,6 +170,12 @@ describe('service booking and trade-in', () => {
     expect(await page.locator('.faq').textContent()).toContain('a payoff amount');
     expect(await page.locator('.faq').textContent()).not.toMatch(/\butes?\b|payout/i);
     expect(withoutUsFees(await page.locator('main').innerText())).not.toMatch(AU_WORDS);
+    // A Californian plate is looked up offline like an Australian rego, and fills the car in.
+    await form(page).getByLabel('License plate').fill('8ABC123');
+    await form(page).getByLabel('State').selectOption('CA');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText('We found your car.').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await form(page).getByLabel('Make').inputValue()).not.toBe('');
     await page.close();
   });
 

@@ -24,11 +24,24 @@ export function clearRefusal(form: HTMLFormElement): void {
   if (alert) alert.textContent = '';
 }
 
+export const CHECK_HIGHLIGHTED = 'Please check the highlighted field.';
+
+/**
+ * The form alert's words: the refusal's own error and the messages no field could show. An error
+ * that is word for word a message already under its field (a wrong sign-in code) is not said a
+ * second time; the alert then only points at the field.
+ */
+export function alertText(error: string, shownUnderFields: readonly string[], rest: readonly string[]): string {
+  const text = [shownUnderFields.includes(error) ? '' : error, ...rest].filter(Boolean).join(' ');
+  return text || (shownUnderFields.length > 0 ? CHECK_HIGHLIGHTED : '');
+}
+
 /** Shows a refusal; answers whether anything was shown. */
 export function showRefusal(form: HTMLFormElement, { error, fields }: Refusal): boolean {
   clearRefusal(form);
   let first: HTMLElement | undefined;
   const rest: string[] = [];
+  const shown: string[] = [];
   for (const [name, message] of Object.entries(fields)) {
     const field = fieldOf(form, name);
     const slot = field && form.querySelector<HTMLElement>(`#${CSS.escape(field.id)}-error`);
@@ -39,11 +52,12 @@ export function showRefusal(form: HTMLFormElement, { error, fields }: Refusal): 
     field.setAttribute('aria-invalid', 'true');
     slot.textContent = message;
     slot.hidden = false;
+    shown.push(message);
     first ??= field;
   }
   const alert = form.querySelector<HTMLElement>('[data-form-alert]');
-  const text = [error, ...rest].filter(Boolean).join(' ');
-  if (alert) alert.textContent = text || (first ? 'Please check the highlighted field.' : '');
+  const text = alertText(error, shown, rest);
+  if (alert) alert.textContent = text;
   first?.focus();
   return Boolean(first) || text !== '';
 }

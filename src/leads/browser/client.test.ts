@@ -3,6 +3,7 @@ import {
   SUBMIT_ERROR,
   leadContext,
   linkedParamsKey,
+  pageIdOf,
   linkedParamsOf,
   newIdempotencyKey,
   readLinkedParams,
@@ -192,6 +193,33 @@ describe('visited pages and linked query params', () => {
 });
 
 describe('leadContext', () => {
+  it('names the form page as page_id, in a form the lead API always takes', () => {
+    expect(pageIdOf('/cars/2021-toyota-corolla-ascent-sport-123')).toBe('/cars/2021-toyota-corolla-ascent-sport-123');
+    expect(pageIdOf('/contact-us/caf%C3%A9 north')).toBe('/contact-us/caf-C3-A9-north');
+    expect(pageIdOf('')).toBe('/');
+    const long = pageIdOf(`/cars/${'a'.repeat(200)}`);
+    expect(long).toHaveLength(80);
+    for (const page_id of [long, pageIdOf('/contact-us/caf%C3%A9 north')]) {
+      const parsed = parseLeadRequest(
+        formOptions(),
+        {
+          lead: {
+            form: 'enquiry',
+            website_slug: 'kingfisher-toyota',
+            page_id,
+            name: 'Jo Citizen',
+            phone: '0412 345 678',
+            email: 'jo@example.com',
+            message: 'Hi',
+          },
+        },
+        'create',
+      );
+      expect(parsed.ok, page_id).toBe(true);
+      expect(parsed.ok && parsed.lead.page_id).toBe(page_id);
+    }
+  });
+
   it('builds the context fields, the form page included in the trail', () => {
     const storage = new MemoryStorage();
     recordVisit('kingfisher-toyota', { pathname: '/', search: '?utm_medium=cpc' }, storage);
@@ -204,6 +232,7 @@ describe('leadContext', () => {
       website_slug: 'kingfisher-toyota',
       dealership_slug: 'kingfisher-toyota-north',
       url: 'https://kingfisher.example/contact?utm_source=x',
+      page_id: '/contact',
       source: 'Website',
       user_agent: 'Test/1.0',
       visited_pages: ['/', '/contact'],

@@ -162,6 +162,20 @@ export interface LeadSite {
   dealership_slug?: string | undefined;
 }
 
+/** Longest page_id the lead API takes (its id rule in model/payload.ts). */
+const PAGE_ID_MAX = 80;
+
+/**
+ * The page a form sent its lead from, as the lead's `page_id`: the page's path on the site
+ * ('/contact', '/cars/2021-toyota-corolla-…'), the same for every visit and free of the query's
+ * campaign and personal values. Kept to the characters and length the lead's id rule takes, so
+ * an unusual address can never cost the shopper their lead; `url` still has it in full.
+ */
+export function pageIdOf(pathname: string): string {
+  const path = pathname.replace(/[^A-Za-z0-9_.:/-]+/g, '-');
+  return (path.length > PAGE_ID_MAX ? path.slice(0, PAGE_ID_MAX) : path) || '/';
+}
+
 export function leadContext(
   site: LeadSite,
   formStartedAt: number,
@@ -178,6 +192,7 @@ export function leadContext(
     website_slug: site.website_slug,
     ...(site.dealership_slug ? { dealership_slug: site.dealership_slug } : {}),
     url: env.location.href,
+    page_id: pageIdOf(env.location.pathname),
     source: 'Website',
     user_agent: env.userAgent.slice(0, 500),
     visited_pages: visited.length > 0 ? visited : [env.location.pathname],

@@ -1,6 +1,6 @@
 import { cleanTestStorage, getTestStorage, setPersistentEngine, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSavedDetails, saveDetails, savedDetails, savedDetailsKey } from './saved-details';
+import { loadSavedDetails, saveDetails, savedDetails, savedDetailsKey, savedFirstAndLastName, savedFullName } from './saved-details';
 
 // @nanostores/persistent's stand-in for localStorage; setTestStorageKey writes as another tab would.
 beforeEach(() => {
@@ -21,8 +21,47 @@ describe('saved user details', () => {
 
   it('keeps earlier fields a later form did not have', () => {
     saveDetails('k', { name: 'Jo', last_name: 'Citizen', postcode: '4000', email: 'old@example.com' });
-    saveDetails('k', { name: 'Jo Citizen', email: 'new@example.com', phone: '' });
-    expect(loadSavedDetails('k')).toEqual({ name: 'Jo Citizen', last_name: 'Citizen', postcode: '4000', email: 'new@example.com' });
+    saveDetails('k', { email: 'new@example.com', phone: '' });
+    expect(loadSavedDetails('k')).toEqual({ name: 'Jo', last_name: 'Citizen', postcode: '4000', email: 'new@example.com' });
+  });
+
+  it('lets a full name from a single-name form replace an earlier first and last name', () => {
+    saveDetails('k', { name: 'Jo', last_name: 'Citizen', postcode: '4000' });
+    saveDetails('k', { name: 'Sam Smith', email: 'sam@example.com' });
+    expect(loadSavedDetails('k')).toEqual({ name: 'Sam Smith', postcode: '4000', email: 'sam@example.com' });
+    expect(savedFirstAndLastName(loadSavedDetails('k'))).toEqual({ first_name: 'Sam', last_name: 'Smith' });
+  });
+
+  it('prefills first and last name apart after a contact form took "Jo Bloggs"', () => {
+    saveDetails('k', { name: 'Jo Bloggs', email: 'jo@example.com' });
+    expect(savedFirstAndLastName(loadSavedDetails('k'))).toEqual({ first_name: 'Jo', last_name: 'Bloggs' });
+  });
+
+  it.each([
+    [{ name: 'Mary Anne Smith' }, { first_name: 'Mary Anne', last_name: 'Smith' }],
+    [{ name: 'Jo' }, { first_name: 'Jo' }],
+    [
+      { name: 'Jo', last_name: 'Bloggs' },
+      { first_name: 'Jo', last_name: 'Bloggs' },
+    ],
+    [
+      { name: 'Jo Bloggs', last_name: 'Bloggs' },
+      { first_name: 'Jo', last_name: 'Bloggs' },
+    ],
+    [{ last_name: 'Bloggs' }, { last_name: 'Bloggs' }],
+    [{}, {}],
+  ])('splits saved %j into %j', (saved, expected) => {
+    expect(savedFirstAndLastName(saved)).toEqual(expected);
+  });
+
+  it.each([
+    [{ name: 'Jo', last_name: 'Bloggs' }, 'Jo Bloggs'],
+    [{ name: 'Jo Bloggs', last_name: 'Bloggs' }, 'Jo Bloggs'],
+    [{ name: 'Jo Bloggs' }, 'Jo Bloggs'],
+    [{ last_name: 'Bloggs' }, 'Bloggs'],
+    [{}, undefined],
+  ])('gives a single-name form saved %j as %j', (saved, expected) => {
+    expect(savedFullName(saved)).toBe(expected);
   });
 
   it('keeps the key and JSON earlier visits wrote, so a returning shopper is prefilled', () => {

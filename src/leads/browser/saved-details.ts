@@ -66,12 +66,46 @@ export function loadSavedDetails(siteSlug: string): SavedDetails {
 /**
  * Called after a successful submit: the fields this form had replace the saved ones, the rest
  * are kept (an enquiry has no postcode, but a later finance form may want the earlier one).
+ * A form that asks for one full name (enquiry, sign-up) saves `name` without `last_name`: the
+ * last name saved before belonged to another name, so it goes with it.
  */
 export function saveDetails(siteSlug: string, values: Partial<Record<SavedDetailField, unknown>>): void {
   try {
     const $details = store(siteSlug);
-    $details.set({ ...$details.get(), ...clean(values) });
+    const details = { ...$details.get() };
+    const fullNameOnly = 'name' in values && !('last_name' in values) && clean({ name: values.name }).name !== undefined;
+    if (fullNameOnly) delete details.last_name;
+    $details.set({ ...details, ...clean(values) });
   } catch {
     // A full or refused storage only costs the shopper some typing next time.
   }
+}
+
+const endsWithWord = (name: string, word: string): boolean => name.length > word.length && name.endsWith(` ${word}`);
+
+/**
+ * The saved name as one full name, for forms with a single name field. `name` holds the first
+ * name when a form with separate fields saved it, a full name otherwise.
+ */
+export function savedFullName(details: SavedDetails): string | undefined {
+  const { name, last_name: last } = details;
+  if (!name) return last;
+  return last && name !== last && !endsWithWord(name, last) ? `${name} ${last}` : name;
+}
+
+/**
+ * The saved name split for forms asking first and last name apart. A full name from a
+ * single-name form ("Jo Bloggs") splits at its last space: the last word is the last name, the
+ * rest the first name ("Mary Anne Smith" is Mary Anne, Smith). A name of one word is a first name.
+ */
+export function savedFirstAndLastName(details: SavedDetails): { first_name?: string; last_name?: string } {
+  const { name, last_name: last } = details;
+  if (last) {
+    if (!name || name === last) return { last_name: last };
+    return { first_name: endsWithWord(name, last) ? name.slice(0, -last.length - 1).trim() : name, last_name: last };
+  }
+  if (!name) return {};
+  const words = name.split(/\s+/);
+  if (words.length < 2) return { first_name: name };
+  return { first_name: words.slice(0, -1).join(' '), last_name: words[words.length - 1] };
 }

@@ -7,6 +7,7 @@ import { formFieldErrors, missingFields, readConfig, signUpLead, type SignUpConf
 const context: PageLeadContext = {
   website_slug: 'kingfisher-toyota',
   url: 'https://kingfisher.example/privacy-policy',
+  page_id: '/privacy-policy',
   source: 'Website',
   user_agent: 'test',
   visited_pages: ['/', '/privacy-policy'],

@@ -10,7 +10,7 @@ import type { PageLeadContext } from '../model/payload';
 import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead } from './client';
 import { REQUIRED_MESSAGE } from '../model/messages';
 import { normalisePhone, type PhoneRule } from '../model/phone';
-import { loadSavedDetails, saveDetails } from './saved-details';
+import { loadSavedDetails, saveDetails, savedFullName } from './saved-details';
 import { successUrl } from '../model/success';
 import { trackFormSubmit } from '../../platform/web/asc-events';
 
@@ -120,7 +120,8 @@ function init(form: HTMLFormElement): void {
   let inFlight = false;
 
   // Prefill from an earlier lead; never over what the shopper typed before the script ran.
-  const saved = loadSavedDetails(config.website_slug);
+  const stored = loadSavedDetails(config.website_slug);
+  const saved: Partial<Record<SignUpField, string | undefined>> = { name: savedFullName(stored), email: stored.email, phone: stored.phone };
   for (const input of fields) {
     const value = saved[input.name as SignUpField];
     if (value && !input.value) input.value = value;

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  adjustValuation,
+  AUTOGRAB_LOOKUP,
   carDealershipId,
   lookUpRego,
   requestValuation,
@@ -44,6 +46,55 @@ describe('lookUpRego', () => {
   });
 });
 
+describe('lookUpRego through AutoGrab', () => {
+  /** A fetch answering per route: a vehicle, or a status with no vehicle. */
+  function routes(answers: Record<string, number | object>) {
+    const asked: string[] = [];
+    const doFetch = ((url: string) => {
+      asked.push(url);
+      const answer = answers[url] ?? 404;
+      return Promise.resolve(
+        typeof answer === 'number' ? new Response('{"error":"x"}', { status: answer }) : new Response(JSON.stringify(answer), { status: 200 }),
+      );
+    }) as unknown as typeof fetch;
+    return { doFetch, asked };
+  }
+  const kia = { make: 'Kia', model: 'Rio', year: 2019, variant: '' };
+
+  it('asks AutoGrab when NEVDIS finds nothing or is down', async () => {
+    for (const nevdis of [404, 503]) {
+      const { doFetch, asked } = routes({ '/api/nevdis': nevdis, [AUTOGRAB_LOOKUP]: kia });
+      expect(await lookUpRego('ABC123', 'NSW', doFetch)).toEqual(kia);
+      expect(asked).toEqual(['/api/nevdis', '/api/simple-autograb-lookup']);
+    }
+  });
+
+  it('asks AutoGrab alone for a New Zealand plate, and NEVDIS alone when it finds the car', async () => {
+    const nz = routes({ [AUTOGRAB_LOOKUP]: kia });
+    expect(await lookUpRego('ABC123', '', nz.doFetch)).toEqual(kia);
+    expect(nz.asked).toEqual(['/api/simple-autograb-lookup']);
+    const au = routes({ '/api/nevdis': kia });
+    await lookUpRego('ABC123', 'QLD', au.doFetch);
+    expect(au.asked).toEqual(['/api/nevdis']);
+  });
+});
+
+describe('adjustValuation', () => {
+  it('puts the condition answers against the valuation already made, and reads the new estimate', async () => {
+    const { doFetch, calls } = fakeFetch(200, { id: 'v1', estimate: { low: 19000, high: 22000 }, currency: 'NZD' });
+    const answers = { two_sets_of_keys: true, service_history: true, no_illegal_modifications: true, condition: 'excellent' };
+    expect(await adjustValuation('v1', answers, doFetch)).toEqual({ kind: 'estimate', low: 19000, high: 22000, currency: 'NZD', id: 'v1' });
+    expect(calls[0]?.url).toBe('/api/valuations');
+    expect(calls[0]?.init?.method).toBe('PUT');
+    expect(bodyOf(calls[0]?.init)).toEqual({ id: 'v1', adjustmentAnswers: answers });
+  });
+
+  it('is unavailable when the valuation is unknown or the service is down', async () => {
+    expect((await adjustValuation('v1', {}, fakeFetch(404, { error: 'Unknown valuation' }).doFetch)).kind).toBe('unavailable');
+    expect((await adjustValuation('v1', {}, failing)).kind).toBe('unavailable');
+  });
+});
+
 describe('valuationAnswers', () => {
   it('lower-cases the condition and keeps yes/no answers as booleans', () => {
     expect(valuationAnswers({ two_sets_of_keys: true, service_history: false, no_illegal_modifications: true, condition: 'Good' })).toEqual({
@@ -65,14 +116,14 @@ describe('requestValuation', () => {
 
   it('reads an estimate range', async () => {
     const { doFetch, calls } = fakeFetch(201, { id: 'v1', estimate: { low: 18000, high: 21000 }, currency: 'AUD' });
-    expect(await requestValuation(car, doFetch)).toEqual({ kind: 'estimate', low: 18000, high: 21000, currency: 'AUD' });
+    expect(await requestValuation(car, doFetch)).toEqual({ kind: 'estimate', low: 18000, high: 21000, currency: 'AUD', id: 'v1' });
     expect(calls[0]?.url).toBe('/api/valuations');
     expect(bodyOf(calls[0]?.init)).toEqual(car);
   });
 
   it("reads the 'no online estimate' answer with its message", async () => {
     const message = "We can't give an online estimate for cars over 7 years old.";
-    expect(await requestValuation(car, fakeFetch(201, { id: 'v1', refused: 'too_old', message }).doFetch)).toEqual({ kind: 'refused', message });
+    expect(await requestValuation(car, fakeFetch(201, { id: 'v1', refused: 'too_old', message }).doFetch)).toEqual({ kind: 'refused', message, id: 'v1' });
   });
 
   it('is unavailable on errors and odd answers', async () => {

@@ -12,17 +12,20 @@ export interface LookedUpVehicle {
   variant: string;
 }
 
+/** What the valuation service answered; `id` names the stored valuation (absent where nothing is stored). */
 export type Valuation =
-  { kind: 'estimate'; low: number; high: number; currency: string } | { kind: 'refused'; message: string } | { kind: 'unavailable'; message: string };
+  | { kind: 'estimate'; low: number; high: number; currency: string; id?: string }
+  | { kind: 'refused'; message: string; id?: string }
+  | { kind: 'unavailable'; message: string };
 
 type Fetch = typeof fetch;
 
 const text = (value: unknown, max: number): string | undefined =>
   typeof value === 'string' && value.trim() !== '' && value.length <= max ? value.trim() : undefined;
 
-async function postJson(doFetch: Fetch, url: string, body: unknown): Promise<{ status: number; json: unknown }> {
+async function postJson(doFetch: Fetch, url: string, body: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<{ status: number; json: unknown }> {
   const response = await doFetch(url, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
   });
@@ -35,10 +38,10 @@ async function postJson(doFetch: Fetch, url: string, body: unknown): Promise<{ s
   return { status: response.status, json };
 }
 
-/** POST /api/nevdis {rego, state}: the vehicle, or undefined when not found or not answering. */
-export async function lookUpRego(rego: string, state: string, doFetch: Fetch = fetch): Promise<LookedUpVehicle | undefined> {
+/** One lookup route's answer: the vehicle, or undefined when not found or not answering. */
+async function lookUpAt(doFetch: Fetch, url: string, rego: string, state: string): Promise<LookedUpVehicle | undefined> {
   try {
-    const { status, json } = await postJson(doFetch, '/api/nevdis', { rego, state });
+    const { status, json } = await postJson(doFetch, url, { rego, state });
     if (status !== 200 || !json || typeof json !== 'object') return undefined;
     const v = json as Record<string, unknown>;
     const make = text(v.make, 60);
@@ -49,6 +52,20 @@ export async function lookUpRego(rego: string, state: string, doFetch: Fetch = f
   } catch {
     return undefined;
   }
+}
+
+export const NEVDIS_LOOKUP = '/api/nevdis';
+export const AUTOGRAB_LOOKUP = '/api/simple-autograb-lookup';
+
+/**
+ * The vehicle a plate belongs to. NEVDIS is Australia's register (and answers for US sites'
+ * plates here); AutoGrab covers New Zealand's too and is the second opinion when NEVDIS finds
+ * nothing or is down. A New Zealand plate (no state) goes to AutoGrab alone; otherwise NEVDIS is
+ * asked first and AutoGrab only after a miss. Undefined when neither knows the car.
+ */
+export async function lookUpRego(rego: string, state: string, doFetch: Fetch = fetch): Promise<LookedUpVehicle | undefined> {
+  if (state.trim() === '') return lookUpAt(doFetch, AUTOGRAB_LOOKUP, rego, state);
+  return (await lookUpAt(doFetch, NEVDIS_LOOKUP, rego, state)) ?? lookUpAt(doFetch, AUTOGRAB_LOOKUP, rego, state);
 }
 
 export const VALUATION_UNAVAILABLE = "We couldn't work out an online estimate just now. Our team has your details and will be in touch with a valuation.";
@@ -69,32 +86,51 @@ export function valuationAnswers(answers: unknown): ValuationAnswers | undefined
   return out;
 }
 
+function valuationFrom(status: number, json: unknown): Valuation {
+  if (status < 200 || status >= 300 || !json || typeof json !== 'object') return { kind: 'unavailable', message: VALUATION_UNAVAILABLE };
+  const body = json as Record<string, unknown>;
+  const id = typeof body.id === 'string' && /^[A-Za-z0-9-]{1,100}$/.test(body.id) ? { id: body.id } : {};
+  const estimate = body.estimate as { low?: unknown; high?: unknown } | undefined;
+  if (
+    estimate &&
+    typeof estimate.low === 'number' &&
+    typeof estimate.high === 'number' &&
+    Number.isFinite(estimate.low) &&
+    Number.isFinite(estimate.high) &&
+    estimate.low >= 0 &&
+    estimate.high >= estimate.low
+  ) {
+    const currency = typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency) ? body.currency : 'AUD';
+    return { kind: 'estimate', low: estimate.low, high: estimate.high, currency, ...id };
+  }
+  if (body.refused !== undefined) {
+    return {
+      kind: 'refused',
+      message: text(body.message, 400) ?? "We can't give an online estimate for this car. Our team will be in touch to value it in person.",
+      ...id,
+    };
+  }
+  return { kind: 'unavailable', message: VALUATION_UNAVAILABLE };
+}
+
 /** POST /api/valuations: the estimate range, the 'no online estimate' message, or 'unavailable'. */
 export async function requestValuation(request: ValuationRequest, doFetch: Fetch = fetch): Promise<Valuation> {
   try {
     const { status, json } = await postJson(doFetch, '/api/valuations', request);
-    if (status < 200 || status >= 300 || !json || typeof json !== 'object') return { kind: 'unavailable', message: VALUATION_UNAVAILABLE };
-    const body = json as Record<string, unknown>;
-    const estimate = body.estimate as { low?: unknown; high?: unknown } | undefined;
-    if (
-      estimate &&
-      typeof estimate.low === 'number' &&
-      typeof estimate.high === 'number' &&
-      Number.isFinite(estimate.low) &&
-      Number.isFinite(estimate.high) &&
-      estimate.low >= 0 &&
-      estimate.high >= estimate.low
-    ) {
-      const currency = typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency) ? body.currency : 'AUD';
-      return { kind: 'estimate', low: estimate.low, high: estimate.high, currency };
-    }
-    if (body.refused !== undefined) {
-      return {
-        kind: 'refused',
-        message: text(body.message, 400) ?? "We can't give an online estimate for this car. Our team will be in touch to value it in person.",
-      };
-    }
+    return valuationFrom(status, json);
+  } catch {
     return { kind: 'unavailable', message: VALUATION_UNAVAILABLE };
+  }
+}
+
+/**
+ * The valuation adjustment step: PUT /api/valuations {id, adjustmentAnswers} values the car
+ * already valued (by id) again with the shopper's condition answers.
+ */
+export async function adjustValuation(id: string, answers: ValuationAnswers, doFetch: Fetch = fetch): Promise<Valuation> {
+  try {
+    const { status, json } = await postJson(doFetch, '/api/valuations', { id, adjustmentAnswers: answers }, 'PUT');
+    return valuationFrom(status, json);
   } catch {
     return { kind: 'unavailable', message: VALUATION_UNAVAILABLE };
   }

@@ -7,7 +7,7 @@
  * imports only) and stays small, so it builds with zod/mini as fields.ts does.
  */
 import { z } from 'zod/mini';
-import { regionDefaults, type Region } from '../../platform/config/regions';
+import { PLATE_STATES_BY_REGION, regionDefaults, type Region } from '../../platform/config/regions';
 import type { PhoneRule } from '../../platform/config/schema';
 import { regionTerms } from '../../platform/formats/region-terms';
 import { COMPETITION_ENQUIRY, GENERAL_ENQUIRY, NEWSLETTER_SUBCATEGORY } from './category';
@@ -47,64 +47,8 @@ export const SERVICE_TYPES = ['Logbook service', 'General service', 'Brakes', 'T
 export const EMPLOYMENT_STATUSES = ['Full time', 'Part time', 'Casual', 'Self employed', 'Unemployed', 'Retired'] as const;
 export const CAR_CONDITIONS = ['Excellent', 'Good', 'Fair', 'Poor'] as const;
 
-/** Where a plate is registered: states and territories; New Zealand has one national register. */
-export const STATES_BY_REGION: Record<Region, readonly string[]> = {
-  AU: ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'],
-  NZ: [],
-  US: [
-    'AL',
-    'AK',
-    'AZ',
-    'AR',
-    'CA',
-    'CO',
-    'CT',
-    'DE',
-    'DC',
-    'FL',
-    'GA',
-    'HI',
-    'ID',
-    'IL',
-    'IN',
-    'IA',
-    'KS',
-    'KY',
-    'LA',
-    'ME',
-    'MD',
-    'MA',
-    'MI',
-    'MN',
-    'MS',
-    'MO',
-    'MT',
-    'NE',
-    'NV',
-    'NH',
-    'NJ',
-    'NM',
-    'NY',
-    'NC',
-    'ND',
-    'OH',
-    'OK',
-    'OR',
-    'PA',
-    'RI',
-    'SC',
-    'SD',
-    'TN',
-    'TX',
-    'UT',
-    'VT',
-    'VA',
-    'WA',
-    'WV',
-    'WI',
-    'WY',
-  ],
-};
+/** Where a plate is registered, by region (platform/config/regions.ts: the rego lookup needs it too). */
+export const STATES_BY_REGION = PLATE_STATES_BY_REGION;
 
 /** Categories each form files its leads under; the first is the default. */
 export const FORM_CATEGORIES = {

@@ -90,7 +90,7 @@ export interface LeadContext {
  * site's own forms always send these, though the API also takes leads without them.
  */
 export type PageLeadContext = Pick<LeadContext, 'dealership_slug' | 'source' | 'visited_pages' | 'linked_query_params'> &
-  Required<Pick<LeadContext, 'website_slug' | 'url' | 'user_agent' | 'form_started_at' | 'company_website'>>;
+  Required<Pick<LeadContext, 'website_slug' | 'url' | 'page_id' | 'user_agent' | 'form_started_at' | 'company_website'>>;
 
 /** A validated lead: its context plus the form's fields (normalised: phone digits, numbers, booleans). */
 export type ParsedLead = LeadContext & Record<string, unknown>;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../platform/http/app-env';
 import { ProviderUnavailableError } from '../../platform/http/outbound';
-import { mountAtApi, post, read, routerDeps, type ProviderSetup } from '../../../tests/support/provider-routes';
+import { dealer, mountAtApi, post, read, routerDeps, sites, type ProviderSetup } from '../../../tests/support/provider-routes';
 import { createRegoApi } from './rego-api';
 
 function mount(setup: ProviderSetup = {}) {
@@ -114,6 +114,29 @@ describe('POST /nevdis and /simple-autograb-lookup', () => {
     }
     const badState = await post(app, '/nevdis', { rego: 'ABC123', state: 'Narnia' });
     expect((await read(badState)).fields).toHaveProperty('state');
+  });
+
+  it('looks up US plates offline on a US site, and says so plainly when a plate has no car', async () => {
+    sites.usa = dealer('usa', { region: 'US' });
+    try {
+      const { app } = mount();
+      for (const path of ['/nevdis', '/simple-autograb-lookup']) {
+        const found = await post(app, path, { rego: '8abc123', regoState: 'CA' }, { 'x-dealer': 'usa' });
+        expect(found.status, path).toBe(200);
+        expect(await read(found)).toMatchObject({ source: 'demo' });
+      }
+      const eight = await post(app, '/nevdis', { rego: 'ABCD1234', state: 'WA' }, { 'x-dealer': 'usa' });
+      expect(eight.status).toBe(200);
+      const australian = await post(app, '/nevdis', { rego: 'ABC123', state: 'QLD' }, { 'x-dealer': 'usa' });
+      expect(australian.status).toBe(400);
+      expect((await read(australian)).fields?.state).toMatch(/two-letter code/);
+      const { app: none } = mount({ providers: { nevdis: () => Promise.resolve(null) } });
+      const missing = await post(none, '/nevdis', { rego: '8ABC123', state: 'TX' }, { 'x-dealer': 'usa' });
+      expect(missing.status).toBe(404);
+      expect((await read(missing)).error).toBe('No vehicle found for that license plate in that state. Please check it, or enter your vehicle details.');
+    } finally {
+      delete sites.usa;
+    }
   });
 
   it('answers 503 when the lookup service cannot answer', async () => {

@@ -16,7 +16,7 @@ import { resolveEnquiryCategory } from '../model/category';
 import type { ConsentWording } from '../model/consent';
 import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead, type LeadSite } from '../browser/client';
 import { HEAR_ABOUT_US_OPTIONS, enquirySchema, type EnquiryInput, type EnquiryValues, type FormOptions } from '../model/forms';
-import { loadSavedDetails, saveDetails } from '../browser/saved-details';
+import { loadSavedDetails, saveDetails, savedFullName } from '../browser/saved-details';
 import { successUrl } from '../model/success';
 import { trackFormSubmit } from '../../platform/web/asc-events';
 import { CheckboxField } from './fields/CheckboxField';
@@ -180,8 +180,10 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     // Text fields start undefined so react-hook-form reads what the DOM holds: anything typed
     // before the island hydrated is kept.
     defaultValues: { opt_in: true, additional_services: [], ...(categories.length > 0 ? { category: categories[0] } : {}) },
+    // Forms validate on submit only; once a submit has shown a field's message, the message
+    // follows what the shopper types, so a field they fixed stops saying it is wrong.
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -193,8 +195,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   useEffect(() => {
     startedAt.current = Date.now();
     const saved = loadSavedDetails(site.website_slug);
+    const prefill = { name: savedFullName(saved), email: saved.email, phone: saved.phone };
     for (const field of ['name', 'email', 'phone'] as const) {
-      const value = saved[field];
+      const value = prefill[field];
       if (value && !form.getValues(field)) form.setValue(field, value);
     }
   }, [form, site.website_slug]);

@@ -181,9 +181,10 @@ function StepForm({ step, index, defaultValues, headingId, headingRef, alertId, 
   const form = useForm<FieldValues, unknown, FieldValues>({
     resolver: zodResolver(step.schema),
     defaultValues,
-    // Forms validate on submit only, and again only on the next submit.
+    // Forms validate on submit only; once a submit has shown a field's message, the message
+    // follows what the shopper types, so a field they fixed stops saying it is wrong.
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   const submit = form.handleSubmit(async (values) => {

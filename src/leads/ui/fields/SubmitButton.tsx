@@ -25,12 +25,20 @@ export function SubmitButton({
   type = 'submit',
   onClick,
 }: SubmitButtonProps) {
-  // Served disabled: until the island hydrates, a click would submit the server-rendered form
-  // natively, putting what the shopper typed into the page's URL.
+  // Served ready to use, marked waking: until the island hydrates, the client:interaction
+  // directive holds a click on it (a native submit would put what the shopper typed into the
+  // page's URL) and makes it again once the island is live (platform/astro/hydrate-on-interaction.ts).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
-    <button type={type} className={`${className} lead-submit`} disabled={busy || disabled || !hydrated} aria-busy={busy || undefined} onClick={onClick}>
+    <button
+      type={type}
+      className={`${className} lead-submit`}
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      data-waking={hydrated ? undefined : ''}
+      onClick={onClick}
+    >
       {busy && <span className="lead-spinner" aria-hidden="true" />}
       <span>{label}</span>
       {busy && <span className="sr-only">{busyLabel}</span>}

@@ -1,13 +1,12 @@
 /**
  * Booking a test drive from a car's page: Date & Time (a free slot at the sales location that
  * has the car, the service booking's slot picker over GET /api/appointment-slots) → User Details,
- * filed as 'test-drive' with the car's id. The form stays on the car page and says what was asked
- * for; the server checks the slot again when the lead arrives.
+ * filed as 'test-drive' with the car's id, then on to /success (with the way back to the car);
+ * the server checks the slot again when the lead arrives, and the reply email says what was asked for.
  */
 import { useEffect, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { formDefinition, type FormOptions } from '../../model/forms';
-import { dayLabel, timeLabel } from '../../browser/slots';
 import { TextField } from '../fields';
 import { MultiStepForm } from '../MultiStepForm';
 import { UserDetails } from '../steps/UserDetails';
@@ -34,6 +33,11 @@ export interface TestDriveFlowProps {
   /** The car and the sales location that has it; on the car shell (a car added after the build), read from the page once filled. */
   car?: TestDriveCar;
   location?: TestDriveLocation;
+}
+
+/** The car's slug from its page's path, /cars/{slug}: the success page's way back to it. */
+function carSlugOf(pathname: string): string | undefined {
+  return /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(pathname)?.[1];
 }
 
 /** The car shell's car and its location, once src/cars/browser/shell.ts has filled the page in. */
@@ -70,15 +74,11 @@ export default function TestDriveFlow({ site, options, heading, ...given }: Test
     category: 'test-drive',
     steps: definition.steps,
     fixed: () => (car ? { car_id: car.id, ...(car.dealership_id ? { car_dealership_id: car.dealership_id } : {}) } : {}),
-    stay: true,
+    successExtra: () => {
+      const slug = carSlugOf(window.location.pathname);
+      return { ...(car ? { car_id: car.id } : {}), ...(slug ? { car: slug } : {}) };
+    },
   });
-
-  const booked = (): string => {
-    const values = flow.saver.collected();
-    const date = typeof values.booking_date === 'string' ? values.booking_date : '';
-    const time = typeof values.booking_time === 'string' ? values.booking_time : '';
-    return date && time ? `${dayLabel(date, site.locale)} at ${timeLabel(time, site.locale)}` : '';
-  };
 
   return (
     <>
@@ -113,12 +113,6 @@ export default function TestDriveFlow({ site, options, heading, ...given }: Test
             </>
           );
         }}
-        renderComplete={() => (
-          <p role="status" className="multi-step-note" data-test-drive-booked>
-            Thanks! We have your test drive request for the {car?.name ?? 'car'}
-            {booked() ? `, ${booked()}` : ''}. We&apos;ll be in touch to confirm.
-          </p>
-        )}
       />
     </>
   );

@@ -1,8 +1,10 @@
 /**
  * Trade-in and valuation (/cars/trade-in?car_id=, /sell-my-car, /valuations):
  * Your Car (rego and state) → Vehicle Details, filled in from the registration lookup and
- * editable (typed in when the lookup finds nothing) → Condition → User Details. Once the lead is
- * complete the car is valued and the estimate range shown, or the 'no online estimate' message
+ * editable (typed in when the lookup finds nothing) → Condition → User Details. The car is
+ * valued as Vehicle Details is left (POST /api/valuations, linked to the lead), and the valuation
+ * adjusted by the condition answers once the lead is complete (PUT /api/valuations); then the
+ * shopper goes to /success, which shows the estimate range, or the 'no online estimate' message
  * for cars over 7 years old or 100,000 km. Filed as 'trade-in' (with the car in stock it is
  * traded towards), 'sell-my-car' or 'valuation'.
  */
@@ -14,6 +16,7 @@ import { RadioGroupField, SelectField, TextField } from '../fields';
 import { MultiStepForm } from '../MultiStepForm';
 import { UserDetails } from '../steps/UserDetails';
 import {
+  adjustValuation,
   carDealershipId,
   lookUpRego,
   requestValuation,
@@ -23,7 +26,12 @@ import {
   type LookedUpVehicle,
   type Valuation,
 } from '../../browser/trade-in-api';
+import { keepEstimate } from '../../browser/kept-estimate';
+import { successUrl } from '../../model/success';
+import { browserStorage } from '../../../platform/web/storage';
 import { useLeadFlow, type FlowSite } from './use-lead-flow';
+import { estimateBasis } from '../../model/estimate-basis';
+import type { ValuationRequest } from '../../model/valuation-request';
 import { odometerKm, odometerLabel, regionTerms } from '../../../platform/formats/region-terms';
 
 export interface TradeInFlowProps {
@@ -56,33 +64,6 @@ function readCarId(): string | undefined {
   return id && /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : undefined;
 }
 
-function Result({ valuation, locale, phone, words }: { valuation: Valuation; locale: string; phone: string; words: EstimateWords }) {
-  const ref = useRef<HTMLDivElement>(null);
-  // The form the shopper was using is gone: bring focus to what replaced it.
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <div className="lead-result" ref={ref} tabIndex={-1} aria-labelledby="trade-in-result">
-      {valuation.kind === 'estimate' ? (
-        <>
-          <h2 id="trade-in-result">{words.heading}</h2>
-          <p className="lead-estimate">
-            {formatMoney(valuation.low, locale, valuation.currency)} – {formatMoney(valuation.high, locale, valuation.currency)}
-          </p>
-          <p>This estimate assumes 2 sets of keys, a service history, no illegal modifications and good condition. {words.next}</p>
-        </>
-      ) : (
-        <>
-          <h2 id="trade-in-result">{valuation.kind === 'refused' ? 'No online estimate for this car' : 'Thanks, we have your details'}</h2>
-          <p>{valuation.message}</p>
-        </>
-      )}
-      <p>
-        Questions? Call us on <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
-      </p>
-    </div>
-  );
-}
-
 export default function TradeInFlow({
   site,
   options,
@@ -99,7 +80,8 @@ export default function TradeInFlow({
   const [dealershipId, setDealershipId] = useState<string | undefined>(dealerships.only);
   const [vehicle, setVehicle] = useState<LookedUpVehicle | undefined>();
   const [lookupMissed, setLookupMissed] = useState(false);
-  const [valuation, setValuation] = useState<Valuation | undefined>();
+  /** The valuation of the car as Vehicle Details described it, made while the shopper answers the rest. */
+  const firstValuation = useRef<{ car: string; valued: Promise<Valuation> } | undefined>(undefined);
   const flow = useLeadFlow({
     site,
     form: 'trade_in',
@@ -121,6 +103,19 @@ export default function TradeInFlow({
   }, [carId, dealerships]);
 
   const year = lastModelYear();
+
+  /** The car as the valuation service takes it, from the form's values. */
+  const carToValue = (values: FieldValues, leadId: string | undefined): ValuationRequest => ({
+    ...(leadId ? { lead_id: leadId } : {}),
+    ...(values.rego ? { rego: String(values.rego) } : {}),
+    ...(values.regoState ? { regoState: String(values.regoState) } : {}),
+    make: String(values.make),
+    model: String(values.model),
+    ...(values.variant ? { variant: String(values.variant) } : {}),
+    year: Number(values.year),
+    // The shopper reads the odometer in the site's units; valuations are worked out in km.
+    km: odometerKm(Number(values.km), terms.distance),
+  });
 
   return (
     <>
@@ -149,31 +144,49 @@ export default function TradeInFlow({
           return undefined;
         }}
         beforeContinue={async (index, values) => {
-          if (flow.steps[index]?.id !== 'car') return;
+          const stepId = flow.steps[index]?.id;
+          if (stepId === 'vehicle_details') {
+            // Valued now, without waiting: the condition answers adjust it at the end.
+            // The plate is on the step before: the car is what every step so far says.
+            const car = carToValue({ ...flow.saver.collected(), ...values }, flow.saver.getState().leadId);
+            const print = JSON.stringify(car);
+            if (firstValuation.current?.car !== print) firstValuation.current = { car: print, valued: requestValuation(car) };
+            return;
+          }
+          if (stepId !== 'car') return;
           const found = await lookUpRego(String(values.rego ?? ''), String(values.regoState ?? ''));
           setVehicle(found);
           setLookupMissed(!found);
         }}
         afterComplete={async (leadId, values) => {
-          const answers = valuationAnswers(values.adjustmentAnswers);
-          const result = await requestValuation({
+          const answers = valuationAnswers(values.adjustmentAnswers) ?? {};
+          const car = carToValue(values, leadId);
+          const first = firstValuation.current?.car === JSON.stringify(car) ? await firstValuation.current.valued : undefined;
+          // The adjustment step when the car was valued and kept; else one valuation with the answers.
+          const valuation =
+            first && first.kind !== 'unavailable' && first.id
+              ? await adjustValuation(first.id, answers)
+              : await requestValuation({ ...car, adjustmentAnswers: answers });
+          if (keepValuation && valuation.kind === 'estimate') await saveValuation(leadId, valuation);
+          keepEstimate(browserStorage('sessionStorage'), site.lead.website_slug, {
             lead_id: leadId,
-            ...(values.rego ? { rego: String(values.rego) } : {}),
-            ...(values.regoState ? { regoState: String(values.regoState) } : {}),
-            make: String(values.make),
-            model: String(values.model),
-            ...(values.variant ? { variant: String(values.variant) } : {}),
-            year: Number(values.year),
-            // The shopper reads the odometer in the site's units; valuations are worked out in km.
-            km: odometerKm(Number(values.km), terms.distance),
-            ...(answers ? { adjustmentAnswers: answers } : {}),
+            kind: valuation.kind,
+            heading:
+              valuation.kind === 'estimate'
+                ? result.heading
+                : valuation.kind === 'refused'
+                  ? 'No online estimate for this car'
+                  : 'Thanks, we have your details',
+            range:
+              valuation.kind === 'estimate'
+                ? `${formatMoney(valuation.low, site.locale, valuation.currency)} – ${formatMoney(valuation.high, site.locale, valuation.currency)}`
+                : '',
+            message: valuation.kind === 'estimate' ? estimateBasis(answers) : valuation.message,
+            next: valuation.kind === 'estimate' ? result.next : '',
           });
-          setValuation(result);
-          if (keepValuation && result.kind === 'estimate') void saveValuation(leadId, result);
+          window.location.assign(successUrl(category, { lead_id: leadId, ...(carId ? { car_id: carId } : {}) }));
         }}
-        renderComplete={() =>
-          valuation ? <Result valuation={valuation} locale={site.locale} phone={site.phone} words={result} /> : <p role="status">Working out your estimate…</p>
-        }
+        renderComplete={() => <p role="status">Working out your estimate…</p>}
         renderStep={({ step, idPrefix }) => {
           const id = (name: string) => `${idPrefix}-${name}`;
           switch (step.id) {

@@ -9,7 +9,7 @@ import { leadContext, newIdempotencyKey, sendLead, type LeadCreateTarget, type L
 import type { ConsentWording } from '../../model/consent';
 import type { FormKind, FormStep } from '../../model/forms';
 import { createLeadSaver, type LeadSaver, type LeadSaverState } from '../../browser/lead-saving';
-import { loadSavedDetails, saveDetails } from '../../browser/saved-details';
+import { loadSavedDetails, saveDetails, savedFirstAndLastName } from '../../browser/saved-details';
 import { trackFormSubmit } from '../../../platform/web/asc-events';
 import { HoneypotField } from '../fields';
 
@@ -80,7 +80,18 @@ export function useLeadFlow({ site, form, category, steps, fixed, successExtra, 
         trackFormSubmit({ form, category, event_id: eventId, lead_id: leadId, ...(typeof carId === 'string' ? { car_id: carId } : {}) });
       },
       navigate: (url) => window.location.assign(url),
-      ...(stay ? {} : { success: { category, ...(successExtra ? { extra: successExtra() } : {}) } }),
+      // The extras are read when the lead is complete, in the browser: a car the page filled in
+      // after hydration is known by then, and the island's server render never reads them.
+      ...(stay
+        ? {}
+        : {
+            success: {
+              category,
+              get extra() {
+                return latest.current.successExtra?.() ?? {};
+              },
+            },
+          }),
     }),
   );
   const state = useSyncExternalStore(saver.subscribe, saver.getState, saver.getState);
@@ -109,8 +120,7 @@ export function useLeadFlow({ site, form, category, steps, fixed, successExtra, 
     savedUserDetails: () => {
       const saved = loadSavedDetails(site.lead.website_slug);
       return {
-        ...(saved.name ? { first_name: saved.name } : {}),
-        ...(saved.last_name ? { last_name: saved.last_name } : {}),
+        ...savedFirstAndLastName(saved),
         ...(saved.email ? { email: saved.email } : {}),
         ...(saved.phone ? { phone: saved.phone } : {}),
         ...(saved.postcode ? { postcode: saved.postcode } : {}),

@@ -33,11 +33,9 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     { type: 'sign-in', path: '/sign-in' },
     { type: 'my-garage', path: '/my-garage', gated: true, ready: '[data-gate-content] [data-part="searches"]' },
     { type: 'unsubscribe', path: '/unsubscribe' },
-    {
-      type: 'online-payment',
-      path: '/online-payment',
-      ...(site.features.enabled_pages.includes('online_payment') && needsSignIn('online_payment', site.features) ? { gated: true as const } : {}),
-    },
+    ...(site.features.enabled_pages.includes('online_payment')
+      ? [{ type: 'online-payment', path: '/online-payment', ...(needsSignIn('online_payment', site.features) ? { gated: true as const } : {}) }]
+      : []),
     ...(site.features.enabled_pages.includes('personalised_finance')
       ? [{ type: 'personalised-finance', path: '/personalised/finance', ...(needsSignIn('finance', site.features) ? { gated: true as const } : {}) }]
       : []),

@@ -10,7 +10,7 @@ import { getSession } from '../../accounts/browser/account-calls';
 import { fetchCar, searchConfig } from '../../cars/browser/fetch-car';
 import { siteFromDataset } from '../../cars/browser/live';
 import { carAvailabilityPath, financeLink, primaryImage, tradeInLink } from '../../stock/model/car-page';
-import { priceText } from '../../stock/model/car';
+import { carPath, priceText } from '../../stock/model/car';
 import { checkoutSlugFromPath } from '../model/api';
 import { startReservation } from './checkout-calls';
 import { ascItem } from '../../stock/model/asc-item';
@@ -18,7 +18,14 @@ import { trackAsc } from '../../platform/web/asc-events';
 
 export async function initCheckoutPage(doc: Document = document, win: Window = window): Promise<void> {
   const root = doc.querySelector<HTMLElement>('[data-checkout]');
-  if (!root || root.dataset.enabled !== 'true') return;
+  if (!root) return;
+  if (root.dataset.enabled !== 'true') {
+    // The dealer takes no deposits online: the page says so and leads back to this car's page.
+    const slug = checkoutSlugFromPath(win.location.pathname);
+    const carLink = root.querySelector<HTMLAnchorElement>('[data-checkout-car-link]');
+    if (carLink && slug) carLink.href = carPath(slug);
+    return;
+  }
   const part = <T extends HTMLElement = HTMLElement>(name: string) => root.querySelector<T>(`[data-checkout-${name}]`);
   const status = part('status');
   const say = (text: string) => {

@@ -23,6 +23,29 @@ export const CHECKOUT_RETURN_PAGE = '/checkout/return';
 export const ONLINE_PAYMENT_PAGE = '/online-payment';
 export const checkoutPagePath = (slug: string): string => `/cars/${slug}/checkout`;
 
+type PageFeatures = { enabled_pages: readonly string[] };
+/** Whether the dealer takes reservation deposits on its site. */
+export const offersCheckout = (features: PageFeatures): boolean => features.enabled_pages.includes('checkout');
+/** Whether the dealer takes invoice payments on its site. */
+export const offersOnlinePayment = (features: PageFeatures): boolean => features.enabled_pages.includes('online_payment');
+
+/**
+ * The /online-payment page to build (a rest route's index), or none: a dealer that does not take
+ * payments online has no such page, rather than one a search engine or an old link finds saying
+ * "not offered".
+ */
+export const onlinePaymentPages = (features: PageFeatures): { params: { page: undefined } }[] =>
+  offersOnlinePayment(features) ? [{ params: { page: undefined } }] : [];
+
+/**
+ * What a dealer that takes no deposits online says on /cars/{slug}/checkout (an old link, or a
+ * shopper guessing the address): the car is still for sale, just not reserved here.
+ */
+export const checkoutNotOffered = (dealerName: string): { heading: string; text: string } => ({
+  heading: 'Reserve this car with us',
+  text: `${dealerName} does not take deposits online. To reserve this car, see it on our site and send us an enquiry, or call us: we will hold it for you.`,
+});
+
 /** `/cars/{slug}/checkout` → the slug; undefined for any other path. */
 export function checkoutSlugFromPath(pathname: string): string | undefined {
   const match = /^\/cars\/([a-z0-9]+(?:-[a-z0-9]+)*)\/checkout\/?$/.exec(pathname);

@@ -102,6 +102,22 @@ describe('checkout with a deposit', () => {
     await expect.poll(() => carPage.locator('[data-car-status]').textContent(), { timeout: 10_000 }).toBe('Reserved');
     expect(await carPage.locator('[data-checkout-link]').isVisible()).toBe(false);
 
+    // The shopper who paid opens the checkout again: the hold is theirs, with the receipt.
+    const again = await context.newPage();
+    await again.goto(`${demoOrigin(SLUG)}/cars/${car.slug}/checkout`);
+    await expect.poll(() => again.getByRole('heading', { name: 'You have reserved this car' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await again.locator('[data-checkout-mine-lines]').textContent()).toContain(paymentId ?? 'none');
+    expect(await again.getByText('reserved by another shopper').isVisible()).toBe(false);
+    expect(await again.getByRole('button', { name: /^Pay .* deposit$/ }).isVisible()).toBe(false);
+    // Another shopper is told only that it is reserved.
+    const other = await newShopperContext(browser);
+    const { page: theirs } = await openPage(other, `${demoOrigin(SLUG)}/cars/${car.slug}/checkout`, 20_000);
+    await signIn(theirs, 'someone-else@example.com');
+    await theirs.waitForURL(new RegExp(`/cars/${car.slug}/checkout`));
+    await expect.poll(() => theirs.getByText('This car is reserved by another shopper.').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await theirs.getByRole('heading', { name: 'You have reserved this car' }).isVisible()).toBe(false);
+    await other.close();
+
     await expect
       .poll(
         () => {

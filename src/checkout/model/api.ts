@@ -15,6 +15,8 @@ export const checkoutPaths = {
   onlinePayments: `${CHECKOUT_API}/online-payments`,
   payment: (id: string) => `${CHECKOUT_API}/payments/${encodeURIComponent(id)}`,
   availability: carAvailabilityPath,
+  /** The asker's own hold on a car, with its payment (404 when it is not theirs). */
+  myReservation: (carId: string) => `${CHECKOUT_API}/cars/${encodeURIComponent(carId)}/my-reservation`,
   webhook: (provider: string) => `/api/payments/webhook/${provider}`,
 } as const;
 
@@ -154,6 +156,7 @@ export const CHECKOUT_MESSAGES = {
   providerDown: 'We could not reach the payment provider just now. Please try again in a few minutes.',
   declined: 'Your card was declined. No money was taken.',
   paymentNotFound: 'Payment not found.',
+  noHoldOfYours: 'You have no hold on this car.',
   emailNeeded: 'Enter your email address.',
   expiredHold: 'The hold on this car ended without a sale. Your deposit has been refunded.',
   lateAfterExpiry: 'Your payment arrived after the payment page had expired, so it has been refunded.',

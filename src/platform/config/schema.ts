@@ -175,7 +175,7 @@ export const dealerConfigSchema = z
       .regex(/^[A-Za-z0-9_-]+$/)
       .max(200)
       .optional()
-      .describe('Public maps key; location maps load only when set.'),
+      .describe("Public maps key: location maps are then the maps service's image, one marker per location; without it they are drawn offline."),
     image_cdn: z
       .strictObject({
         base_url: absoluteUrl.describe('Image CDN base; images are requested with width and quality.'),

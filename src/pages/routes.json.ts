@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { site } from '../platform/config/current';
-import { searchFallbackPrefixes } from '../search/model/fallback-routes';
+import { siteFallbackRules } from '../search/model/fallback-routes';
 
 /**
  * Rewrites for URLs no build can list in advance: a search landing path nobody prerendered, or a
@@ -10,12 +10,7 @@ import { searchFallbackPrefixes } from '../search/model/fallback-routes';
 export const GET: APIRoute = () =>
   new Response(
     JSON.stringify({
-      fallbacks: [
-        // One checkout page for every car, before the car shell that would otherwise take the path.
-        ...(site.features.enabled_pages.includes('checkout') ? [{ prefix: '/cars/', suffix: '/checkout', page: '/shell/checkout/' }] : []),
-        { prefix: '/cars/', page: '/shell/car/' },
-        ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' })),
-      ],
+      fallbacks: siteFallbackRules(site),
     }),
     { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
   );

@@ -163,6 +163,34 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
     expect(await db.current.db.select().from(reservations)).toHaveLength(1);
   });
 
+  it('tells the shopper who paid a car’s deposit that the hold is theirs, with the payment, and nobody else whose it is', async () => {
+    const mine = checkoutPaths.myReservation(String(car.id));
+    expect((await jane.get(mine)).status).toBe(404);
+    const { id, payPath } = await reserve(jane);
+    // Started but not paid: no hold yet.
+    expect((await jane.get(mine)).status).toBe(404);
+    await pay(jane, payPath, CARD.success);
+    const [hold] = await db.current.db.select().from(reservations).where(eq(reservations.payment_id, id));
+    const answer = await jane.get(mine);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toContain('no-store');
+    expect(answer.body).toMatchObject({
+      id,
+      kind: 'reservation',
+      status: 'paid',
+      car_id: String(car.id),
+      amount_minor: site.checkout.deposit * 100,
+      held_until: hold!.held_until.toISOString(),
+    });
+    // Another account, a signed-out browser, and another car: the same answer as no hold at all.
+    const bob = new Browser(t.app);
+    await signIn(bob, BOB);
+    expect(await bob.get(mine)).toMatchObject({ status: 404, body: { error: CHECKOUT_MESSAGES.noHoldOfYours } });
+    expect((await new Browser(t.app).get(mine)).status).toBe(404);
+    expect((await jane.get(checkoutPaths.myReservation(String(otherCar.id)))).status).toBe(404);
+    expect((await jane.get(checkoutPaths.myReservation('not-a-car'))).status).toBe(404);
+  });
+
   it('leaves the car available when the card is declined, and on a failed 3-D Secure step', async () => {
     const declined = await reserve(jane);
     expect((await pay(jane, declined.payPath, CARD.declined)).status).toBe(303);
@@ -381,6 +409,15 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
       expect(new Set(clicks.map((c) => c.id)).size).toBe(1);
       const pending = await db.current.db.select().from(payments).where(eq(payments.status, 'pending'));
       expect(pending.map((p) => p.id).sort()).toEqual([before.id, clicks[0]!.id].sort());
+    });
+
+    it('shows a guest their own hold on a car in the browser that paid for it, and no other browser', async () => {
+      const guest = new Browser(open.app);
+      const { id, redirect } = await guestReserve(guest, 'guest@example.com');
+      await pay(guest, new URL(redirect).pathname, CARD.success);
+      const mine = checkoutPaths.myReservation(String(car.id));
+      expect((await guest.get(mine)).body).toMatchObject({ id, status: 'paid', kind: 'reservation' });
+      expect((await new Browser(open.app).get(mine)).status).toBe(404);
     });
 
     it('reads a guest’s payment by its key, or in the browser that paid it once the key has left the address bar', async () => {

@@ -14,7 +14,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { loadStock } from '../../src/stock/server/store';
-import { TEST_PAYMENTS_NOTICE } from '../../src/checkout/model/api';
+import { checkoutNotOffered, TEST_PAYMENTS_NOTICE } from '../../src/checkout/model/api';
+import { load } from 'cheerio';
+import { get } from './http';
+import { wording } from '../../src/platform/formats/region';
 import { demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
 import { signInByCode } from './sign-in';
 
@@ -102,6 +105,22 @@ describe('checkout with a deposit', () => {
     await expect.poll(() => carPage.locator('[data-car-status]').textContent(), { timeout: 10_000 }).toBe('Reserved');
     expect(await carPage.locator('[data-checkout-link]').isVisible()).toBe(false);
 
+    // The shopper who paid opens the checkout again: the hold is theirs, with the receipt.
+    const again = await context.newPage();
+    await again.goto(`${demoOrigin(SLUG)}/cars/${car.slug}/checkout`);
+    await expect.poll(() => again.getByRole('heading', { name: 'You have reserved this car' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await again.locator('[data-checkout-mine-lines]').textContent()).toContain(paymentId ?? 'none');
+    expect(await again.getByText('reserved by another shopper').isVisible()).toBe(false);
+    expect(await again.getByRole('button', { name: /^Pay .* deposit$/ }).isVisible()).toBe(false);
+    // Another shopper is told only that it is reserved.
+    const other = await newShopperContext(browser);
+    const { page: theirs } = await openPage(other, `${demoOrigin(SLUG)}/cars/${car.slug}/checkout`, 20_000);
+    await signIn(theirs, 'someone-else@example.com');
+    await theirs.waitForURL(new RegExp(`/cars/${car.slug}/checkout`));
+    await expect.poll(() => theirs.getByText('This car is reserved by another shopper.').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await theirs.getByRole('heading', { name: 'You have reserved this car' }).isVisible()).toBe(false);
+    await other.close();
+
     await expect
       .poll(
         () => {
@@ -161,5 +180,33 @@ describe('checkout with a deposit', () => {
     } finally {
       await phone.close();
     }
+  });
+});
+
+describe('a dealer that does not take deposits or payments online', () => {
+  it('answers a car’s checkout address with the truth and a link to the car, and has no /online-payment', async () => {
+    const other = loadDealer('lone-star-auto', 'dealers');
+    expect(other.features.enabled_pages).not.toContain('checkout');
+    const car = loadStock(other, { ...process.env, STOCK_DIR: inject('stockDir') }).find((c) => c.status === 'in_stock')!;
+    const served = await get('lone-star-auto', `/cars/${car.slug}/checkout`);
+    expect(served.status).toBe(200);
+    const $ = load(served.text);
+    const words = checkoutNotOffered(other.name);
+    const w = wording(other.locale);
+    expect($('h1').text()).toBe(w(words.heading));
+    expect($('[data-checkout-status]').text()).toBe(w(words.text));
+    expect(served.text).not.toContain('may have been sold');
+    expect($('[data-checkout-car-link]')).toHaveLength(1);
+    for (const slug of ['lone-star-auto', 'kingfisher-toyota']) expect((await get(slug, '/online-payment')).status, slug).toBe(404);
+  });
+
+  it('links the checkout page to the car it names', async () => {
+    const other = loadDealer('lone-star-auto', 'dealers');
+    const car = loadStock(other, { ...process.env, STOCK_DIR: inject('stockDir') }).find((c) => c.status === 'in_stock')!;
+    const context = await newShopperContext(browser);
+    const { page, errors } = await openPage(context, `${demoOrigin('lone-star-auto')}/cars/${car.slug}/checkout`, 20_000);
+    await expect.poll(() => page.locator('[data-checkout-car-link]').getAttribute('href')).toBe(`/cars/${car.slug}`);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

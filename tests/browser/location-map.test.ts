@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
 import { sortLocations } from '../../src/dealer/model/locations';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { servedPage } from './http';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,5 +39,27 @@ describe('location map without a maps key', () => {
     expect(outside.filter((url) => !url.startsWith('https://www.googletagmanager.com/gtag/js'))).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('the footer’s map variant', () => {
+  it('shows a dealer’s locations in its footer, one marker each and listed, drawn offline without a maps key; other footers have none', async () => {
+    const slug = 'drivesmart-pre-owned';
+    const site = loadDealer(slug);
+    expect(site.footer.show_map).toBe(true);
+    expect(site.maps_key).toBeUndefined();
+    const placed = sortLocations(site.locations).filter((l) => l.visible && l.address.lat !== undefined && l.address.long !== undefined);
+    const $ = await servedPage(slug, '/contact');
+    const map = $('.site-footer .static-map');
+    expect(map.find('svg .pin')).toHaveLength(placed.length);
+    expect(
+      map
+        .find('li a')
+        .map((_, a) => $(a).text())
+        .get(),
+    ).toEqual(placed.map((l) => l.name));
+    expect(map.find('[data-map-image]')).toHaveLength(0);
+    const other = await servedPage('kingfisher-toyota', '/contact');
+    expect(other('.site-footer .static-map')).toHaveLength(0);
   });
 });

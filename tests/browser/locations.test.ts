@@ -36,16 +36,22 @@ describe('location page', () => {
     await page.close();
   });
 
-  it('loads the map only once it is scrolled into view, and only with a maps key', async () => {
+  it('with a maps key, loads the map image (one marker per location, greyscale) only once it is scrolled into view', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 600 } });
     const outside = await blockOutsideRequests(page);
     await page.goto(`${fixtureOrigin('fixture-motors')}/our-location/fixture-motors-sales`);
-    const map = page.locator('.location-map');
-    expect(await map.locator('iframe').count()).toBe(0);
-    expect(outside.filter((u) => u.includes('google.com/maps/embed'))).toEqual([]);
+    const map = page.locator('.static-map-image');
+    expect(await map.locator('img').count()).toBe(0);
+    expect(outside.filter((u) => u.includes('maps.googleapis.com'))).toEqual([]);
     await map.scrollIntoViewIfNeeded();
-    await expect.poll(() => map.locator('iframe').count()).toBe(1);
-    expect(await map.locator('iframe').getAttribute('src')).toMatch(/^https:\/\/www\.google\.com\/maps\/embed\/v1\/place\?key=test-maps-key/);
+    await expect.poll(() => map.locator('img').count()).toBe(1);
+    const src = new URL((await map.locator('img').getAttribute('src'))!);
+    expect(src.origin + src.pathname).toBe('https://maps.googleapis.com/maps/api/staticmap');
+    expect(src.searchParams.get('key')).toBe('test-maps-key');
+    expect(src.searchParams.get('style')).toBe('feature:all|saturation:-100');
+    expect(src.searchParams.getAll('markers')).toHaveLength(1);
+    // The request went nowhere: outside requests are answered here.
+    expect(outside.some((u) => u.startsWith('https://maps.googleapis.com/maps/api/staticmap'))).toBe(true);
     await page.close();
   });
 

@@ -3,7 +3,7 @@ import { contactPages, sortLocations } from '../../src/dealer/model/locations';
 import { defaultSearchPath } from '../../src/search/model/search-path';
 import { BROCHURE_PATHS } from '../../src/site/site-pages';
 import { loadStock } from '../../src/stock/server/store';
-import { needsSignIn } from '../../src/accounts/model/gating';
+import { financePageGate, needsSignIn } from '../../src/accounts/model/gating';
 
 /**
  * One path per page type of a dealer site (dynamic pages by their first instance): brochure
@@ -33,13 +33,11 @@ export function pageTypes(slug: string, dealersDir = 'dealers', stockDir?: strin
     { type: 'sign-in', path: '/sign-in' },
     { type: 'my-garage', path: '/my-garage', gated: true, ready: '[data-gate-content] [data-part="searches"]' },
     { type: 'unsubscribe', path: '/unsubscribe' },
-    {
-      type: 'online-payment',
-      path: '/online-payment',
-      ...(site.features.enabled_pages.includes('online_payment') && needsSignIn('online_payment', site.features) ? { gated: true as const } : {}),
-    },
+    ...(site.features.enabled_pages.includes('online_payment')
+      ? [{ type: 'online-payment', path: '/online-payment', ...(needsSignIn('online_payment', site.features) ? { gated: true as const } : {}) }]
+      : []),
     ...(site.features.enabled_pages.includes('personalised_finance')
-      ? [{ type: 'personalised-finance', path: '/personalised/finance', ...(needsSignIn('finance', site.features) ? { gated: true as const } : {}) }]
+      ? [{ type: 'personalised-finance', path: '/personalised/finance', ...(financePageGate(site.features) ? { gated: true as const } : {}) }]
       : []),
     ...(site.features.enabled_pages.includes('spin_to_win') && site.spin_to_win
       ? [{ type: 'spin-to-win', path: '/spin-to-win', ...(site.features.gated_pages.includes('spin_to_win') ? { gated: true as const } : {}) }]

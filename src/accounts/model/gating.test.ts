@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateRedirect, needsSignIn, SIGN_IN_KIND_OF, type GatedPage } from './gating';
+import { financePageGate, gateRedirect, needsSignIn, SIGN_IN_KIND_OF, type GatedPage } from './gating';
 import { readSignInTarget } from './sign-in';
 
 type Features = Parameters<typeof needsSignIn>[1];
@@ -32,6 +32,23 @@ describe('needsSignIn', () => {
     expect(needsSignIn('online_payment', features({ online_payment_without_sign_in: true }))).toBe(false);
     // Listing it among the gated pages wins over the switch.
     expect(needsSignIn('online_payment', features({ online_payment_without_sign_in: true, gated_pages: ['online_payment'] }))).toBe(true);
+  });
+});
+
+describe('financePageGate', () => {
+  it('gates the personalised finance page where the dealer gates finance, or only equifax finance, and sends the latter to sign in for car finance', () => {
+    expect(financePageGate(features())).toBeUndefined();
+    expect(financePageGate(features({ gated_pages: ['checkout', 'spin_to_win'] }))).toBeUndefined();
+    expect(financePageGate(features({ gated_pages: ['finance'] }))).toBe('finance');
+    expect(financePageGate(features({ gated_pages: ['finance', 'equifax_finance'] }))).toBe('finance');
+    expect(financePageGate(features({ gated_pages: ['equifax_finance'] }))).toBe('equifax_finance');
+    const here = '/personalised/finance?car_id=48213';
+    const href = gateRedirect(financePageGate(features({ gated_pages: ['equifax_finance'] }))!, here, '/cars/2021-toyota-corolla-48213');
+    expect(readSignInTarget(new URL(href, 'https://d.example').search)).toEqual({
+      type: 'car-finance',
+      redirect: here,
+      back: '/cars/2021-toyota-corolla-48213',
+    });
   });
 });
 

@@ -28,6 +28,18 @@ export function needsSignIn(page: GatedPage, features: Features): boolean {
   }
 }
 
+/**
+ * The gate in front of the personalised finance page, or undefined where it is open. The page is
+ * finance, so `finance` gates it (sign-in kind `finance`); it is also where the shopper's credit
+ * is checked with Equifax, so a dealer gating only `equifax_finance` gates it too, as car finance
+ * (kind `car-finance`). Its API calls ask the same.
+ */
+export function financePageGate(features: Features): 'finance' | 'equifax_finance' | undefined {
+  if (needsSignIn('finance', features)) return 'finance';
+  if (needsSignIn('equifax_finance', features)) return 'equifax_finance';
+  return undefined;
+}
+
 /** The sign-in page's `type` for each gated page. */
 export const SIGN_IN_KIND_OF: Record<GatedPage, SignInKind> = {
   my_garage: 'my-garage',

@@ -38,3 +38,7 @@ export const startOnlinePayment = (body: { reference: string; amount: string; em
 
 export const getPayment = (id: string, key: string, fetcher?: Fetch): Promise<ApiResult<PaymentView>> =>
   callAccountApi(`${checkoutPaths.payment(id)}${key ? `?key=${encodeURIComponent(key)}` : ''}`, {}, readPayment, fetcher);
+
+/** This shopper's own hold on a car (signed in, or the guest browser that paid); a 404 when it is not theirs. */
+export const getMyReservation = (carId: string, fetcher?: Fetch): Promise<ApiResult<PaymentView>> =>
+  callAccountApi(checkoutPaths.myReservation(carId), {}, readPayment, fetcher);

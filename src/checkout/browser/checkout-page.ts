@@ -10,15 +10,49 @@ import { getSession } from '../../accounts/browser/account-calls';
 import { fetchCar, searchConfig } from '../../cars/browser/fetch-car';
 import { siteFromDataset } from '../../cars/browser/live';
 import { carAvailabilityPath, financeLink, primaryImage, tradeInLink } from '../../stock/model/car-page';
-import { priceText } from '../../stock/model/car';
+import { carPath, priceText } from '../../stock/model/car';
 import { checkoutSlugFromPath } from '../model/api';
-import { startReservation } from './checkout-calls';
+import { depositReceipt, type DepositReceipt } from '../model/receipt';
+import { getMyReservation, startReservation } from './checkout-calls';
 import { ascItem } from '../../stock/model/asc-item';
 import { trackAsc } from '../../platform/web/asc-events';
 
+/** The shopper's own hold: the receipt in place of the pay area, every value written as text. */
+function showReceipt(root: HTMLElement, receipt: DepositReceipt, win: Window): void {
+  const box = root.querySelector<HTMLElement>('[data-checkout-mine]');
+  if (!box) return;
+  const doc = root.ownerDocument;
+  const heading = box.querySelector('[data-checkout-mine-heading]');
+  if (heading) heading.textContent = receipt.heading;
+  const text = box.querySelector('[data-checkout-mine-text]');
+  if (text) text.textContent = receipt.text;
+  box.querySelector('[data-checkout-mine-lines]')?.replaceChildren(
+    ...receipt.lines.map(({ label, value }) => {
+      const row = doc.createElement('div');
+      const dt = doc.createElement('dt');
+      dt.textContent = label;
+      const dd = doc.createElement('dd');
+      dd.textContent = value;
+      row.append(dt, dd);
+      return row;
+    }),
+  );
+  box.querySelector('[data-checkout-print]')?.addEventListener('click', () => win.print());
+  box.hidden = false;
+  // The pay-to-reserve summary is not what they need now; their receipt is.
+  root.querySelectorAll<HTMLElement>('[data-checkout-offer]').forEach((el) => (el.hidden = true));
+}
+
 export async function initCheckoutPage(doc: Document = document, win: Window = window): Promise<void> {
   const root = doc.querySelector<HTMLElement>('[data-checkout]');
-  if (!root || root.dataset.enabled !== 'true') return;
+  if (!root) return;
+  if (root.dataset.enabled !== 'true') {
+    // The dealer takes no deposits online: the page says so and leads back to this car's page.
+    const slug = checkoutSlugFromPath(win.location.pathname);
+    const carLink = root.querySelector<HTMLAnchorElement>('[data-checkout-car-link]');
+    if (carLink && slug) carLink.href = carPath(slug);
+    return;
+  }
   const part = <T extends HTMLElement = HTMLElement>(name: string) => root.querySelector<T>(`[data-checkout-${name}]`);
   const status = part('status');
   const say = (text: string) => {
@@ -89,6 +123,12 @@ export async function initCheckoutPage(doc: Document = document, win: Window = w
     .then((r) => r.json() as Promise<{ reserved?: unknown }>)
     .then((a) => a.reserved === true)
     .catch(() => false);
+  if (held) {
+    // The hold may be this shopper's own, from a deposit they just paid: say so, with the receipt.
+    const mine = await getMyReservation(String(car.id));
+    const receipt = mine.ok ? depositReceipt(mine.value, { locale: site.locale, time_zone: root.dataset.timeZone ?? 'UTC' }) : undefined;
+    if (receipt) return showReceipt(root, receipt, win);
+  }
   if (held || car.status !== 'in_stock') {
     const reserved = part('reserved');
     if (reserved) reserved.hidden = false;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { amountToMinor, checkoutSlugFromPath, onlinePaymentProblems, onlinePaymentRequestSchema, reservationRequestSchema } from './api';
+import {
+  amountToMinor,
+  checkoutNotOffered,
+  checkoutSlugFromPath,
+  onlinePaymentPages,
+  onlinePaymentProblems,
+  onlinePaymentRequestSchema,
+  reservationRequestSchema,
+} from './api';
 
 const rules = { min_amount: 1, max_amount: 20_000, reference_label: 'Invoice or job number', reference_pattern: '^[A-Za-z0-9-]{3,30}$' };
 const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
@@ -32,5 +40,20 @@ describe('the checkout API model', () => {
     expect(checkoutSlugFromPath('/cars/2021-toyota-corolla-1234/checkout/')).toBe('2021-toyota-corolla-1234');
     expect(checkoutSlugFromPath('/cars/UPPER/checkout')).toBeUndefined();
     expect(checkoutSlugFromPath('/cars/x/y/checkout')).toBeUndefined();
+  });
+});
+
+describe('pages a dealer offers', () => {
+  it('builds /online-payment only for a dealer that takes payments online', () => {
+    expect(onlinePaymentPages({ enabled_pages: ['online_payment'] })).toEqual([{ params: { page: undefined } }]);
+    expect(onlinePaymentPages({ enabled_pages: ['checkout'] })).toEqual([]);
+    expect(onlinePaymentPages({ enabled_pages: [] })).toEqual([]);
+  });
+
+  it('says on checkout, where the dealer takes no deposits online, that the car can still be reserved with them, not that it is missing or sold', () => {
+    const { heading, text } = checkoutNotOffered('Kingfisher Toyota');
+    expect(`${heading} ${text}`).not.toMatch(/not found|sold|no longer/i);
+    expect(text).toContain('Kingfisher Toyota does not take deposits online');
+    expect(text).toMatch(/enquiry|call/i);
   });
 });

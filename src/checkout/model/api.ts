@@ -15,6 +15,8 @@ export const checkoutPaths = {
   onlinePayments: `${CHECKOUT_API}/online-payments`,
   payment: (id: string) => `${CHECKOUT_API}/payments/${encodeURIComponent(id)}`,
   availability: carAvailabilityPath,
+  /** The asker's own hold on a car, with its payment (404 when it is not theirs). */
+  myReservation: (carId: string) => `${CHECKOUT_API}/cars/${encodeURIComponent(carId)}/my-reservation`,
   webhook: (provider: string) => `/api/payments/webhook/${provider}`,
 } as const;
 
@@ -22,6 +24,29 @@ export const checkoutPaths = {
 export const CHECKOUT_RETURN_PAGE = '/checkout/return';
 export const ONLINE_PAYMENT_PAGE = '/online-payment';
 export const checkoutPagePath = (slug: string): string => `/cars/${slug}/checkout`;
+
+type PageFeatures = { enabled_pages: readonly string[] };
+/** Whether the dealer takes reservation deposits on its site. */
+export const offersCheckout = (features: PageFeatures): boolean => features.enabled_pages.includes('checkout');
+/** Whether the dealer takes invoice payments on its site. */
+export const offersOnlinePayment = (features: PageFeatures): boolean => features.enabled_pages.includes('online_payment');
+
+/**
+ * The /online-payment page to build (a rest route's index), or none: a dealer that does not take
+ * payments online has no such page, rather than one a search engine or an old link finds saying
+ * "not offered".
+ */
+export const onlinePaymentPages = (features: PageFeatures): { params: { page: undefined } }[] =>
+  offersOnlinePayment(features) ? [{ params: { page: undefined } }] : [];
+
+/**
+ * What a dealer that takes no deposits online says on /cars/{slug}/checkout (an old link, or a
+ * shopper guessing the address): the car is still for sale, just not reserved here.
+ */
+export const checkoutNotOffered = (dealerName: string): { heading: string; text: string } => ({
+  heading: 'Reserve this car with us',
+  text: `${dealerName} does not take deposits online. To reserve this car, see it on our site and send us an enquiry, or call us: we will hold it for you.`,
+});
 
 /** `/cars/{slug}/checkout` → the slug; undefined for any other path. */
 export function checkoutSlugFromPath(pathname: string): string | undefined {
@@ -131,6 +156,7 @@ export const CHECKOUT_MESSAGES = {
   providerDown: 'We could not reach the payment provider just now. Please try again in a few minutes.',
   declined: 'Your card was declined. No money was taken.',
   paymentNotFound: 'Payment not found.',
+  noHoldOfYours: 'You have no hold on this car.',
   emailNeeded: 'Enter your email address.',
   expiredHold: 'The hold on this car ended without a sale. Your deposit has been refunded.',
   lateAfterExpiry: 'Your payment arrived after the payment page had expired, so it has been refunded.',

@@ -238,6 +238,23 @@ export function createCheckoutApi({
 
   // --- The payment a return page reads ---------------------------------------------------------
 
+  /**
+   * Whether the one asking owns `payment`: a guest's by the key its return URL carried or the
+   * browser that started it, an account's by its session. `signed-out` when only signing in
+   * could tell.
+   */
+  const ownership = async (c: Context, payment: PaymentRow, key: string): Promise<'owner' | 'not-owner' | 'signed-out'> => {
+    if (payment.account_id === null) {
+      const browser = readGuestBrowser(c, siteOrigin(c, trust).https);
+      const byKey = key !== '' && sameText(key, returnKey(providers.secret(), payment.id));
+      const byBrowser = browser !== undefined && payment.guest_browser !== null && sameText(browser, payment.guest_browser);
+      return byKey || byBrowser ? 'owner' : 'not-owner';
+    }
+    const found = await checkSession(c);
+    if (found.kind !== 'signed-in') return 'signed-out';
+    return found.account.id === payment.account_id ? 'owner' : 'not-owner';
+  };
+
   api.get('/checkout/payments/:id', site, hasStorage, async (c) => {
     const config = c.get('site');
     const id = c.req.param('id');
@@ -245,20 +262,29 @@ export function createCheckoutApi({
     if (!PAYMENT_ID.test(id)) return send(c, notFound);
     const payment = await paymentById(db(), config.slug, id);
     if (!payment) return send(c, notFound);
-    // A guest's payment: the key its return URL carried, or the browser that started it.
-    const key = c.req.query('key') ?? '';
-    const browser = readGuestBrowser(c, siteOrigin(c, trust).https);
-    let owner =
-      payment.account_id === null &&
-      ((key !== '' && sameText(key, returnKey(providers.secret(), payment.id))) ||
-        (browser !== undefined && payment.guest_browser !== null && sameText(browser, payment.guest_browser)));
-    if (!owner && payment.account_id !== null) {
-      const found = await checkSession(c);
-      if (found.kind !== 'signed-in') return send(c, SIGN_IN_FIRST);
-      owner = found.account.id === payment.account_id;
-    }
+    const owner = await ownership(c, payment, c.req.query('key') ?? '');
+    if (owner === 'signed-out') return send(c, SIGN_IN_FIRST);
     // Someone else's payment is answered as no payment at all.
-    if (!owner) return send(c, notFound);
+    if (owner === 'not-owner') return send(c, notFound);
+    return send(c, { status: 200, body: await paymentView(db(), payment) });
+  });
+
+  // --- The hold on a car, when it is the asker's own ---------------------------------------------
+
+  /**
+   * A shopper who paid a deposit and opens the car's checkout again is shown their own hold and
+   * its receipt, not "reserved by another shopper". Anyone else (another account, another
+   * browser, nobody signed in) gets the same 404 as for a car nobody holds: whose hold it is
+   * stays private. `send` marks it no-store: the answer is personal.
+   */
+  api.get('/checkout/cars/:id/my-reservation', site, hasStorage, async (c) => {
+    const config = c.get('site');
+    const id = c.req.param('id');
+    const none = problem(404, CHECKOUT_MESSAGES.noHoldOfYours);
+    if (!/^[1-9][0-9]{0,15}$/.test(id)) return send(c, none);
+    const hold = await heldReservation(db(), config.slug, id);
+    const payment = hold ? await paymentById(db(), config.slug, hold.payment_id) : undefined;
+    if (!payment || (await ownership(c, payment, '')) !== 'owner') return send(c, none);
     return send(c, { status: 200, body: await paymentView(db(), payment) });
   });
 

@@ -1,19 +1,26 @@
-/** Swaps a map placeholder for the embedded map once it nears the viewport, never before. */
-export function initLazyMaps(doc: Document = document): void {
-  const placeholders = doc.querySelectorAll<HTMLElement>('[data-map-src]');
-  if (placeholders.length === 0 || !('IntersectionObserver' in window)) return;
+/**
+ * Swaps a keyed locations map's placeholder (StaticLocationsMap.astro) for the maps service's
+ * image once it nears the viewport, never before: most visits never scroll that far, and the
+ * shopper's address is not sent to the maps service for a map nobody looked at.
+ */
+export function initLazyMaps(doc: Document = document, win: Window = window): void {
+  const placeholders = doc.querySelectorAll<HTMLElement>('[data-map-image]');
+  if (placeholders.length === 0 || !('IntersectionObserver' in win)) return;
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         const el = entry.target as HTMLElement;
         observer.unobserve(el);
-        const frame = doc.createElement('iframe');
-        frame.src = el.dataset.mapSrc ?? '';
-        frame.title = el.dataset.mapTitle ?? 'Map';
-        frame.loading = 'lazy';
-        frame.referrerPolicy = 'no-referrer-when-downgrade';
-        el.replaceChildren(frame);
+        const image = doc.createElement('img');
+        image.src = el.dataset.mapImage ?? '';
+        // The list under the map names every location: the picture adds nothing to read out.
+        image.alt = '';
+        image.width = Number(el.dataset.mapWidth) || 640;
+        image.height = Number(el.dataset.mapHeight) || 360;
+        image.decoding = 'async';
+        image.referrerPolicy = 'strict-origin-when-cross-origin';
+        el.replaceChildren(image);
       }
     },
     { rootMargin: '200px' },

@@ -11,8 +11,9 @@ import {
   formatAddress,
   locationKind,
   locationRating,
-  mapEmbedUrl,
   mapMarkers,
+  mapsKeyFor,
+  locationsMapImageUrl,
   primaryLocation,
   sortLocations,
   specialHoursFor,
@@ -252,24 +253,6 @@ describe('specialHoursFor', () => {
   });
 });
 
-describe('mapEmbedUrl', () => {
-  it('is null when neither the location nor the site has a maps key', () => {
-    expect(mapEmbedUrl(location())).toBeNull();
-    expect(mapEmbedUrl(location({ address: { map_key: '  ' } }), '')).toBeNull();
-  });
-
-  it('uses the site key and searches the address without a place id', () => {
-    const l = location({ address: { street: '1 Main St', city: 'Brisbane', state: 'QLD', postcode: '4000' } });
-    expect(mapEmbedUrl(l, 'SITEKEY')).toBe('https://www.google.com/maps/embed/v1/place?key=SITEKEY&q=1%20Main%20St%2C%20Brisbane%20QLD%204000');
-  });
-
-  it("prefers the location's own key and its place id", () => {
-    const l = location({ address: { map_key: 'LOCKEY', place_id: 'ChIJ123' } });
-    expect(mapEmbedUrl(l, 'SITEKEY')).toBe('https://www.google.com/maps/embed/v1/place?key=LOCKEY&q=place_id%3AChIJ123');
-  });
-});
-
-// "Holiday hours dialog; location map (greyscale, one marker per location, loads only when scrolled into view)."
 describe('mapMarkers', () => {
   const at = (id: number, lat?: number, long?: number) => location({ id, address: { lat, long } });
 
@@ -292,6 +275,39 @@ describe('mapMarkers', () => {
   it('puts a single location in the middle, and draws nothing without coordinates', () => {
     expect(mapMarkers([at(1, -27.47, 153.02)])).toMatchObject([{ x: 320, y: 180 }]);
     expect(mapMarkers([at(1)])).toEqual([]);
+  });
+});
+
+describe('the locations map with a maps key', () => {
+  const at = (id: number, lat?: number, long?: number, map_key?: string) => location({ id, address: { lat, long, map_key } });
+  const markersOf = (url: string) => new URL(url).searchParams.getAll('markers');
+
+  it('puts one numbered marker per location on one greyscale map, in the list’s order, the location being viewed in the brand colour', () => {
+    const places = mapMarkers([at(1, -27.47, 153.02), at(2, -23.38, 150.51), at(3)]);
+    const url = locationsMapImageUrl(places, 'SITE KEY', { currentId: 2, brand: '#0B3D91' });
+    expect(url.startsWith('https://maps.googleapis.com/maps/api/staticmap?')).toBe(true);
+    const params = new URL(url).searchParams;
+    expect(markersOf(url)).toEqual(['color:0x4b5563|label:1|-27.47,153.02', 'color:0x0b3d91|label:2|-23.38,150.51']);
+    expect(params.get('style')).toBe('feature:all|saturation:-100');
+    expect(params.get('key')).toBe('SITE KEY');
+    expect(params.get('size')).toBe('640x360');
+    // Several places: the service fits them all in; the embed's one place is gone.
+    expect(params.has('zoom')).toBe(false);
+    expect(url).not.toContain('/maps/embed/');
+  });
+
+  it('zooms in on a single location, and leaves markers past the ninth unlabelled', () => {
+    expect(new URL(locationsMapImageUrl(mapMarkers([at(1, -27.47, 153.02)]), 'K', { brand: '#000000' })).searchParams.get('zoom')).toBe('14');
+    const eleven = mapMarkers(Array.from({ length: 11 }, (_, i) => at(100 + i, -27 - i / 10, 153 + i / 10)));
+    const labels = markersOf(locationsMapImageUrl(eleven, 'K', { brand: '#000000' })).map((m) => /label:(\w)/.exec(m)?.[1]);
+    expect(labels).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', undefined, undefined]);
+  });
+
+  it('uses the viewed location’s own key over the site’s, and no key is no keyed map', () => {
+    expect(mapsKeyFor('SITE', at(1, 0, 0, 'LOC'))).toBe('LOC');
+    expect(mapsKeyFor('SITE', at(2))).toBe('SITE');
+    expect(mapsKeyFor(undefined)).toBeUndefined();
+    expect(mapsKeyFor('  ', at(3))).toBeUndefined();
   });
 });
 

@@ -114,18 +114,6 @@ export function specialHoursFor(specialHours: readonly SpecialHours[], location:
   });
 }
 
-/**
- * Google Maps Embed API URL (place mode) for the location map iframe. The location's own key
- * wins over the site key; without either there is no map, as the Embed API needs a key.
- */
-export function mapEmbedUrl(location: Location, siteMapsKey?: string): string | null {
-  const key = location.address.map_key?.trim() || siteMapsKey?.trim();
-  if (!key) return null;
-  const placeId = location.address.place_id?.trim();
-  const q = placeId ? `place_id:${placeId}` : formatAddress(location.address);
-  return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(q)}`;
-}
-
 /** A location's place on a drawn map, in the map's own units (0,0 top left). */
 export interface MapMarker {
   location: Location;
@@ -174,6 +162,46 @@ export function mapMarkers(locations: readonly Location[], box: MapBox = MAP_BOX
     // North is up: larger projected y is further north, so it is drawn higher.
     y: round(box.height / 2 - (y - (minY + maxY) / 2) * scale),
   }));
+}
+
+/** The maps key for a map of the dealer's locations: the location being viewed may bring its own. */
+export function mapsKeyFor(siteMapsKey: string | undefined, current?: Pick<Location, 'address'>): string | undefined {
+  return current?.address.map_key?.trim() || siteMapsKey?.trim() || undefined;
+}
+
+/**
+ * A marker's label on the keyed map, matching the drawn list's numbers: the maps service takes one
+ * character, so markers past the ninth go unlabelled (their place in the list still says which).
+ */
+export const mapMarkerLabel = (index: number): string | undefined => (index < 9 ? String(index + 1) : undefined);
+
+const MARKER_GREY = '0x4b5563';
+/** The static map's zoom for a single location (several are fitted by the service itself). */
+const ONE_PLACE_ZOOM = 14;
+
+/**
+ * With a maps key: the locations map as one image from the maps service (Google's Static Maps),
+ * greyscale, one numbered marker per location in the order of the list beside it, the location
+ * being viewed in the brand colour. An image, not the one-place embed: the embed can show only
+ * one place. The page loads it only once it is scrolled into view (lazy-map.ts).
+ */
+export function locationsMapImageUrl(
+  markers: readonly Pick<MapMarker, 'location'>[],
+  key: string,
+  options: { currentId?: string | number; brand: string; box?: MapBox },
+): string {
+  const box = options.box ?? MAP_BOX;
+  const params = [`size=${box.width}x${box.height}`, 'scale=2', 'maptype=roadmap', `style=${encodeURIComponent('feature:all|saturation:-100')}`];
+  if (markers.length === 1) params.push(`zoom=${ONE_PLACE_ZOOM}`);
+  markers.forEach(({ location }, i) => {
+    const current = options.currentId !== undefined && String(options.currentId) === String(location.id);
+    const colour = current ? `0x${options.brand.replace(/^#/, '').toLowerCase()}` : MARKER_GREY;
+    const label = mapMarkerLabel(i);
+    const parts = [`color:${colour}`, ...(label ? [`label:${label}`] : []), `${location.address.lat},${location.address.long}`];
+    params.push(`markers=${encodeURIComponent(parts.join('|'))}`);
+  });
+  params.push(`key=${encodeURIComponent(key)}`);
+  return `https://maps.googleapis.com/maps/api/staticmap?${params.join('&')}`;
 }
 
 /**

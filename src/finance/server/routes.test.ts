@@ -34,6 +34,12 @@ const sites: Record<string, DealerConfig> = {
     features: { enabled_pages: ['personalised_finance'], gated_pages: ['finance', 'equifax_finance'] },
     finance: { lenders },
   }),
+  /** Only the Equifax step gated: the whole page, its quotes included, is car finance behind sign-in. */
+  equifax: testSite({
+    slug: 'equifax',
+    features: { enabled_pages: ['personalised_finance'], gated_pages: ['equifax_finance'] },
+    finance: { lenders },
+  }),
   us: testSite({
     slug: 'us',
     region: 'US',
@@ -199,6 +205,15 @@ describe.each(routeTestDatabaseKinds())('gated finance and credit checks on %s',
     expect(await post(app, 'quote', quote, { host: 'gated.localhost' })).toEqual({ status: 401, body: { error: 'Please sign in.' } });
     expect((await post(app, 'quote', quote, { host: 'gated.localhost', token })).status).toBe(200);
     expect((await post(app, 'credit-check', identity, { host: 'gated.localhost' })).status).toBe(401);
+  });
+
+  it('needs a session where only equifax finance is gated: the page it is on is behind sign-in', async () => {
+    const app = financeApp(db.current);
+    expect(await post(app, 'quote', quote, { host: 'equifax.localhost' })).toEqual({ status: 401, body: { error: 'Please sign in.' } });
+    const id = randomUUID();
+    await db.current.db.insert(accounts).values({ id, dealer: 'equifax', email: 'sam@example.com', unsubscribe_token: randomUUID() });
+    const own = await createSession(db.current.db, id, 'equifax', new Date(NOW));
+    expect((await post(app, 'quote', quote, { host: 'equifax.localhost', token: own })).status).toBe(200);
   });
 
   it('keeps only the consent and the band, and the quote then uses the band', async () => {

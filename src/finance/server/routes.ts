@@ -7,7 +7,7 @@
  *                                → 201 {id, band}, or 200 with the person's check of the last 30 days
  *
  * Only on sites whose dealer file lists `personalised_finance` (else 404). The quote needs a
- * session when `finance` is gated, or when it names a credit check. The server prices the car from
+ * session where the page is gated (`finance` or `equifax_finance`), or when it names a credit check. The server prices the car from
  * stock; a deposit or term outside what can be financed is a 400 naming the field. A provider that
  * cannot answer is a 503.
  *
@@ -19,7 +19,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Region } from '../../platform/config/regions';
 import { z } from 'zod';
 import { every } from 'hono/combine';
-import { needsSignIn } from '../../accounts/model/gating';
+import { financePageGate } from '../../accounts/model/gating';
 import { requireSession, sessionChecker, SIGN_IN_FIRST, type AccountEnv } from '../../accounts/server/require-session';
 import { accountsSecret } from '../../accounts/server/secrets';
 import { siteDomains } from '../../platform/config/dealer-domains';
@@ -131,7 +131,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
   api.post(
     '/finance/quote',
     every(site, offered, limitByAddress(limiter, { bucket: 'finance-quote', limit: QUOTES_PER_MINUTE, env, refuse: tooMany })),
-    gate((s) => needsSignIn('finance', s.features)),
+    gate((s) => financePageGate(s.features) !== undefined),
     body,
     quoteBody,
     async (c) => {

@@ -175,7 +175,7 @@ export const dealerConfigSchema = z
       .regex(/^[A-Za-z0-9_-]+$/)
       .max(200)
       .optional()
-      .describe('Public maps key; location maps load only when set.'),
+      .describe("Public maps key: location maps are then the maps service's image, one marker per location; without it they are drawn offline."),
     image_cdn: z
       .strictObject({
         base_url: absoluteUrl.describe('Image CDN base; images are requested with width and quality.'),
@@ -249,6 +249,10 @@ export const dealerConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['leads', 'service_booking_pages', i, 'location_slug'], message: `no location has slug "${page.location_slug}"` });
       }
     });
+    const garage = site.features.garage_page?.path;
+    if (garage !== undefined && site.leads.service_booking_pages.some((page) => page.path === garage)) {
+      ctx.addIssue({ code: 'custom', path: ['features', 'garage_page', 'path'], message: `"${garage}" is a service booking page already` });
+    }
     if (site.locations.filter((l) => l.primary).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['locations'], message: 'only one location can be primary' });
     }

@@ -50,8 +50,8 @@ export function contentSecurityPolicy(scriptUrls: readonly string[] = []) {
       "font-src 'self'",
       // The search client may call the dealer's own Meilisearch host.
       "connect-src 'self' https:",
-      // Location maps are an embedded maps iframe, and only when a maps key is configured.
-      'frame-src https://www.google.com',
+      // No page frames anything: with a maps key, location maps are an image (img-src https:).
+      "frame-src 'none'",
       "manifest-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackPage, searchFallbackPrefixes } from './fallback-routes';
+import { fallbackPage, searchFallbackPrefixes, siteFallbackRules } from './fallback-routes';
 import { testSite } from '../../../tests/support/test-site';
 
 describe('fallback routes', () => {
@@ -32,5 +32,16 @@ describe('fallback rules with a suffix', () => {
     expect(fallbackPage('/cars/2024-toyota-hilux-123/checkout/', rules)).toBe('/shell/checkout/');
     expect(fallbackPage('/cars/2024-toyota-hilux-123', rules)).toBe('/shell/car/');
     expect(fallbackPage('/cars/checkout', rules)).toBe('/shell/car/');
+  });
+});
+
+describe('a site’s rules', () => {
+  it('sends a car’s checkout to the checkout page even where the dealer takes no deposits online, not to the car page that would call the car missing', () => {
+    for (const enabled_pages of [[], ['checkout']] as const) {
+      const rules = siteFallbackRules(testSite({ features: { enabled_pages: [...enabled_pages] } }));
+      expect(fallbackPage('/cars/2024-toyota-hilux-123/checkout', rules)).toBe('/shell/checkout/');
+      expect(fallbackPage('/cars/2024-toyota-hilux-123', rules)).toBe('/shell/car/');
+      expect(fallbackPage('/search/used-cars-brisbane', rules)).toBe('/shell/search/');
+    }
   });
 });

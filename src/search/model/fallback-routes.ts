@@ -33,3 +33,17 @@ const matches = (pathname: string, rule: FallbackRule): boolean => {
 export function fallbackPage(pathname: string, rules: readonly FallbackRule[]): string | undefined {
   return rules.find((r) => matches(pathname, r))?.page;
 }
+
+/**
+ * A site's rules (routes.json), in order. Every site sends `/cars/{slug}/checkout` to the checkout
+ * shell, whether or not the dealer takes deposits online: the car shell would read `checkout` as
+ * part of the car's name and say an in-stock car was not found, where the checkout page says what
+ * is true (src/checkout/ui/CheckoutPage.astro).
+ */
+export function siteFallbackRules(site: Pick<DealerConfig, 'search'>): FallbackRule[] {
+  return [
+    { prefix: '/cars/', suffix: '/checkout', page: '/shell/checkout/' },
+    { prefix: '/cars/', page: '/shell/car/' },
+    ...searchFallbackPrefixes(site).map((prefix) => ({ prefix, page: '/shell/search/' })),
+  ];
+}

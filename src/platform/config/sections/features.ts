@@ -14,6 +14,17 @@ export const featuresSchema = z
       .array(z.enum(['checkout', 'spin_to_win', 'online_payment', 'personalised_finance']))
       .default([])
       .describe('Optional pages this site offers.'),
+    garage_page: z
+      .strictObject({
+        path: z
+          .string()
+          .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be a one-segment site path such as "/kingfisher-garage"' })
+          .refine((path) => path !== '/my-garage', { error: 'is /my-garage already: choose the path of the dealer’s own garage page' })
+          .describe('Page path.'),
+        title: text(60).min(1).optional().describe('Page heading and title; "{dealer name} Garage" when absent.'),
+      })
+      .optional()
+      .describe("The dealer's own garage page at its own path (besides /my-garage): the signed-in shopper's garage, gated for everyone."),
     online_payment_without_sign_in: z
       .boolean()
       .default(false)

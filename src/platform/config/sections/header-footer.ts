@@ -62,6 +62,12 @@ export const footerSchema = z
     show_hours: z.boolean().default(true).describe("Show the primary location's opening hours."),
     show_contact: z.boolean().default(true).describe('Show contact details and the map link.'),
     show_subscribe: z.boolean().default(true).describe('Show the subscribe form.'),
+    show_map: z
+      .boolean()
+      .default(false)
+      .describe(
+        "The footer's map variant: a map of the visible locations, one numbered marker each, with the list of them. Drawn from their coordinates (offline) without a maps key; the maps service's greyscale image with one.",
+      ),
     staff_contacts: z.array(staffContactSchema).max(20).default([]).describe('Staff contacts.'),
     licence_numbers: z.array(text(120)).max(20).default([]).describe('Licence numbers as static text, e.g. "LMCT 12345".'),
     licence_line: text(300).optional().describe("Dealer licence line under the copyright; built from the primary location's licence when absent."),

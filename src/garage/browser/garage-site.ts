@@ -9,10 +9,10 @@ export interface GarageSite extends CompareSite {
 }
 
 export function garageSite(root: HTMLElement): GarageSite | undefined {
-  const { siteSlug, locale, region, units, repaymentPerPrice, repaymentPer } = root.dataset;
+  const { siteSlug, locale, region, units, repaymentPerPrice, repaymentPer, repaymentFees } = root.dataset;
   const search = searchConfig(root);
   if (!siteSlug || !locale || !search || (region !== 'AU' && region !== 'NZ' && region !== 'US') || (units !== 'km' && units !== 'miles')) return undefined;
   // Repayments only where the page prints their terms (GarageRoot.astro does, with the line).
-  const repayment = repaymentLineFrom(repaymentPerPrice, repaymentPer);
+  const repayment = repaymentLineFrom(repaymentPerPrice, repaymentPer, repaymentFees);
   return { slug: siteSlug, locale, region, units, search, ...(repayment ? { repayment } : {}) };
 }

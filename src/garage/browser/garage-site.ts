@@ -8,6 +8,13 @@ export interface GarageSite extends CompareSite {
   search: SearchConfig;
 }
 
+/** Shows the page's finance terms (GarageRoot.astro prints them hidden) only while a car on screen shows a repayment. */
+export function showFinanceTerms(root: HTMLElement, shown: boolean): void {
+  root.querySelectorAll<HTMLElement>('[data-repayment-terms]').forEach((terms) => {
+    terms.hidden = !shown;
+  });
+}
+
 export function garageSite(root: HTMLElement): GarageSite | undefined {
   const { siteSlug, locale, region, units, repaymentPerPrice, repaymentPer, repaymentFees } = root.dataset;
   const search = searchConfig(root);

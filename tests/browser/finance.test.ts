@@ -184,7 +184,6 @@ describe('every repayment shows its terms', () => {
   });
 
   it('the home budget panel: its rate, comparison rate and warning', async () => {
-    // The panel's switch shows on extra-large screens only.
     const context = await newShopperContext(browser, DESKTOP);
     const { page, errors } = await openPage(context, `${demoOrigin(AU)}/`, 20_000);
     await page.getByRole('button', { name: 'SEARCH BY BUDGET' }).click();

@@ -224,7 +224,7 @@ describe('hero on the real search service', () => {
     await page.getByRole('button', { name: 'SEARCH BY BUDGET' }).click();
     const link = budgetPanel(page).getByRole('link');
     await expect.poll(() => link.textContent()).toMatch(/^[1-9][\d,]* cars Found$/);
-    expect(new URL((await link.getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe('1001:54000');
+    expect(new URL((await link.getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe('1001:45346'); // 200 a week at the advertised 7.49% + 2,000
     // "the hero budget button's count equal to the results its link opens"
     const found = (await link.textContent())?.replace(/ cars Found$/, '') ?? '';
     await link.click();

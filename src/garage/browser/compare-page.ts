@@ -7,7 +7,8 @@
 import { carPath, type CarView } from '../../stock/model/car';
 import { savedCars } from '../../saved-cars/browser/saved-cars';
 import { fetchCarsByIds } from '../../cars/browser/fetch-car';
-import { compareIdsFromQuery, comparePath, compareRows, MAX_COMPARE, MIN_COMPARE, showsFinanceTerms } from '../model/compare';
+import { compareIdsFromQuery, comparePath, compareRows, MAX_COMPARE, MIN_COMPARE } from '../model/compare';
+import { showsFinanceTerms } from '../model/live-car';
 import { garageSite, showFinanceTerms } from './garage-site';
 
 export async function initComparePage(doc: Document = document, win: Window = window): Promise<void> {

@@ -8,8 +8,8 @@ import { carPath, type CarView } from '../../stock/model/car';
 import type { SavedCar } from '../../saved-cars/model/saved-list';
 import { removeSavedCar, savedCars } from '../../saved-cars/browser/saved-cars';
 import { fetchCarsByIds } from '../../cars/browser/fetch-car';
-import { comparePath, MAX_COMPARE, MIN_COMPARE, showsFinanceTerms } from '../model/compare';
-import { liveCarText } from '../model/live-car';
+import { comparePath, MAX_COMPARE, MIN_COMPARE } from '../model/compare';
+import { liveCarText, showsFinanceTerms } from '../model/live-car';
 import { garageSite, showFinanceTerms, type GarageSite } from './garage-site';
 
 export function initFavouritesPage(doc: Document = document): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CarView } from '../../stock/model/car';
-import { compareIdsFromQuery, comparePath, compareRows, MAX_COMPARE, showsFinanceTerms } from './compare';
+import { compareIdsFromQuery, comparePath, compareRows, MAX_COMPARE } from './compare';
 
 const au = { region: 'AU', locale: 'en-AU', units: 'km' } as const;
 
@@ -95,19 +95,5 @@ describe('compareRows', () => {
     const rows = compareRows([car(1)], { region: 'US', locale: 'en-US', units: 'miles' });
     expect(rows.map((r) => r.label)).toContain('Color');
     expect(rows.find((r) => r.label === 'Odometer')!.values[0]).toMatch(/mi/);
-  });
-});
-
-describe('showsFinanceTerms', () => {
-  const advertising = { ...au, repayment: { per_price: 0.005, per: '/week' as const } };
-
-  it('prints the finance terms only beside a repayment: never for sold or price-on-application cars alone', () => {
-    expect(showsFinanceTerms([car(1, { status: 'sold' }), car(2, { price: 0 })], advertising)).toBe(false);
-    expect(showsFinanceTerms([car(1, { status: 'sold' }), car(2)], advertising)).toBe(true);
-    // Not yet loaded, or no longer listed: no repayment on screen yet.
-    expect(showsFinanceTerms([undefined, null], advertising)).toBe(false);
-    expect(showsFinanceTerms([], advertising)).toBe(false);
-    // Without advertised terms no repayment is shown, so no terms either.
-    expect(showsFinanceTerms([car(1)], au)).toBe(false);
   });
 });

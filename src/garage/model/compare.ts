@@ -39,14 +39,6 @@ export type CompareSite = Pick<CarSite, 'region' | 'locale' | 'units' | 'repayme
 
 const NONE = '—';
 
-/**
- * Whether the page's finance terms belong on screen: only beside a repayment one of its cars
- * shows. Sold and "price on application" cars show none, so a page of only those shows no terms.
- */
-export function showsFinanceTerms(cars: readonly (CarView | null | undefined)[], site: CompareSite): boolean {
-  return cars.some((car) => car != null && repaymentPriceText(car, site) !== '');
-}
-
 /** The rows, in the order shoppers read them. Features are listed whole, one per line. */
 export function compareRows(cars: readonly CarView[], site: CompareSite): CompareRow[] {
   const w = wording(site.locale);

@@ -14,8 +14,9 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadDealer } from '../../src/platform/config/load';
-import { COMPARISON_RATE_WARNING } from '../../src/stock/model/repayments';
+import { COMPARISON_RATE_WARNING, repayment } from '../../src/stock/model/repayments';
 import { loadStock } from '../../src/stock/server/store';
+import { listedVehicles } from '../../src/search/server/listed-stock';
 import { carPath } from '../../src/stock/model/car';
 import { savedListKey } from '../../src/saved-cars/model/saved-list';
 import { NOT_PROVIDED } from '../../src/cars/model/consumer-notice';
@@ -117,6 +118,35 @@ describe('AU: one drive-away price; every repayment with its rate and an equally
     await context.close();
   });
 
+  it('no repayment and no finance terms for sold or price-on-application cars: saved cars and the comparison', async () => {
+    const site = loadDealer(AU);
+    const stock = loadStock(site, { ...process.env, STOCK_DIR: inject('stockDir') });
+    const listed = new Set(listedVehicles(site, stock, Date.now() / 1000).map((c) => c.id));
+    const sold = stock.find((c) => c.status === 'sold' && listed.has(c.id));
+    const onApplication = stock.find((c) => c.status === 'in_stock' && c.price === 0 && listed.has(c.id));
+    expect(sold && onApplication).toBeTruthy();
+    const context = await newShopperContext(browser, DESKTOP);
+    const { page, errors } = await openPage(context, `${demoOrigin(AU)}/favourites`, 20_000);
+    await seedSaved(page, AU, [sold!, onApplication!]);
+    await page.reload();
+    const prices = page.locator('.garage-car-price');
+    // Once search has answered for both, neither shows a repayment, and the terms stay hidden.
+    await expect.poll(() => page.locator('.garage-car[data-status]').count(), { timeout: 15_000 }).toBe(2);
+    expect((await prices.allTextContents()).join(' ')).not.toMatch(/\/week/);
+    expect(await page.locator('#repayment-terms').isVisible()).toBe(false);
+
+    await page.goto(`${demoOrigin(AU)}/compare?ids=${sold!.id},${onApplication!.id}`);
+    const weekly = page.getByRole('row', { name: /^Weekly price/ });
+    await expect.poll(() => weekly.locator('td').allTextContents(), { timeout: 15_000 }).toEqual(['—', '—']);
+    expect(await page.locator('#repayment-terms').isVisible()).toBe(false);
+    // With a car for sale beside them, the terms are back for its repayment.
+    await page.goto(`${demoOrigin(AU)}/compare?ids=${sold!.id},${first!.id}`);
+    await expect.poll(() => weekly.locator('td').nth(1).textContent(), { timeout: 15_000 }).toMatch(/^\$[\d,]+\/week\*$/);
+    await expectAuTerms(page.locator('#repayment-terms'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('personalised finance and My Garage, signed in', async () => {
     const context = await newShopperContext(browser, DESKTOP);
     const { page, errors } = await openPage(context, `${demoOrigin(AU)}/personalised/finance?car_id=${first!.id}`, 20_000);
@@ -133,6 +163,8 @@ describe('AU: one drive-away price; every repayment with its rate and an equally
     expect(await typeOf(comparison)).toEqual(await typeOf(rate));
     expect(await page.locator('.finance-notes').textContent()).toContain(COMPARISON_RATE_WARNING);
 
+    // My Garage prints the terms once a saved car shows a repayment.
+    await seedSaved(page, AU, [first!]);
     await page.goto(`${demoOrigin(AU)}/my-garage`);
     await expectAuTerms(page.locator('#repayment-terms'));
     expect(errors).toEqual([]);
@@ -157,8 +189,12 @@ describe('NZ: the Consumer Information Notice on used cars', () => {
     expect(await value('Engine capacity')).toBe(NOT_PROVIDED);
     // New cars carry none.
     const fresh = loadStock(loadDealer(NZ), { ...process.env, STOCK_DIR: inject('stockDir') }).find((c) => c.car_type === 'new' && c.status === 'in_stock');
-    // NZ repayments: the rate and the fees.
-    expect(await page.locator('#repayment-terms [data-warning]').textContent()).toContain('establishment fee');
+    // NZ repayments: the rate and the fees, the repayment worked out with them (Southern Lakes' $350 and $10.35).
+    expect(await page.locator('#repayment-terms [data-warning]').textContent()).toBe(
+      'Includes an establishment fee of $350 and a PPSR fee of $10.35, added to the loan.',
+    );
+    const weekly = repayment({ amount: car.price, rate: 11.95, term_months: 60, frequency: 'weekly', establishment_fee: 360.35 }).payment;
+    expect(await page.locator('[data-car-weekly]').textContent()).toBe(`$${Math.ceil(weekly).toLocaleString('en-NZ')}/week`);
 
     // "Print this notice" prints the notice alone.
     await page.evaluate(() => {

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
+import { servedPage } from './http';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -77,6 +78,22 @@ describe('Find your nearest', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('no postcode box where no lookup can answer', () => {
+  // The demo builds run without GEOCODING_URL, and no NZ postcode data ships: Southern Lakes
+  // Motors (NZ) offers no box that could only fail, while DriveSmart (AU, offline data) does.
+  it('NZ without a geocoder: no "Find your nearest" on the contact page, no nearest box on search', async () => {
+    const contact = await servedPage('southern-lakes-motors', '/contact');
+    expect(contact('#location-list > li').length).toBeGreaterThan(1);
+    expect(contact('form[data-find-nearest]').length).toBe(0);
+    const search = await servedPage('southern-lakes-motors', '/search/new-used-and-demo-cars');
+    expect(search('.result-count').length).toBeGreaterThan(0);
+    expect(search('.nearest-slot').length).toBe(0);
+
+    expect((await servedPage('drivesmart-pre-owned', '/contact'))('form[data-find-nearest]').length).toBe(1);
+    expect((await servedPage('drivesmart-pre-owned', '/search/pre-owned-cars'))('.nearest-slot').length).toBe(1);
   });
 });
 

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CREDIT_CHECK_CONSENT_WORDING } from '../../src/finance/model/quote';
+import { creditCheckConsentWording } from '../../src/finance/model/quote';
 import { loadDealer } from '../../src/platform/config/load';
 import { COMPARISON_RATE_WARNING } from '../../src/stock/model/repayments';
 import { loadStock } from '../../src/stock/server/store';
@@ -93,7 +93,7 @@ describe('personalised finance', () => {
     await page.getByLabel('Postcode', { exact: true }).fill('4000');
     await page.getByRole('button', { name: 'Agree and check my credit' }).click();
     await expect.poll(() => page.locator('#equifax-consent-error').textContent()).toBe('Tick the box to agree to the credit check');
-    await page.getByRole('checkbox', { name: CREDIT_CHECK_CONSENT_WORDING }).check();
+    await page.getByRole('checkbox', { name: creditCheckConsentWording('AU') }).check();
     await page.getByRole('button', { name: 'Agree and check my credit' }).click();
     await expect.poll(() => page.getByText('Equifax credit band: Fair. Your quotes use it.').isVisible()).toBe(true);
     // Fair credit: the lender for fair and limited histories (used cars, 10% down) now quotes.
@@ -142,7 +142,8 @@ describe('personalised finance', () => {
     await page.getByLabel('Last name', { exact: true }).fill('Fair');
     await page.getByLabel('Date of birth', { exact: true }).fill('1990-04-01');
     await page.getByLabel('ZIP code', { exact: true }).fill('75001');
-    await page.getByRole('checkbox', { name: CREDIT_CHECK_CONSENT_WORDING }).check();
+    // The consent in US words: a ZIP code and a credit inquiry.
+    await page.getByRole('checkbox', { name: creditCheckConsentWording('US') }).check();
     await page.getByRole('button', { name: 'Agree and check my credit' }).click();
     await expect.poll(() => page.getByText('Equifax credit band: Fair. Your quotes use it.').isVisible()).toBe(true);
     expect(errors).toEqual([]);
@@ -184,7 +185,6 @@ describe('every repayment shows its terms', () => {
   });
 
   it('the home budget panel: its rate, comparison rate and warning', async () => {
-    // The panel's switch shows on extra-large screens only.
     const context = await newShopperContext(browser, DESKTOP);
     const { page, errors } = await openPage(context, `${demoOrigin(AU)}/`, 20_000);
     await page.getByRole('button', { name: 'SEARCH BY BUDGET' }).click();

@@ -224,7 +224,7 @@ describe('hero on the real search service', () => {
     await page.getByRole('button', { name: 'SEARCH BY BUDGET' }).click();
     const link = budgetPanel(page).getByRole('link');
     await expect.poll(() => link.textContent()).toMatch(/^[1-9][\d,]* cars Found$/);
-    expect(new URL((await link.getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe('1001:54000');
+    expect(new URL((await link.getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')).toBe('1001:45346'); // 200 a week at the advertised 7.49% + 2,000
     // "the hero budget button's count equal to the results its link opens"
     const found = (await link.textContent())?.replace(/ cars Found$/, '') ?? '';
     await link.click();
@@ -285,41 +285,49 @@ describe('hero budget search', () => {
     await page.context().close();
   });
 
-  it('shows the switch on extra-large screens only', async () => {
-    const { page } = await openHome(1199);
-    expect(await page.locator('[data-hero-switch]').isVisible()).toBe(false);
-    await page.setViewportSize({ width: 1200, height: 900 });
-    expect(await page.getByRole('button', { name: 'SEARCH BY BUDGET' }).isVisible()).toBe(true);
+  it('offers SEARCH BY BUDGET at every width, the panel fitting a phone', async () => {
+    const { page } = await openHome(360);
+    await page.locator('[data-hero-panel][data-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'SEARCH BY BUDGET' }).click();
+    await expect.poll(() => budgetPanel(page).isVisible()).toBe(true);
+    // Nothing in the panel reaches past the phone's screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    const repayments = await budgetPanel(page).getByLabel('Repayments', { exact: true }).boundingBox();
+    expect(repayments?.width ?? 0).toBeGreaterThan(200);
+    for (const width of [576, 768, 992, 1199]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.getByRole('button', { name: 'SEARCH STOCK' }).isVisible()).toBe(true);
+    }
     await page.context().close();
   });
 
-  it('works out the budget over 5 years and links to cars within it', async () => {
+  it('works out the budget on the advertised 7.49% over 5 years and links to cars within it', async () => {
     const { page, errors, sent } = await openBudget();
-    // 200 weekly × 52 × 5 + 2,000 deposit
-    expect(await total(page)).toBe('$54,000');
+    // What 200 a week pays off over 260 weeks at 7.49% a year (43,346), plus the 2,000 deposit;
+    // the spec's plain 200 × 52 × 5 + 2,000 would have been 54,000.
+    expect(await total(page)).toBe('$45,346');
     await expect.poll(() => link(page).textContent()).toBe('37 cars Found');
     const href = new URL((await link(page).getAttribute('href')) ?? '', page.url());
     expect(href.pathname).toBe('/search/new-used-and-demo-cars');
-    expect(href.searchParams.get('range[price]')).toBe('1001:54000');
+    expect(href.searchParams.get('range[price]')).toBe('1001:45346');
     const count = sent.find((q) => q.limit === 0 && !q.facets?.length);
     // The count asks for what the link opens: priced cars up to the budget, "price on application" left out.
-    expect(count?.filter).toEqual(expect.arrayContaining(['price >= 1001', 'price <= 54000']));
+    expect(count?.filter).toEqual(expect.arrayContaining(['price >= 1001', 'price <= 45346']));
     expect(
-      await budgetPanel(page)
-        .getByText(/5-year term/)
-        .isVisible(),
+      await budgetPanel(page).getByText('the price your repayments pay off over 5 years at 7.49% p.a., plus your deposit.', { exact: false }).isVisible(),
     ).toBe(true);
 
     await budgetPanel(page).getByLabel('Frequency').selectOption('monthly');
     expect(await budgetPanel(page).getByLabel('Repayments', { exact: true }).inputValue()).toBe('600');
-    expect(await total(page)).toBe('$38,000'); // 600 × 12 × 5 + 2,000
+    expect(await total(page)).toBe('$31,950'); // 600 a month over 60 months at 7.49% pays off 29,950, + 2,000
 
     await budgetPanel(page).getByLabel('Deposit', { exact: true }).fill('abc');
-    expect(await total(page)).toBe('$36,000'); // non-numeric counts as 0
+    expect(await total(page)).toBe('$29,950'); // non-numeric counts as 0
 
     await budgetPanel(page).getByRole('button', { name: 'Deposit $5,000' }).click();
     expect(await budgetPanel(page).getByLabel('Deposit', { exact: true }).inputValue()).toBe('5,000');
-    expect(await total(page)).toBe('$41,000');
+    expect(await total(page)).toBe('$34,950');
 
     await budgetPanel(page).getByLabel('Repayments', { exact: true }).fill('2000000');
     await budgetPanel(page).getByLabel('Repayments', { exact: true }).blur();
@@ -340,8 +348,8 @@ describe('hero budget search', () => {
     expect(await empty.isDisabled()).toBe(true);
     expect(await link(page).count()).toBe(0);
 
-    // Raising the deposit past the cheapest car brings the link back.
-    await budgetPanel(page).getByLabel('Deposit', { exact: true }).fill('10,000');
+    // Raising the deposit past the cheapest car brings the link back (43,346 + 20,000 = 63,346).
+    await budgetPanel(page).getByLabel('Deposit', { exact: true }).fill('20,000');
     await expect.poll(() => link(page).textContent()).toBe('37 cars Found');
     expect(await budgetPanel(page).getByText('No cars found for this budget').isVisible()).toBe(false);
     await page.context().close();

@@ -59,19 +59,21 @@ function watchLeads(page: Page): Record<string, unknown>[] {
 }
 
 describe('the home budget panel', () => {
-  it('US: a monthly payment and a down payment over a 60-month term, with no weekly choice', async () => {
+  it('US: a monthly payment and a down payment over the advertised 72 months, with no weekly choice', async () => {
     const page = await openBudget(US);
     const panel = budgetPanel(page);
     expect(await panel.getByLabel('Monthly payment', { exact: true }).inputValue()).toBe('600');
     expect(await panel.getByLabel('Down payment', { exact: true }).inputValue()).toBe('2,000');
     expect(await panel.getByLabel('Frequency').count()).toBe(0);
-    // 600 a month × 60 months + 2,000 down
-    expect(await panel.locator('[data-budget-total]').textContent()).toBe('$38,000');
+    // What 600 a month pays off over 72 months at Lone Star's 7.49% APR (34,711), + 2,000 down
+    expect(await panel.locator('[data-budget-total]').textContent()).toBe('$36,711');
     // The panel's script is listening once it has counted the cars.
     await expect.poll(() => panel.getByRole('link').textContent()).toMatch(/Found$/);
     await panel.getByRole('button', { name: 'Down payment $5,000' }).click();
-    await expect.poll(() => panel.locator('[data-budget-total]').textContent()).toBe('$41,000');
-    expect(await panel.innerText()).toContain('based on your monthly payments over a 60-month term plus your down payment.');
+    await expect.poll(() => panel.locator('[data-budget-total]').textContent()).toBe('$39,711');
+    // The panel's term is the footnote's: 72 months.
+    expect(await panel.innerText()).toContain('the price your monthly payments pay off over 72 months at 7.49% APR, plus your down payment.');
+    expect(await panel.locator('#budget-terms').innerText()).toContain('for 72 months at 7.49% APR');
     expect(withoutUsFees(await panel.innerText())).not.toMatch(AU_WORDS);
     const labels = await panel.locator('[aria-label]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
     expect(labels.join(' ')).not.toMatch(AU_WORDS);
@@ -83,21 +85,21 @@ describe('the home budget panel', () => {
     const link = budgetPanel(page).getByRole('link');
     await expect.poll(() => link.textContent()).toMatch(/^[1-9][\d,]* (?:car|vehicle)s? Found$/);
     const max = Number(new URL((await link.getAttribute('href')) ?? '', page.url()).searchParams.get('range[price]')?.split(':')[1]);
-    expect(max).toBeLessThanOrEqual(38_000);
+    expect(max).toBeLessThanOrEqual(36_711);
     const found = (await link.textContent())?.replace(/ (?:car|vehicle)s? Found$/, '') ?? '';
     await link.click();
     await expect.poll(() => page.locator('.result-count').first().textContent()).toMatch(new RegExp(`^${found} `));
     await page.close();
   });
 
-  it('AU: weekly or monthly repayments and a deposit over a 5-year term', async () => {
+  it('AU: weekly or monthly repayments and a deposit over the advertised 5 years', async () => {
     const page = await openBudget(AU);
     const panel = budgetPanel(page);
     expect(await panel.getByLabel('Repayments', { exact: true }).inputValue()).toBe('200');
     expect(await panel.getByLabel('Frequency').locator('option').allTextContents()).toEqual(['Weekly', 'Monthly']);
     expect(await panel.getByLabel('Deposit', { exact: true }).inputValue()).toBe('2,000');
     expect(await panel.getByRole('button', { name: 'Deposit $5,000' }).count()).toBe(1);
-    expect(await panel.innerText()).toContain('based on your repayments over a 5-year term plus your deposit.');
+    expect(await panel.innerText()).toContain('the price your repayments pay off over 5 years at 7.49% p.a., plus your deposit.');
     await page.close();
   });
 });

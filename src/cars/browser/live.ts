@@ -16,10 +16,10 @@ import { financeLink } from '../../stock/model/car-page';
 import { regions, type Region } from '../../platform/config/regions';
 
 export function siteFromDataset(el: HTMLElement): RepaymentSite | undefined {
-  const { locale, region, repaymentPerPrice, repaymentPer } = el.dataset;
+  const { locale, region, repaymentPerPrice, repaymentPer, repaymentFees } = el.dataset;
   const known = regions.find((r): r is Region => r === region);
   if (!locale || !known) return undefined;
-  const repayment = repaymentLineFrom(repaymentPerPrice, repaymentPer);
+  const repayment = repaymentLineFrom(repaymentPerPrice, repaymentPer, repaymentFees);
   return { locale, region: known, ...(repayment ? { repayment } : {}) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditCheckRequestSchema, quoteRequestSchemaFor } from '../model/quote';
+import { creditCheckRequestSchemaFor, quoteRequestSchemaFor } from '../model/quote';
 import { issueFields, readQuote, wholeAmount } from './finance-page';
 
 describe('the finance page’s reading of its form', () => {
@@ -15,7 +15,7 @@ describe('the finance page’s reading of its form', () => {
   });
 
   it('names each field once, with its first message', () => {
-    const parsed = creditCheckRequestSchema.safeParse({ consent: false, first_name: '', last_name: 'X', date_of_birth: 'x', postcode: '1' });
+    const parsed = creditCheckRequestSchemaFor('AU').safeParse({ consent: false, first_name: '', last_name: 'X', date_of_birth: 'x', postcode: '1' });
     expect(parsed.success).toBe(false);
     if (!parsed.success) {
       expect(issueFields(parsed.error)).toEqual({

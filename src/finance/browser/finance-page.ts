@@ -16,7 +16,7 @@ import { gateRedirect } from '../../accounts/model/gating';
 import { regions, type Region } from '../../platform/config/regions';
 import { isRecord } from '../../platform/formats/records';
 import { formatMoney } from '../../platform/formats/region';
-import { carIdField, creditCheckRequestSchema, financePaths, quoteRequestSchemaFor } from '../model/quote';
+import { carIdField, creditCheckRequestSchemaFor, financePaths, quoteRequestSchemaFor } from '../model/quote';
 import { BAND_LABELS, quoteTable, type QuoteAnswer } from '../model/quote-view';
 
 /** The first message per field of a failed parse, as the API's envelope words it. */
@@ -199,7 +199,7 @@ export async function initFinancePage(doc: Document = document, win: Window = wi
         postcode: textOf(data, 'postcode'),
         page: win.location.pathname + win.location.search,
       };
-      const parsed = creditCheckRequestSchema.safeParse(request);
+      const parsed = creditCheckRequestSchemaFor(region).safeParse(request);
       if (!parsed.success) {
         showRefusal(check, { error: 'Please check the highlighted fields', fields: issueFields(parsed.error) });
         return;

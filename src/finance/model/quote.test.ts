@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditProfiles as configProfiles } from '../../platform/config/sections/buying';
-import { ageOn, creditCheckRequestSchema, creditProfiles, quoteRequestSchemaFor } from './quote';
+import { ageOn, creditCheckConsentWording, creditCheckRequestSchemaFor, creditProfiles, quoteRequestSchemaFor } from './quote';
 
 describe('quote request', () => {
   it('offers the dealer file’s credit profiles', () => {
@@ -39,6 +39,7 @@ describe('quote request', () => {
 
 describe('credit check request', () => {
   const ok = { consent: true, first_name: 'Zoë', last_name: "O'Brien-Smith", date_of_birth: '1990-02-28', postcode: '2000' };
+  const creditCheckRequestSchema = creditCheckRequestSchemaFor('AU');
   it('needs consent and a plain name', () => {
     expect(creditCheckRequestSchema.safeParse(ok).success).toBe(true);
     expect(creditCheckRequestSchema.safeParse({ ...ok, consent: false }).success).toBe(false);
@@ -49,6 +50,22 @@ describe('credit check request', () => {
     expect(creditCheckRequestSchema.safeParse({ ...ok, last_name: 'Smith 3rd' }).success).toBe(false);
     expect(creditCheckRequestSchema.safeParse({ ...ok, date_of_birth: '1990-02-30' }).success).toBe(false);
     expect(creditCheckRequestSchema.safeParse({ ...ok, page: 'javascript:alert(1)' }).success).toBe(false);
+  });
+
+  it('asks a US shopper for a ZIP code and calls the check a credit inquiry; AU and NZ say postcode and enquiry', () => {
+    const postcodeMessage = (region: 'AU' | 'NZ' | 'US') =>
+      creditCheckRequestSchemaFor(region)
+        .safeParse({ ...ok, postcode: 'abc' })
+        .error?.issues.map((issue) => issue.message);
+    expect(postcodeMessage('US')).toEqual(['Enter your ZIP code']);
+    expect(postcodeMessage('AU')).toEqual(['Enter your postcode']);
+    expect(postcodeMessage('NZ')).toEqual(['Enter your postcode']);
+    expect(creditCheckConsentWording('US')).toContain('date of birth and ZIP code I give here');
+    expect(creditCheckConsentWording('US')).toContain('credit inquiry');
+    expect(creditCheckConsentWording('US')).not.toMatch(/postcode|enquiry/);
+    expect(creditCheckConsentWording('AU')).toBe(
+      'I agree to the dealer asking Equifax for my credit score band, using the name, date of birth and postcode I give here. I understand this is a credit enquiry; only my consent and the band returned are kept, not my details.',
+    );
   });
 
   it('works out age in whole years', () => {

@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
 import { isPersonName } from '../../platform/formats/person-name';
 import type { creditProfiles as configProfiles } from '../../platform/config/sections/buying';
 import type { Region } from '../../platform/config/regions';
-import { downPaymentInWords } from '../../platform/formats/region-terms';
+import { downPaymentInWords, regionTerms } from '../../platform/formats/region-terms';
 
 /**
  * The dealer file's credit profiles (platform/config/sections/buying.ts), repeated so the page's
@@ -73,11 +73,14 @@ export const PROFILE_LABELS: Readonly<Record<(typeof creditProfiles)[number], st
 };
 
 /**
- * The consent a shopper gives before the credit check, word for word. The server records these
- * words (its own copy, not what a browser sends), the page and the time.
+ * The consent a shopper gives before the credit check, word for word, in the region's words (a
+ * US shopper gives a ZIP code and makes a credit inquiry). The server records these words (its
+ * own copy, not what a browser sends), the page and the time.
  */
-export const CREDIT_CHECK_CONSENT_WORDING =
-  'I agree to the dealer asking Equifax for my credit score band, using the name, date of birth and postcode I give here. I understand this is a credit enquiry; only my consent and the band returned are kept, not my details.';
+export function creditCheckConsentWording(region: Region): string {
+  const us = region === 'US';
+  return `I agree to the dealer asking Equifax for my credit score band, using the name, date of birth and ${regionTerms(region).postcode} I give here. I understand this is a credit ${us ? 'inquiry' : 'enquiry'}; only my consent and the band returned are kept, not my details.`;
+}
 
 const name = z.string({ error: 'Enter your name as on your licence' }).check(
   z.trim(),
@@ -87,17 +90,22 @@ const name = z.string({ error: 'Enter your name as on your licence' }).check(
   z.refine(isPersonName, { error: 'Use letters, spaces, hyphens, apostrophes and full stops only' }),
 );
 
-export const creditCheckRequestSchema = z.strictObject({
-  consent: z.literal(true, { error: 'Tick the box to agree to the credit check' }),
-  first_name: name,
-  last_name: name,
-  date_of_birth: z.iso.date({ error: 'Enter your date of birth' }),
-  postcode: z.string({ error: 'Enter your postcode' }).check(z.trim(), z.regex(/^[0-9]{4,5}$/, { error: 'Enter your postcode' })),
-  /** The page the consent was given on (a path on this site). */
-  page: z.optional(z.string().check(z.maxLength(200, { error: 'Unknown page', abort: true }), z.regex(/^\/[A-Za-z0-9/_?=&.-]*$/, { error: 'Unknown page' }))),
-});
+/** The credit check request, its postcode message in the region's word ("Enter your ZIP code" in the US). */
+export function creditCheckRequestSchemaFor(region: Region) {
+  const postcode = `Enter your ${regionTerms(region).postcode}`;
+  return z.strictObject({
+    consent: z.literal(true, { error: 'Tick the box to agree to the credit check' }),
+    first_name: name,
+    last_name: name,
+    date_of_birth: z.iso.date({ error: 'Enter your date of birth' }),
+    postcode: z.string({ error: postcode }).check(z.trim(), z.regex(/^[0-9]{4,5}$/, { error: postcode })),
+    /** The page the consent was given on (a path on this site). */
+    page: z.optional(z.string().check(z.maxLength(200, { error: 'Unknown page', abort: true }), z.regex(/^\/[A-Za-z0-9/_?=&.-]*$/, { error: 'Unknown page' }))),
+  });
+}
 
-export type CreditCheckRequest = z.infer<typeof creditCheckRequestSchema>;
+/** The fields and what they accept are the same in every region; only the messages differ. */
+export type CreditCheckRequest = z.infer<ReturnType<typeof creditCheckRequestSchemaFor>>;
 
 /** Whole years between a date of birth and a day; credit is for adults only. */
 export function ageOn(dateOfBirth: string, today: Date): number {

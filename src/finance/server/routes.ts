@@ -42,7 +42,7 @@ import { REGION_FREQUENCY } from '../../stock/model/repayments';
 import { createStockLookup } from '../../stock/server/store';
 import { listedCarLookup } from '../../search/server/listed-stock';
 import type { Vehicle } from '../../stock/model/vehicle';
-import { ageOn, CREDIT_CHECK_CONSENT_WORDING, creditCheckRequestSchema, quoteRequestSchemaFor } from '../model/quote';
+import { ageOn, creditCheckConsentWording, creditCheckRequestSchemaFor, quoteRequestSchemaFor } from '../model/quote';
 import { bindIdentity, CHECK_REUSE_MS, creditBandOf, identityKey, recentCheck, recordCreditCheck } from './credit-checks';
 import { termRange } from '../model/terms';
 
@@ -78,7 +78,13 @@ const quoteBodyChecks = {
   US: validJson(z.strictObject(quoteRequestSchemaFor('US').shape)),
 } as const satisfies Record<Region, unknown>;
 const quoteBody: (typeof quoteBodyChecks)['AU'] = (c, next) => quoteBodyChecks[(c as unknown as Context<SiteEnv>).get('site').region](c, next);
-const creditCheckBodySchema = z.strictObject(creditCheckRequestSchema.shape);
+const creditCheckBodyChecks = {
+  AU: validJson(z.strictObject(creditCheckRequestSchemaFor('AU').shape)),
+  NZ: validJson(z.strictObject(creditCheckRequestSchemaFor('NZ').shape)),
+  US: validJson(z.strictObject(creditCheckRequestSchemaFor('US').shape)),
+} as const satisfies Record<Region, unknown>;
+const creditCheckBody: (typeof creditCheckBodyChecks)['AU'] = (c, next) =>
+  creditCheckBodyChecks[(c as unknown as Context<SiteEnv>).get('site').region](c, next);
 
 const invalid = (c: Context, fields: Fields) => send(c, problem(400, CHECK_FIELDS, fields));
 const NOT_OFFERED = problem(404, 'Personalised finance is not offered on this site.');
@@ -205,7 +211,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
     ),
     signedIn,
     body,
-    validJson(creditCheckBodySchema),
+    creditCheckBody,
     async (c) => {
       const config = c.get('site');
       const { consent: _agreed, page, ...identity } = c.req.valid('json');
@@ -236,7 +242,7 @@ export function createFinanceApi(options: FinanceApiOptions): Hono<FinanceEnv> {
         dealer: config.slug,
         account_id: account.id,
         identity_key: key,
-        consent: { wording: CREDIT_CHECK_CONSENT_WORDING, page: page ?? null, at: at.toISOString() },
+        consent: { wording: creditCheckConsentWording(config.region), page: page ?? null, at: at.toISOString() },
         band,
         at,
       });

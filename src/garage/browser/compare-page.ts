@@ -8,7 +8,8 @@ import { carPath, type CarView } from '../../stock/model/car';
 import { savedCars } from '../../saved-cars/browser/saved-cars';
 import { fetchCarsByIds } from '../../cars/browser/fetch-car';
 import { compareIdsFromQuery, comparePath, compareRows, MAX_COMPARE, MIN_COMPARE } from '../model/compare';
-import { garageSite } from './garage-site';
+import { showsFinanceTerms } from '../model/live-car';
+import { garageSite, showFinanceTerms } from './garage-site';
 
 export async function initComparePage(doc: Document = document, win: Window = window): Promise<void> {
   const root = doc.querySelector<HTMLElement>('[data-compare]');
@@ -52,6 +53,7 @@ export async function initComparePage(doc: Document = document, win: Window = wi
     share.hidden = false;
   }
   if (table) renderTable(table, cars, site, doc);
+  showFinanceTerms(root, showsFinanceTerms(cars, site));
   say(`Comparing ${cars.length} cars${gone > 0 ? `; ${gone} no longer listed` : ''}. Rows where they differ are highlighted.`);
 }
 

@@ -9,8 +9,8 @@ import type { SavedCar } from '../../saved-cars/model/saved-list';
 import { removeSavedCar, savedCars } from '../../saved-cars/browser/saved-cars';
 import { fetchCarsByIds } from '../../cars/browser/fetch-car';
 import { comparePath, MAX_COMPARE, MIN_COMPARE } from '../model/compare';
-import { liveCarText } from '../model/live-car';
-import { garageSite, type GarageSite } from './garage-site';
+import { liveCarText, showsFinanceTerms } from '../model/live-car';
+import { garageSite, showFinanceTerms, type GarageSite } from './garage-site';
 
 export function initFavouritesPage(doc: Document = document): void {
   const root = doc.querySelector<HTMLElement>('[data-favourites]');
@@ -109,6 +109,13 @@ function renderList(
     }),
   );
   list.hidden = saved.length === 0;
+  showFinanceTerms(
+    root,
+    showsFinanceTerms(
+      saved.map((car) => live.get(car.id)),
+      site,
+    ),
+  );
   if (empty) empty.hidden = saved.length > 0;
   if (status) status.textContent = saved.length === 0 ? '' : `${saved.length} saved ${saved.length === 1 ? 'car' : 'cars'}`;
   if (compare && hint) {

@@ -17,9 +17,9 @@ import { sendInterest } from '../../accounts/browser/account-calls';
 import { loadAccountFields } from '../../accounts/browser/account-schemas';
 import { mergeDeviceList } from '../../accounts/browser/device-list';
 import { clearRefusal, setBusy, showRefusal } from '../../accounts/browser/form-ui';
-import { liveCarText } from '../model/live-car';
+import { liveCarText, showsFinanceTerms } from '../model/live-car';
 import { savedCountText } from '../model/my-garage';
-import type { GarageSite } from './garage-site';
+import { showFinanceTerms, type GarageSite } from './garage-site';
 import { cloneWithIds, partOf, srOnly } from './template';
 
 export interface CarsSectionDeps {
@@ -101,6 +101,13 @@ export async function initSavedCarsSection(root: HTMLElement, site: GarageSite, 
     for (const id of rows.keys()) if (!saved.some((car) => car.id === id)) rows.delete(id);
     placeRows(list, shown);
     list.hidden = saved.length === 0;
+    showFinanceTerms(
+      root,
+      showsFinanceTerms(
+        saved.map((car) => live.get(car.id)),
+        site,
+      ),
+    );
     if (empty) empty.hidden = !merged || saved.length > 0;
     if (status && merged) status.textContent = savedCountText(saved.length);
   };

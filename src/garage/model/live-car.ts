@@ -32,3 +32,12 @@ export function liveCarText(now: CarView | null | undefined, site: CompareSite, 
   if (now === null) return { price: '', state: 'No longer listed', status: 'unlisted' };
   return { price: failed ? 'Price unavailable right now' : 'Checking price…', state: '' };
 }
+
+/**
+ * Whether the page's finance terms belong on screen: only beside a repayment one of its cars
+ * shows (saved cars, My Garage, the comparison; here rather than in ./compare.ts so My Garage
+ * does not load the comparison's rows). Sold and "price on application" cars show none, so a page of only those shows no terms.
+ */
+export function showsFinanceTerms(cars: readonly (CarView | null | undefined)[], site: CompareSite): boolean {
+  return cars.some((car) => car != null && repaymentPriceText(car, site) !== '');
+}

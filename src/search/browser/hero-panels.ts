@@ -11,6 +11,7 @@ import type { SearchSite } from '../model/site';
 import {
   budgetFor,
   budgetLinkMax,
+  budgetLoanFrom,
   budgetTooLow,
   foundLabel,
   parseAmount,
@@ -186,6 +187,8 @@ function initBudgetPanel(form: HTMLFormElement, hero: HeroSearch): () => void {
   const { site } = hero;
   const noun = stockNoun(site);
   const money = (amount: number) => formatMoney(amount, site.locale, currencyFor(site.region));
+  // The advertised loan the page was built with; without one, the plain sum (as the panel's note says).
+  const loan = budgetLoanFrom(form.dataset.budgetLoan);
   const asFrequency = (value: string): Frequency => (value === 'monthly' ? 'monthly' : 'weekly');
   let frequency = asFrequency(frequencySelect.value);
   let stats: PriceStats | undefined;
@@ -213,7 +216,7 @@ function initBudgetPanel(form: HTMLFormElement, hero: HeroSearch): () => void {
   };
 
   const render = () => {
-    const budget = budgetFor({ repayment: parseAmount(repaymentInput.value), frequency, deposit: parseAmount(depositInput.value) });
+    const budget = budgetFor({ repayment: parseAmount(repaymentInput.value), frequency, deposit: parseAmount(depositInput.value) }, loan);
     total.textContent = money(budget);
     clearTimeout(countTimer);
     if (budgetTooLow(budget, stats)) {

@@ -60,7 +60,7 @@ export function initHero(doc: Document = document, win: Window = window): void {
       .catch(() => stock.submit());
   });
 
-  // The switch shows (on extra-large screens) only once it can act.
+  // The switch shows (at every width) only once it can act.
   panel.dataset.ready = '';
   toggle.addEventListener('click', () => {
     const toBudget = budget.hidden;

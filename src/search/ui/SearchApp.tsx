@@ -52,6 +52,8 @@ export interface SearchAppProps {
   searchClient?: SearchClient;
   /** Static markup the page puts beside the heading (the page's "Save this search"). */
   children?: ReactNode;
+  /** Whether a postcode lookup can answer for this site (platform/config/postcode-coverage.ts); without one there is no nearest box. */
+  nearest?: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ function browserClient(site: SearchSite, units: CardSite['units']): SearchClient
   });
 }
 
-export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serverState, heading, searchClient, children }: SearchAppProps) {
+export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serverState, heading, searchClient, children, nearest = true }: SearchAppProps) {
   const { indexUid } = searchEndpoint(site);
   const [client] = useState(() => searchClient ?? browserClient(site, card.units));
   const [routing] = useState(() =>
@@ -129,7 +131,7 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
     >
       <Configure hitsPerPage={HITS_PER_PAGE} attributesToRetrieve={[...CARD_ATTRIBUTES]} attributesToHighlight={[]} />
       <VirtualNear />
-      <SearchLayout site={site} card={card} heading={heading} indexUid={indexUid}>
+      <SearchLayout site={site} card={card} heading={heading} indexUid={indexUid} nearest={nearest}>
         {children}
       </SearchLayout>
     </InstantSearch>
@@ -143,9 +145,10 @@ interface SearchLayoutProps {
   heading: string;
   indexUid: string;
   children?: ReactNode;
+  nearest: boolean;
 }
 
-function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutProps) {
+function SearchLayout({ site, card, heading, indexUid, children, nearest }: SearchLayoutProps) {
   const { status, results, refresh, indexUiState, setIndexUiState } = useInstantSearch({ catchError: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
@@ -290,9 +293,11 @@ function SearchLayout({ site, card, heading, indexUid, children }: SearchLayoutP
             </button>
             <SortSelect items={sorts} shown={near ? sorts.length : baseSorts.length} />
           </div>
-          <div className="nearest-slot">
-            {later && <later.NearestBox region={site.region} unit={card.units} near={near} indexUid={indexUid} setIndexUiState={setIndexUiState} />}
-          </div>
+          {nearest && (
+            <div className="nearest-slot">
+              {later && <later.NearestBox region={site.region} unit={card.units} near={near} indexUid={indexUid} setIndexUiState={setIndexUiState} />}
+            </div>
+          )}
           <CurrentRefinements chips={chips} setIndexUiState={setIndexUiState} />
           {hasResults && hits.length === 0 && !failed && !busy ? (
             <EmptyStateView {...(activeFilters > 0 ? { onClear: clearAll } : {})} />

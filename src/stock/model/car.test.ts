@@ -92,6 +92,15 @@ describe('repaymentLineFrom', () => {
     expect(repaymentLineFrom('abc', '/week')).toBeUndefined();
     expect(repaymentLineFrom('0.01', '/fortnight')).toBeUndefined();
   });
+
+  it('carries the fees each payment adds (NZ), so a live price is quoted as the built page quotes it', () => {
+    const line = repaymentLineFrom('0.005113', '/week', '1.8426');
+    expect(line).toEqual({ per_price: 0.005113, per: '/week', fees: 1.8426 });
+    expect(advertisedRepayment(34_000, line)).toBe(Math.ceil(34_000 * 0.005113 + 1.8426));
+    expect(repaymentPriceText({ price: 34_000, status: 'in_stock' }, { region: 'NZ', locale: 'en-NZ', repayment: line })).toBe('$176/week');
+    expect(repaymentLineFrom('0.005113', '/week', '')).toEqual({ per_price: 0.005113, per: '/week' });
+    expect(repaymentLineFrom('0.005113', '/week', 'x')).toEqual({ per_price: 0.005113, per: '/week' });
+  });
 });
 
 describe('availability', () => {

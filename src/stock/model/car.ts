@@ -138,21 +138,28 @@ export type AdvertisedFrequency = Extract<Frequency, 'weekly' | 'monthly'>;
  */
 export interface RepaymentLine {
   per_price: number;
+  /** What every payment adds for the fees (NZ: the establishment and PPSR fees financed); absent when none. */
+  fees?: number;
   /** '/week' (AU, NZ) or '/month' (US): the words travel with the line, not the frequency, to keep the island small. */
   per: '/week' | '/month';
 }
 
 /** The whole-unit repayment for a price on the line; 0 when there is no price to finance. */
 export function advertisedRepayment(price: number | undefined, line: RepaymentLine | undefined): number {
-  return line && price && price > 0 ? Math.ceil(price * line.per_price) : 0;
+  return line && price && price > 0 ? Math.ceil(price * line.per_price + (line.fees ?? 0)) : 0;
 }
 
 export type RepaymentSite = Pick<CarSite, 'region' | 'locale' | 'repayment'>;
 
-/** A page's repayment line read back from its markup (`data-repayment-per-price`, `data-repayment-per`); undefined when the page shows no repayments. */
-export function repaymentLineFrom(perPrice: string | undefined, per: string | undefined): RepaymentLine | undefined {
+/**
+ * A page's repayment line read back from its markup (`data-repayment-per-price`,
+ * `data-repayment-per`, `data-repayment-fees`); undefined when the page shows no repayments.
+ */
+export function repaymentLineFrom(perPrice: string | undefined, per: string | undefined, fees?: string): RepaymentLine | undefined {
   const n = Number(perPrice);
-  return n > 0 && (per === '/week' || per === '/month') ? { per_price: n, per } : undefined;
+  const f = Number(fees);
+  if (!(n > 0) || (per !== '/week' && per !== '/month')) return undefined;
+  return f > 0 ? { per_price: n, per, fees: f } : { per_price: n, per };
 }
 
 /**
@@ -187,7 +194,7 @@ export function showsRepayment(car: Pick<CarView, 'price' | 'status'>): boolean 
 export function repaymentPriceText(car: Pick<CarView, 'price' | 'status'>, site: RepaymentSite): string {
   const line = site.repayment;
   // Written out rather than through advertisedRepayment: every byte here is on the search page.
-  return line && showsRepayment(car) ? formatMoney(Math.ceil(car.price * line.per_price), site.locale, currencyOf(site)) + line.per : '';
+  return line && showsRepayment(car) ? formatMoney(Math.ceil(car.price * line.per_price + (line.fees ?? 0)), site.locale, currencyOf(site)) + line.per : '';
 }
 
 /** A car held by a shopper's paid deposit: shown instead of 'In Stock' wherever the car is. */

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARISON_RATE_WARNING, comparisonRate, disclosure, impliedRate, paymentCount, repayment, repaymentLine } from './repayments';
+import {
+  COMPARISON_RATE_WARNING,
+  REGION_FEES,
+  advertisedLoan,
+  affordablePrice,
+  comparisonRate,
+  disclosure,
+  impliedRate,
+  paymentCount,
+  repayment,
+  repaymentLine,
+} from './repayments';
 import { advertisedRepayment, repaymentPriceText } from './car';
 
 /** The balance after every instalment, worked month by month: an independent check of the formula. */
@@ -109,8 +120,9 @@ describe('disclosure words', () => {
   it('NZ: the rate and the fees, no comparison rate', () => {
     const words = disclosure(input, 'NZ');
     expect(words.comparison_rate).toBeUndefined();
-    expect(words.warning).toBe('Fees included: $395 establishment fee and $8 monthly account fee.');
-    expect(disclosure({ ...input, fees: 'Includes a $250 documentation fee.' }, 'NZ').warning).toBe('Includes a $250 documentation fee.');
+    expect(words.warning).toBe('Includes an establishment fee of $395 and a PPSR fee of $10.35, added to the loan, and an account fee of $8 a month.');
+    expect(disclosure({ ...input, ppsr_fee: 0, monthly_fee: 0 }, 'NZ').warning).toBe('Includes an establishment fee of $395, added to the loan.');
+    expect(disclosure({ ...input, establishment_fee: 0, ppsr_fee: 0, monthly_fee: 0 }, 'NZ').warning).toBe('No establishment or account fees.');
   });
 
   it('US: the APR and monthly payments', () => {
@@ -121,5 +133,69 @@ describe('disclosure words', () => {
       'Estimated monthly payments for 60 months at 8.99% APR with a 10% down payment. Estimates only, subject to credit approval; taxes, title and registration are extra.',
     );
     expect(disclosure(input, 'US').terms).toContain('with no down payment.');
+  });
+});
+
+describe('NZ advertised repayments include the fees the footnote names', () => {
+  // Southern Lakes Motors advertises 11.95% over 5 years; its footnote names a $350 establishment fee and a $10.35 PPSR fee.
+  const terms = { rate: 11.95, term_months: 60, deposit_percent: 0, balloon_percent: 0, establishment_fee: 350, ppsr_fee: 10.35 };
+
+  it('quotes the repayment on the price plus the fees added to the loan, as the footnote says', () => {
+    const line = repaymentLine(terms, 'NZ');
+    const withFees = repayment({ amount: 34_000, rate: 11.95, term_months: 60, frequency: 'weekly', establishment_fee: 360.35 }).payment;
+    const withoutFees = repayment({ amount: 34_000, rate: 11.95, term_months: 60, frequency: 'weekly' }).payment;
+    expect(advertisedRepayment(34_000, line)).toBe(Math.ceil(withFees));
+    expect(advertisedRepayment(34_000, line)).toBe(176);
+    expect(Math.ceil(withoutFees)).toBe(174);
+    expect(disclosure(terms, 'NZ').warning).toBe('Includes an establishment fee of $350 and a PPSR fee of $10.35, added to the loan.');
+  });
+
+  it('takes the region’s fees when the dealer file names none: NZ lenders charge them, AU and US advertise none', () => {
+    const bare = { rate: 11.95, term_months: 60, deposit_percent: 0, balloon_percent: 0 };
+    expect(repaymentLine(bare, 'NZ')).toEqual(repaymentLine(terms, 'NZ'));
+    expect(REGION_FEES.NZ).toMatchObject({ establishment_fee: 350, ppsr_fee: 10.35 });
+    expect(repaymentLine(bare, 'AU').fees).toBeUndefined();
+    expect(repaymentLine(bare, 'US').fees).toBeUndefined();
+    expect(repaymentLine({ ...bare, establishment_fee: 0, ppsr_fee: 0 }, 'NZ').fees).toBeUndefined();
+  });
+
+  it('spreads a monthly account fee over weekly repayments', () => {
+    const line = repaymentLine({ ...terms, establishment_fee: 0, ppsr_fee: 0, monthly_fee: 13 }, 'NZ');
+    expect(line.fees).toBeCloseTo((13 * 12) / 52, 9);
+  });
+});
+
+describe('what a repayment buys: the repayment sum backwards', () => {
+  it('at 7.49% over 5 years, $150 a week and a $10,000 deposit buy about $42,500, not the $49,000 of plain multiplication', () => {
+    const loan = advertisedLoan({ rate: 7.49, term_months: 60, deposit_percent: 0, balloon_percent: 0 }, 'AU');
+    const price = affordablePrice(150, 10_000, 'weekly', loan);
+    expect(Math.round(price / 100) * 100).toBe(42_500);
+    expect(repayment({ amount: price - 10_000, rate: 7.49, term_months: 60, frequency: 'weekly' }).payment).toBeCloseTo(150, 6);
+  });
+
+  it.each([
+    ['weekly', 'NZ', { rate: 11.95, term_months: 60, deposit_percent: 0, balloon_percent: 0, establishment_fee: 350, ppsr_fee: 10.35, monthly_fee: 5 }],
+    ['monthly', 'NZ', { rate: 11.95, term_months: 48, deposit_percent: 0, balloon_percent: 0 }],
+    ['monthly', 'US', { rate: 7.49, term_months: 72, deposit_percent: 10, balloon_percent: 0 }],
+    ['monthly', 'AU', { rate: 6.99, term_months: 60, deposit_percent: 0, balloon_percent: 30, monthly_fee: 10 }],
+    ['weekly', 'AU', { rate: 0, term_months: 36, deposit_percent: 0, balloon_percent: 20, establishment_fee: 400 }],
+  ] as const)('%s in %s: the price found is one whose repayment, fees and balloon included, is the payment typed', (frequency, region, terms) => {
+    const loan = advertisedLoan(terms, region);
+    const price = affordablePrice(400, 5_000, frequency, loan);
+    const back = repayment({
+      amount: price - 5_000,
+      rate: terms.rate,
+      term_months: terms.term_months,
+      frequency,
+      balloon: (price * terms.balloon_percent) / 100,
+      establishment_fee: loan.fees.establishment_fee + loan.fees.ppsr_fee,
+      monthly_fee: loan.fees.monthly_fee,
+    });
+    expect(back.payment).toBeCloseTo(400, 6);
+  });
+
+  it('leaves the deposit to spend when the payment does not cover the fees', () => {
+    const loan = advertisedLoan({ rate: 11.95, term_months: 60, deposit_percent: 0, balloon_percent: 0, monthly_fee: 50 }, 'NZ');
+    expect(affordablePrice(1, 3_000, 'weekly', loan)).toBe(3_000);
   });
 });

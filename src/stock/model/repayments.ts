@@ -146,16 +146,92 @@ export interface AdvertisedTerms {
   term_months: number;
   deposit_percent: number;
   balloon_percent: number;
-  fees?: string | undefined;
+  /** One-off fees added to the loan; the region's default (REGION_FEES) when absent. */
+  establishment_fee?: number | undefined;
+  ppsr_fee?: number | undefined;
+  /** Account-keeping fee each month, spread over weekly instalments. */
+  monthly_fee?: number | undefined;
+}
+
+/** The fees an advertised repayment includes, in whole currency units (cents allowed). */
+export interface AdvertisedFees {
+  establishment_fee: number;
+  ppsr_fee: number;
+  monthly_fee: number;
+}
+
+/**
+ * What a dealer's lenders charge when the dealer file names no amount. NZ lenders add an
+ * establishment fee and the fee for registering the car on the Personal Property Securities
+ * Register to every car loan, and NZ footnotes say the repayment includes them; AU and US
+ * advertised repayments carry no fees unless the dealer names them.
+ */
+export const REGION_FEES: Readonly<Record<Region, AdvertisedFees>> = {
+  AU: { establishment_fee: 0, ppsr_fee: 0, monthly_fee: 0 },
+  NZ: { establishment_fee: 350, ppsr_fee: 10.35, monthly_fee: 0 },
+  US: { establishment_fee: 0, ppsr_fee: 0, monthly_fee: 0 },
+};
+
+export function advertisedFees(terms: Pick<AdvertisedTerms, 'establishment_fee' | 'ppsr_fee' | 'monthly_fee'>, region: Region): AdvertisedFees {
+  const defaults = REGION_FEES[region];
+  return {
+    establishment_fee: terms.establishment_fee ?? defaults.establishment_fee,
+    ppsr_fee: terms.ppsr_fee ?? defaults.ppsr_fee,
+    monthly_fee: terms.monthly_fee ?? defaults.monthly_fee,
+  };
+}
+
+/**
+ * The loan behind an advertised repayment for a price at a frequency: the price less the
+ * deposit, the one-off fees added to it, the balloon a share of the price. Both ways of the
+ * sum, repayment from price and budget from repayment, are worked out on this one loan.
+ */
+export interface AdvertisedLoan {
+  rate: number;
+  term_months: number;
+  balloon_percent: number;
+  fees: AdvertisedFees;
+}
+
+export function advertisedLoan(terms: AdvertisedTerms, region: Region): AdvertisedLoan {
+  return { rate: terms.rate, term_months: terms.term_months, balloon_percent: terms.balloon_percent, fees: advertisedFees(terms, region) };
+}
+
+/** The part of each payment that repays the fees: the one-off fees financed, plus the monthly fee's share. */
+function feesPerPayment(loan: AdvertisedLoan, frequency: Frequency): number {
+  const perYear = PAYMENTS_PER_YEAR[frequency];
+  const oneOff = loan.fees.establishment_fee + loan.fees.ppsr_fee;
+  return instalment(oneOff, loan.rate / 100 / perYear, paymentCount(loan.term_months, frequency)) + (loan.fees.monthly_fee * 12) / perYear;
 }
 
 export function repaymentLine(terms: AdvertisedTerms, region: Region): RepaymentLine {
   const frequency = REGION_FREQUENCY[region];
   const n = paymentCount(terms.term_months, frequency);
   const r = terms.rate / 100 / PAYMENTS_PER_YEAR[frequency];
-  // The instalment on a price of 1: borrowed (1 - deposit), balloon a share of the price.
+  // The instalment on a price of 1: borrowed (1 - deposit), balloon a share of the price. The
+  // fees do not grow with the price, so they travel as their own part of each payment.
   const perPrice = instalment(1 - terms.deposit_percent / 100, r, n, terms.balloon_percent / 100);
-  return { per_price: perPrice, per: frequency === 'monthly' ? '/month' : '/week' };
+  const fees = feesPerPayment(advertisedLoan(terms, region), frequency);
+  return { per_price: perPrice, per: frequency === 'monthly' ? '/month' : '/week', ...(fees > 0 ? { fees } : {}) };
+}
+
+/**
+ * The dearest price a payment buys on the advertised loan, the shopper's own deposit down: the
+ * repayment sum backwards. The payment less its fees' share is an instalment; the instalment is
+ * linear in what is borrowed and in the balloon, so the price is found exactly, not by search.
+ * Never less than the deposit: a payment too small for the fees still leaves the deposit to spend.
+ */
+export function affordablePrice(payment: number, deposit: number, frequency: Frequency, loan: AdvertisedLoan): number {
+  const n = paymentCount(loan.term_months, frequency);
+  const r = loan.rate / 100 / PAYMENTS_PER_YEAR[frequency];
+  const perBorrowed = instalment(1, r, n);
+  // The instalment a balloon of 1 saves: what it is worth today, repaid over the term.
+  const perBalloon = perBorrowed - instalment(1, r, n, 1);
+  const oneOff = loan.fees.establishment_fee + loan.fees.ppsr_fee;
+  const net = payment - (loan.fees.monthly_fee * 12) / PAYMENTS_PER_YEAR[frequency];
+  // net = (price − deposit + one-off fees) × perBorrowed − balloon% × price × perBalloon
+  const price = (net / perBorrowed + deposit - oneOff) / (1 - (loan.balloon_percent / 100) * (perBalloon / perBorrowed));
+  return Math.max(deposit, price);
 }
 
 const percentText = (rate: number): string => `${rate.toFixed(2)}%`;
@@ -177,24 +253,28 @@ export interface DisclosureInput {
   term_months: number;
   deposit_percent?: number;
   balloon_percent?: number;
-  /** NZ: the fees, in words (from the dealer file), or worked out from the lender's fees. */
-  fees?: string | undefined;
-  establishment_fee?: number;
-  monthly_fee?: number;
+  establishment_fee?: number | undefined;
+  ppsr_fee?: number | undefined;
+  monthly_fee?: number | undefined;
 }
 
 const years = (months: number): string => (months % 12 === 0 ? `${months / 12} years` : `${months} months`);
 
-/** The fees in words when the dealer file does not give them. */
-export function feesText(input: Pick<DisclosureInput, 'fees' | 'establishment_fee' | 'monthly_fee'>, region: Region): string {
-  if (input.fees) return input.fees;
+/**
+ * The fees in words, from the amounts the repayment includes, so the footnote cannot name a fee
+ * the figure leaves out: "Includes an establishment fee of $350 and a PPSR fee of $10.35, added to the loan."
+ */
+export function feesText(fees: AdvertisedFees, region: Region): string {
   const { locale, currency } = regionDefaults[region];
-  const money = (n: number) => formatMoney(n, locale, currency);
-  const parts = [
-    input.establishment_fee ? `${money(input.establishment_fee)} establishment fee` : '',
-    input.monthly_fee ? `${money(input.monthly_fee)} monthly account fee` : '',
+  const money = (n: number) => formatMoney(n, locale, currency, { cents: !Number.isInteger(n) });
+  const oneOff = [
+    fees.establishment_fee > 0 ? `an establishment fee of ${money(fees.establishment_fee)}` : '',
+    fees.ppsr_fee > 0 ? `a PPSR fee of ${money(fees.ppsr_fee)}` : '',
   ].filter(Boolean);
-  return parts.length > 0 ? `Fees included: ${parts.join(' and ')}.` : 'No establishment or account fees.';
+  const monthly = fees.monthly_fee > 0 ? `an account fee of ${money(fees.monthly_fee)} a month` : '';
+  if (oneOff.length === 0 && !monthly) return 'No establishment or account fees.';
+  const added = oneOff.length > 0 ? `${oneOff.join(' and ')}, added to the loan` : '';
+  return `Includes ${[added, monthly].filter(Boolean).join(', and ')}.`;
 }
 
 /**
@@ -216,9 +296,10 @@ export function disclosure(input: DisclosureInput, region: Region): Disclosure {
   const deposit = input.deposit_percent ? `a ${input.deposit_percent}% deposit` : 'no deposit';
   const frequency = REGION_FREQUENCY[region];
   const base = `${frequency === 'weekly' ? 'Weekly' : 'Monthly'} repayments over ${years(input.term_months)} at ${percentText(input.rate)} p.a. with ${deposit}${balloon}, subject to credit approval.`;
-  if (region === 'NZ') return { rate: `${percentText(input.rate)} p.a.`, terms: base, warning: feesText(input, region) };
+  const fees = advertisedFees(input, region);
+  if (region === 'NZ') return { rate: `${percentText(input.rate)} p.a.`, terms: base, warning: feesText(fees, region) };
   const comparison =
-    input.comparison_rate ?? comparisonRate({ rate: input.rate, establishment_fee: input.establishment_fee ?? 0, monthly_fee: input.monthly_fee ?? 0 });
+    input.comparison_rate ?? comparisonRate({ rate: input.rate, establishment_fee: fees.establishment_fee + fees.ppsr_fee, monthly_fee: fees.monthly_fee });
   return {
     rate: `${percentText(input.rate)} p.a.`,
     comparison_rate: `${percentText(comparison)} p.a. comparison rate`,

@@ -81,7 +81,20 @@ export const financeSchema = z
         term_months: z.number().int().min(12).max(96).default(60),
         deposit_percent: z.number().min(0).max(90).default(0),
         balloon_percent: z.number().min(0).max(60).default(0),
-        fees: text(200).optional().describe('NZ: the fees included, in words.'),
+        // Amounts rather than words: the footnote names the fees the repayment includes, both from these.
+        establishment_fee: z
+          .number()
+          .min(0)
+          .max(5000)
+          .optional()
+          .describe('One-off fee added to the loan. Absent: the region’s usual fee (NZ $350, AU and US none).'),
+        ppsr_fee: z
+          .number()
+          .min(0)
+          .max(100)
+          .optional()
+          .describe('NZ: fee for registering the loan on the Personal Property Securities Register, added to the loan. Absent: NZ $10.35, AU and US none.'),
+        monthly_fee: z.number().min(0).max(100).optional().describe('Account-keeping fee each month. Absent: none.'),
       })
       .optional()
       .describe('The finance terms advertised repayments are worked out on.'),

@@ -8,6 +8,9 @@ import {
   FALLBACK_MAX_PRICE,
   budgetFor,
   budgetLinkMax,
+  budgetLoan,
+  budgetLoanFrom,
+  budgetNote,
   budgetTooLow,
   foundLabel,
   parseAmount,
@@ -16,7 +19,7 @@ import {
   tooLowMessage,
 } from './budget';
 
-describe('budget = repayment × 12 (monthly) or 52 (weekly) × 5 years + deposit', () => {
+describe('without advertised terms: budget = repayment × 12 (monthly) or 52 (weekly) × 5 years + deposit', () => {
   it('200 weekly with a 2,000 deposit is 54,000', () => {
     expect(budgetFor({ repayment: 200, frequency: 'weekly', deposit: 2_000 })).toBe(54_000);
   });
@@ -108,5 +111,59 @@ describe('stockNoun', () => {
     expect(stockNoun(testSite({ search: { categories: ['cars', 'subscription'] } }))).toBe('car');
     expect(stockNoun(testSite({ search: { categories: ['cars', 'caravans'] } }))).toBe('vehicle');
     expect(stockNoun(testSite({ search: { categories: ['trucks'] } }))).toBe('vehicle');
+  });
+});
+
+describe('with advertised terms: the price the repayments pay off at the advertised rate, plus the deposit', () => {
+  const kingfisher = {
+    region: 'AU' as const,
+    finance: { advertised: { rate: 7.49, comparison_rate: 8.6, term_months: 60, deposit_percent: 0, balloon_percent: 0 } },
+  };
+
+  it('$150 a week and a $10,000 deposit at 7.49% over 5 years is about $42,500, not $49,000', () => {
+    const loan = budgetLoan(kingfisher);
+    const budget = budgetFor({ repayment: 150, frequency: 'weekly', deposit: 10_000 }, loan);
+    expect(budget).toBeGreaterThan(42_000);
+    expect(budget).toBeLessThan(43_000);
+    expect(budgetFor({ repayment: 150, frequency: 'weekly', deposit: 10_000 })).toBe(49_000);
+  });
+
+  it('counts the NZ fees the repayments include: the same repayment buys less', () => {
+    const terms = { rate: 11.95, term_months: 60, deposit_percent: 0, balloon_percent: 0 };
+    const nz = budgetFor({ repayment: 200, frequency: 'weekly', deposit: 2_000 }, budgetLoan({ region: 'NZ', finance: { advertised: terms } }));
+    const noFees = budgetFor(
+      { repayment: 200, frequency: 'weekly', deposit: 2_000 },
+      budgetLoan({ region: 'NZ', finance: { advertised: { ...terms, establishment_fee: 0, ppsr_fee: 0 } } }),
+    );
+    // $360.35 of fees, each budget rounded down to the dollar.
+    expect([360, 361]).toContain(noFees - nz);
+  });
+
+  it('has no loan without advertised terms', () => {
+    expect(budgetLoan({ region: 'AU', finance: {} })).toBeUndefined();
+  });
+
+  it('says what it rests on: the advertised term (72 months in the US, as the footnote) or that interest is left out', () => {
+    const us = budgetLoan({ region: 'US', finance: { advertised: { rate: 7.49, term_months: 72, deposit_percent: 10, balloon_percent: 0 } } });
+    expect(budgetNote(us, 'US')).toBe('Budget is a guide only: the price your monthly payments pay off over 72 months at 7.49% APR, plus your down payment.');
+    expect(budgetNote(budgetLoan(kingfisher), 'AU')).toBe(
+      'Budget is a guide only: the price your repayments pay off over 5 years at 7.49% p.a., plus your deposit.',
+    );
+    const nz = budgetLoan({ region: 'NZ', finance: { advertised: { rate: 11.95, term_months: 60, deposit_percent: 0, balloon_percent: 0 } } });
+    expect(budgetNote(nz, 'NZ')).toContain('at 11.95% p.a., fees included, plus your deposit.');
+    expect(budgetNote(undefined, 'US')).toBe(
+      'Budget is a guide only: your monthly payments added up over 60 months plus your down payment, with no interest counted (no finance rate is advertised).',
+    );
+  });
+
+  it('reads the loan back from the panel, and falls back to the plain sum on anything else', () => {
+    const loan = budgetLoan(kingfisher);
+    expect(budgetLoanFrom(JSON.stringify(loan))).toEqual(loan);
+    expect(budgetLoanFrom(undefined)).toBeUndefined();
+    expect(budgetLoanFrom('not json')).toBeUndefined();
+    expect(budgetLoanFrom('null')).toBeUndefined();
+    expect(budgetLoanFrom(JSON.stringify({ ...loan, rate: '7.49' }))).toBeUndefined();
+    expect(budgetLoanFrom(JSON.stringify({ ...loan, term_months: 0 }))).toBeUndefined();
+    expect(budgetLoanFrom(JSON.stringify({ ...loan, fees: { establishment_fee: -1, ppsr_fee: 0, monthly_fee: 0 } }))).toBeUndefined();
   });
 });

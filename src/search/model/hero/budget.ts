@@ -1,7 +1,14 @@
 /**
  * The hero's budget search: what a repayment buys, searchable once it reaches the cheapest car in
- * stock. budget = repayment × 12 (monthly) or × 52 (weekly) × 5 years + deposit.
+ * stock. Where the dealer advertises finance terms the budget is the price those repayments pay
+ * off at the advertised rate and term, fees included, plus the deposit: the repayment sum of
+ * stock/model/repayments.ts run backwards, so the cars it finds are quoted at about the repayment
+ * the shopper typed. Only without advertised terms is it the plain
+ * repayment × 12 (monthly) or × 52 (weekly) × 5 years + deposit, and the panel says so.
  */
+import type { Region } from '../../../platform/config/regions';
+import { loanTermLabel, regionTerms } from '../../../platform/formats/region-terms';
+import { advertisedLoan, affordablePrice, type AdvertisedLoan, type AdvertisedTerms } from '../../../stock/model/repayments';
 import type { SearchSite } from '../site';
 import type { SearchState } from '../state';
 
@@ -43,8 +50,58 @@ export interface BudgetInput {
   deposit: number;
 }
 
-export function budgetFor({ repayment, frequency, deposit }: BudgetInput): number {
-  return clampAmount(repayment) * PAYMENTS_PER_YEAR[frequency] * TERM_YEARS + clampAmount(deposit);
+/** On the advertised loan: the dearest price the repayment pays off, whole dollars down. Without: the plain sum. */
+export function budgetFor({ repayment, frequency, deposit }: BudgetInput, loan?: AdvertisedLoan): number {
+  if (!loan) return clampAmount(repayment) * PAYMENTS_PER_YEAR[frequency] * TERM_YEARS + clampAmount(deposit);
+  return clampAmount(Math.floor(affordablePrice(clampAmount(repayment), clampAmount(deposit), frequency, loan)));
+}
+
+/** The loan the budget is worked out on: the dealer's advertised terms and the region's fees, or none. */
+export function budgetLoan(site: { region: Region; finance: { advertised?: AdvertisedTerms | undefined } }): AdvertisedLoan | undefined {
+  return site.finance.advertised ? advertisedLoan(site.finance.advertised, site.region) : undefined;
+}
+
+const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** The loan read back from the panel's `data-budget-loan`; undefined (the plain sum) when absent or not a loan. */
+export function budgetLoanFrom(json: string | undefined): AdvertisedLoan | undefined {
+  if (!json) return undefined;
+  try {
+    const value = JSON.parse(json) as Partial<AdvertisedLoan> | null;
+    const fees = value?.fees;
+    if (
+      !value ||
+      !isAmount(value.rate) ||
+      !isAmount(value.term_months) ||
+      value.term_months < 1 ||
+      !isAmount(value.balloon_percent) ||
+      value.balloon_percent >= 100
+    )
+      return undefined;
+    if (!fees || !isAmount(fees.establishment_fee) || !isAmount(fees.ppsr_fee) || !isAmount(fees.monthly_fee)) return undefined;
+    return { rate: value.rate, term_months: value.term_months, balloon_percent: value.balloon_percent, fees: { ...fees } };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Under the budget: what it rests on. On advertised terms, the rate, the term and the fees the
+ * car's repayments are quoted with (the US term in months, as the footnote has it); without,
+ * that the plain sum leaves interest out.
+ */
+export function budgetNote(loan: AdvertisedLoan | undefined, region: Region): string {
+  const terms = regionTerms(region);
+  const down = terms.down_payment.toLowerCase();
+  if (!loan) {
+    return `Budget is a guide only: your ${terms.payments_in_words} added up over ${loanTermLabel(TERM_YEARS, region)} plus your ${down}, with no interest counted (no finance rate is advertised).`;
+  }
+  const term = loan.term_months % 12 === 0 ? loanTermLabel(loan.term_months / 12, region) : `${loan.term_months} months`;
+  const rate = `${loan.rate.toFixed(2)}%${region === 'US' ? ' APR' : ' p.a.'}`;
+  const { establishment_fee, ppsr_fee, monthly_fee } = loan.fees;
+  const fees = establishment_fee + ppsr_fee + monthly_fee > 0 ? ', fees included' : '';
+  const balloon = loan.balloon_percent > 0 ? ` with a ${loan.balloon_percent}% balloon` : '';
+  return `Budget is a guide only: the price your ${terms.payments_in_words} pay off over ${term} at ${rate}${balloon}${fees}, plus your ${down}.`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceWords, understandQuery } from './shopper-words';
+import { priceWords, readingsOf, settledReading, understandQuery } from './shopper-words';
 import type { Vocabulary } from './routing';
 import type { SearchState } from './state';
 
@@ -130,5 +130,22 @@ describe('priceWords', () => {
 
   it('returns the text without the price phrase', () => {
     expect(priceWords('suv under 40k diesel')?.rest.split(/\s+/).filter(Boolean)).toEqual(['suv', 'diesel']);
+  });
+});
+
+describe('the reading a search settles on', () => {
+  const typed = { query: 'used suv', refinements: {}, ranges: {} };
+
+  it('tries the words as filters first, then the text as typed; words with no meaning have one reading', () => {
+    const readings = readingsOf(typed, { body: ['SUV'] });
+    expect(readings).toEqual([{ refinements: { car_type: ['used'], body: ['SUV'] }, ranges: {} }, typed]);
+    expect(readingsOf({ query: 'gr86', refinements: {}, ranges: {} })).toEqual([{ query: 'gr86', refinements: {}, ranges: {} }]);
+  });
+
+  it('keeps the first reading that finds cars, else the text as typed', () => {
+    expect(settledReading(['filters', 'typed'], [273, 0])).toBe('filters');
+    expect(settledReading(['filters', 'typed'], [0, 5])).toBe('typed');
+    expect(settledReading(['filters', 'typed'], [0, 0])).toBe('typed');
+    expect(settledReading(['typed'], [0])).toBe('typed');
   });
 });

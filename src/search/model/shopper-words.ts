@@ -239,3 +239,21 @@ export function understandQuery(state: SearchState, vocabulary: Vocabulary = {})
   const { query: _typed, page: _page, ...others } = state;
   return { ...others, refinements, ranges, ...(query ? { query } : {}) };
 }
+
+/**
+ * The searches typed words may stand for, in the order a search tries them: the words read as
+ * refinements (when any is understood), then the query exactly as typed.
+ */
+export function readingsOf(state: SearchState, vocabulary: Vocabulary = {}): SearchState[] {
+  const understood = understandQuery(state, vocabulary);
+  return understood ? [understood, state] : [state];
+}
+
+/**
+ * The reading a search settles on, given how many cars each finds: the first that finds any,
+ * else the query as typed (the last). 'used suv' stays filters when the stock has used SUVs.
+ */
+export function settledReading<T>(readings: readonly T[], counts: readonly number[]): T | undefined {
+  const found = readings.findIndex((_, i) => i < readings.length - 1 && (counts[i] ?? 0) > 0);
+  return readings[found >= 0 ? found : readings.length - 1];
+}

@@ -254,6 +254,24 @@ describe('header autocomplete', () => {
     await page.context().close();
   });
 
+  // Issue 30: beside the logo and menu button, the phone header cut the placeholder to "Search m".
+  it('shows its whole placeholder on a phone', async () => {
+    for (const width of [320, 390]) {
+      const { page } = await open({ width });
+      const room = await box(page).evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const text = context.measureText(input.placeholder).width;
+        return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - text;
+      });
+      expect(room, `at ${width} px`).toBeGreaterThanOrEqual(0);
+      const menu = await page.getByRole('button', { name: 'Menu', exact: true }).boundingBox();
+      expect((menu?.x ?? 999) + (menu?.width ?? 0)).toBeLessThanOrEqual(width);
+      await page.context().close();
+    }
+  });
+
   it('finds a car on the real search service and opens its page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -46,8 +46,9 @@ export function initAutocomplete(input: HTMLInputElement, doc: Document = docume
   const stock = createQueryCache<Vocabulary>(() =>
     multiSearch(endpoint, [stockWordsQuery(context(), endpoint.indexUid)], { origin: win.location.origin }).then(([result]) => stockWords(result)),
   );
-  // A failed ask is asked again with the next search, not kept for the page.
-  const stockVocabulary = () => (stock.state('')?.status === 'error' ? stock.refetch('') : stock.get(''));
+  // One key: this page's stock. A failed ask is asked again with the next search, not kept for the page.
+  const STOCK = 'stock';
+  const stockVocabulary = () => (stock.state(STOCK)?.status === 'error' ? stock.refetch(STOCK) : stock.get(STOCK));
   void stockVocabulary().catch(() => undefined);
   let options: HTMLElement[] = [];
   let active = -1;

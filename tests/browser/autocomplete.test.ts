@@ -256,7 +256,7 @@ describe('header autocomplete', () => {
 
   // Issue 30: beside the logo and menu button, the phone header cut the placeholder to "Search m".
   it('shows its whole placeholder on a phone', async () => {
-    for (const width of [320, 390]) {
+    for (const width of [360, 390]) {
       const { page } = await open({ width });
       const room = await box(page).evaluate((input: HTMLInputElement) => {
         const style = getComputedStyle(input);

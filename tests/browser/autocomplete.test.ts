@@ -23,6 +23,8 @@ const HITS = [
   { id: 3, name: '2019 Toyota RAV4 GX', slug: '2019-toyota-rav4-gx-3', price: 0, thumbnails: ['/stock-images/suv-grey-1.svg'] },
 ];
 
+const STOCK_WORDS = { make: { Toyota: 9 }, model: { RAV4: 3, HiLux: 6 }, body: { SUV: 3, Ute: 6 }, fuel: { Petrol: 9 } };
+
 interface SentQuery {
   q?: string;
   filter?: unknown;
@@ -46,15 +48,24 @@ async function open(options: { width?: number; hits?: unknown[]; status?: number
     const body = route.request().postDataJSON() as { queries: SentQuery[] };
     sent.push(...body.queries);
     if (status !== 200) return route.fulfill({ status, contentType: 'application/json', body: '{"message":"down","code":"internal"}' });
-    const q = body.queries[0]?.q ?? '';
-    const found = /zzz/.test(q) ? [] : hits;
-    return route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        results: [{ indexUid: 'kingfisher-toyota', hits: found, query: q, processingTimeMs: 1, limit: 6, offset: 0, estimatedTotalHits: found.length }],
-      }),
+    const results = body.queries.map((query) => {
+      const q = query.q ?? '';
+      // The stock values shoppers' words may name, asked for once per page.
+      if (query.limit === 0)
+        return {
+          indexUid: 'kingfisher-toyota',
+          hits: [],
+          query: q,
+          processingTimeMs: 1,
+          limit: 0,
+          offset: 0,
+          estimatedTotalHits: 9,
+          facetDistribution: STOCK_WORDS,
+        };
+      const found = /zzz/.test(q) ? [] : hits;
+      return { indexUid: 'kingfisher-toyota', hits: found, query: q, processingTimeMs: 1, limit: 6, offset: 0, estimatedTotalHits: found.length };
     });
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ results }) });
   });
   await page.goto(`${demoOrigin('kingfisher-toyota')}${path}`);
   return { page, errors, dialogs, sent };
@@ -168,6 +179,31 @@ describe('header autocomplete', () => {
     await page.context().close();
   });
 
+  // Issue 30: 'used suv' said "No cars match" where Enter found 273.
+  it('reads shoppers’ words as the results page does, asking once for the stock’s values', async () => {
+    const { page, sent, errors } = await open();
+    const filterOf = (query: SentQuery | undefined) => JSON.stringify(query?.filter);
+    await typeQuery(page, 'used suv');
+    await expect.poll(() => options(page).last().textContent()).toBe('See all results for “used suv”');
+    // The words as filters first, the text as typed second: one request.
+    const [asFilters, asTyped] = sent.filter((query) => query.limit === 6).slice(-2);
+    expect(filterOf(asFilters)).toContain('car_type = \\"used\\"');
+    expect(filterOf(asFilters)).toContain('body = \\"SUV\\"');
+    expect(asFilters?.q).toBe('');
+    expect(asTyped?.q).toBe('used suv');
+    expect(await options(page).count()).toBe(HITS.length + 1);
+
+    await box(page).fill('');
+    await typeQuery(page, 'hilux under 40k');
+    await expect.poll(() => options(page).last().textContent()).toBe('See all results for “hilux under 40k”');
+    const [underForty] = sent.filter((query) => query.limit === 6).slice(-2);
+    expect(underForty?.q).toBe('hilux');
+    expect(filterOf(underForty)).toContain('price <= 40000');
+    expect(sent.filter((query) => query.limit === 0)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('says when nothing matches', async () => {
     const { page } = await open();
     await typeQuery(page, 'zzz');
@@ -218,6 +254,24 @@ describe('header autocomplete', () => {
     await page.context().close();
   });
 
+  // Issue 30: beside the logo and menu button, the phone header cut the placeholder to "Search m".
+  it('shows its whole placeholder on a phone', async () => {
+    for (const width of [360, 390]) {
+      const { page } = await open({ width });
+      const room = await box(page).evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const text = context.measureText(input.placeholder).width;
+        return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - text;
+      });
+      expect(room, `at ${width} px`).toBeGreaterThanOrEqual(0);
+      const menu = await page.getByRole('button', { name: 'Menu', exact: true }).boundingBox();
+      expect((menu?.x ?? 999) + (menu?.width ?? 0)).toBeLessThanOrEqual(width);
+      await page.context().close();
+    }
+  });
+
   it('finds a car on the real search service and opens its page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -233,6 +287,22 @@ describe('header autocomplete', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/cars/'));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('RAV4');
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('suggests from the real stock what the results page finds for shoppers’ words', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await blockOutsideRequests(page);
+    await page.goto(`${demoOrigin('kingfisher-toyota')}/contact`);
+    await typeQuery(page, 'used suv');
+    await expect.poll(() => options(page).count()).toBeGreaterThan(1);
+    await box(page).fill('');
+    await typeQuery(page, 'toyota under 40k');
+    await expect.poll(() => options(page).last().textContent()).toBe('See all results for “toyota under 40k”');
+    const prices = (await listbox(page).locator('.ac-price').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) expect(price).toBeLessThanOrEqual(40_000);
     await context.close();
   });
 });

@@ -120,6 +120,9 @@ describe('search by distance', () => {
     expect(first.length).toBeGreaterThan(1);
     expect([...first].sort((a, b) => a - b)).toEqual(first);
     expect(first[0]).toBeLessThan(25_000);
+    // Each card says how far away it is (issue 30: "Nearest first" cards showed no distance).
+    await expect.poll(() => page.locator('.car-card-distance').first().textContent()).toBe(`${Math.round(first[0]! / 1000)} km away`);
+    expect(await page.locator('.car-card-distance').count()).toBe(await page.locator('.car-card').count());
 
     const total = async () =>
       Number(

@@ -86,9 +86,16 @@ describe('search pages', () => {
 
   it('refines by make to the SEO path, and back again', async () => {
     const { page, errors } = await open(DEFAULT_PATH);
+    // Issue 30: the first interaction sent an extra search with no filter, outside the site's listing.
+    const sent: { filter?: unknown }[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/multi-search')) sent.push(...(request.postDataJSON() as { queries: { filter?: unknown }[] }).queries);
+    });
     const before = await shownCount(page);
     await checkbox(page, 'Mazda').check();
     await expect.poll(() => pathAndQuery(page)).toBe('/search/mazda');
+    await expect.poll(() => sent.length).toBeGreaterThan(0);
+    for (const query of sent) expect(JSON.stringify(query.filter), JSON.stringify(query)).toContain('status IN');
     await expect.poll(() => shownCount(page)).not.toBe(before);
     expect(await shownCount(page)).toBeLessThan(before);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Mazda/);
@@ -268,6 +275,17 @@ describe('search pages', () => {
     // Its canonical is the page's own clean URL, never the shell's.
     const home = new URL('/', loadDealer(SLUG).url).href;
     await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${home}search/used-cars`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // Issue 30: an unknown search path became a make filter with a garbled title.
+  it('searches for the words of a path that names no make in stock, with an honest heading', async () => {
+    const { page, errors } = await open('/search/qwerty-asdf');
+    await expect.poll(() => new URL(page.url()).searchParams.get('query')).toBe('qwerty asdf');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Search results for “qwerty asdf”');
+    expect(await page.title()).toMatch(/^Search results for “qwerty asdf”/);
+    expect(await checkbox(page, 'Qwerty Asdf').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testSite } from '../../../tests/support/test-site';
 import { navigationDigest } from '../model/navigation';
-import { cachedJson, LIVE_DATA_TTL_MS, readCarTypeCounts, readSessionData, readSnap21Rating } from './live-data';
+import { applyLiveData, createLiveData, LIVE_DATA_TTL_MS, readCarTypeCounts, readSessionData, readSnap21Rating } from './live-data';
 
 describe('live car-type counts', () => {
   it('reads the counts per car type and ignores anything else', () => {
@@ -44,32 +44,61 @@ describe('live session data', () => {
   });
 });
 
-describe('cachedJson', () => {
+describe('the live data cache', () => {
   const store = new Map<string, string>();
   const sessionStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     store.clear();
   });
 
   it('asks once for concurrent callers, then answers from the tab copy until it is five minutes old', async () => {
     let calls = 0;
+    let clock = 1000;
     vi.stubGlobal('sessionStorage', sessionStorage);
-    vi.stubGlobal('fetch', () => {
-      calls++;
-      return Promise.resolve(new Response(JSON.stringify({ n: calls })));
-    });
-    const [a, b] = await Promise.all([cachedJson('/api/x', 1000), cachedJson('/api/x', 1000)]);
+    const load = () => Promise.resolve({ n: ++calls });
+    const data = createLiveData(load, () => clock);
+    const [a, b] = await Promise.all([data.get('/api/x'), data.get('/api/x')]);
     expect([a, b, calls]).toEqual([{ n: 1 }, { n: 1 }, 1]);
-    await expect(cachedJson('/api/x', 1000 + LIVE_DATA_TTL_MS - 1)).resolves.toEqual({ n: 1 });
-    await expect(cachedJson('/api/x', 1000 + LIVE_DATA_TTL_MS)).resolves.toEqual({ n: 2 });
+    clock += LIVE_DATA_TTL_MS - 1;
+    await expect(createLiveData(load, () => clock).get('/api/x')).resolves.toEqual({ n: 1 });
+    clock += 1;
+    await expect(createLiveData(load, () => clock).get('/api/x')).resolves.toEqual({ n: 2 });
   });
 
   it('rejects a failed answer and keeps nothing of it', async () => {
     vi.stubGlobal('sessionStorage', sessionStorage);
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 503 })));
-    await expect(cachedJson('/api/y', 0)).rejects.toThrow('503');
+    const data = createLiveData();
+    await expect(data.get('/api/y')).rejects.toThrow('503');
+    expect(data.state('/api/y')).toMatchObject({ status: 'error' });
     expect(store.size).toBe(0);
+  });
+
+  it('tells of a failed session data fetch, keeps it as an error state, and asks again once back online', async () => {
+    vi.stubGlobal('sessionStorage', sessionStorage);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const page = { querySelector: () => null, querySelectorAll: () => [] } as unknown as Document;
+    let online: (() => void) | undefined;
+    const win = { addEventListener: (type: string, listener: () => void) => void (type === 'online' && (online = listener)) } as Pick<
+      Window,
+      'addEventListener'
+    >;
+    let up = false;
+    const asked: string[] = [];
+    const data = createLiveData((path) => {
+      asked.push(path);
+      return up ? Promise.resolve({}) : Promise.reject(new Error(`${path} answered 503`));
+    });
+    await expect(applyLiveData(page, data, win)).resolves.toEqual(['/api/session-data']);
+    expect(data.state('/api/session-data')).toMatchObject({ status: 'error', error: new Error('/api/session-data answered 503') });
+    expect(warn).toHaveBeenCalledWith('Session data could not be fetched:', new Error('/api/session-data answered 503'));
+
+    up = true;
+    online?.();
+    await vi.waitFor(() => expect(data.state('/api/session-data')).toMatchObject({ status: 'success' }));
+    expect(asked).toEqual(['/api/session-data', '/api/session-data']);
   });
 });
 

@@ -2,8 +2,10 @@
  * What the dealer changes between builds, put into a built page after it loads: the stock
  * menus' car types from the live counts (GET /api/car-types), holiday hours and the header
  * navigation from the dealer dashboard (GET /api/session-data). Each answer is fetched once per
- * tab for a few minutes and kept in sessionStorage; it is never fetched again because the tab
- * regains focus. A failed fetch leaves the built page as it is.
+ * tab for a few minutes and kept in sessionStorage (the query data cache,
+ * src/platform/web/query-cache.ts); it is never fetched again because the tab regains focus. A
+ * failed fetch leaves the built page as it is, is told to the console and asked again once the
+ * browser is back online.
  *
  * Nothing here moves the page: stock menu links are all in the built page (hidden or not), the
  * holiday hours button keeps its place while there is nothing to show, and the navigation row has
@@ -16,47 +18,28 @@ import { upcomingSpecialHours } from '../model/hours';
 import { specialHoursFor } from '../model/locations';
 import { footerColumnsOf, navigationDigest, STOCK_MENU_ORDER, stockMenuTypes } from '../model/navigation';
 import { formatRating, starIcons } from '../model/reviews';
+import { createQueryCache, type QueryCache } from '../../platform/web/query-cache';
 
 /** How long one tab keeps an answer before asking again on its next page. */
 export const LIVE_DATA_TTL_MS = 5 * 60_000;
 
-const pending = new Map<string, Promise<unknown>>();
-
-/** The JSON at `path`, from this tab's copy while it is fresh, else fetched (one request per path at a time). */
-export function cachedJson(path: string, now = Date.now()): Promise<unknown> {
-  let storage: Storage | undefined;
-  try {
-    storage = sessionStorage;
-  } catch {
-    // Private modes and sandboxed frames refuse storage: every page asks.
-  }
-  const key = `live-data:${path}`;
-  try {
-    const kept = JSON.parse(storage?.getItem(key) ?? 'null') as { at?: unknown; body?: unknown } | null;
-    if (kept && typeof kept.at === 'number' && now - kept.at >= 0 && now - kept.at < LIVE_DATA_TTL_MS) return Promise.resolve(kept.body);
-  } catch {
-    // A copy that is not ours to read: ask again.
-  }
-  let request = pending.get(path);
-  if (!request) {
-    request = fetch(path, { headers: { Accept: 'application/json' } })
-      .then((response) => {
-        if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-        return response.json() as Promise<unknown>;
-      })
-      .then((body) => {
-        try {
-          storage?.setItem(key, JSON.stringify({ at: now, body }));
-        } catch {
-          // Storage full or refused: the next page asks again.
-        }
-        return body;
-      })
-      .finally(() => pending.delete(path));
-    pending.set(path, request);
-  }
-  return request;
+/** The JSON at `path`; a non-2xx answer is a failure. */
+async function fetchJson(path: string): Promise<unknown> {
+  const response = await fetch(path, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response.json() as Promise<unknown>;
 }
+
+/** The live data of this page, by API path: one request per path, kept for the tab a few minutes. */
+export function createLiveData(load: (path: string) => Promise<unknown> = fetchJson, now?: () => number): QueryCache<unknown> {
+  return createQueryCache(load, {
+    store: { storage: () => sessionStorage, prefix: 'live-data:' },
+    maxAgeMs: LIVE_DATA_TTL_MS,
+    ...(now ? { now } : {}),
+  });
+}
+
+export const liveData = createLiveData();
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -258,39 +241,78 @@ export function applySnap21(badge: HTMLElement, rating: number): void {
   badge.removeAttribute('data-empty');
 }
 
-export async function applyLiveData(doc: Document = document): Promise<void> {
-  const work: Promise<void>[] = [];
+/** One kind of live data: where it comes from, what it is called to the console, and how it is drawn. */
+interface LiveDraw {
+  path: string;
+  what: string;
+  draw: (body: unknown) => void;
+  /** The Snap21 rating's failure is an error; the others are warnings, as the built page stands in for them. */
+  error?: boolean;
+}
+
+function liveDraws(doc: Document): LiveDraw[] {
+  const draws: LiveDraw[] = [];
   const snap21 = doc.querySelector<HTMLElement>('[data-snap21]');
   if (snap21) {
-    work.push(
-      cachedJson(`/api/reviews/snap21?orgId=${encodeURIComponent(snap21.dataset.snap21 ?? '')}`)
-        .then((body) => {
-          const rating = readSnap21Rating(body);
-          if (rating === undefined) throw new Error('the answer has no rating');
-          applySnap21(snap21, rating);
-        })
-        .catch((error: unknown) => {
-          // Only the console hears of it: the badge keeps the rating the page was built with.
-          console.error('Snap21 rating could not be fetched:', error);
-        }),
-    );
+    draws.push({
+      path: `/api/reviews/snap21?orgId=${encodeURIComponent(snap21.dataset.snap21 ?? '')}`,
+      // Only the console hears of it: the badge keeps the rating the page was built with.
+      what: 'Snap21 rating',
+      error: true,
+      draw: (body) => {
+        const rating = readSnap21Rating(body);
+        if (rating === undefined) throw new Error('the answer has no rating');
+        applySnap21(snap21, rating);
+      },
+    });
   }
   if (doc.querySelector('[data-car-type]')) {
-    work.push(
-      cachedJson('/api/car-types').then((body) => {
+    draws.push({
+      path: '/api/car-types',
+      // The stock menus keep the car types the dealer file names.
+      what: 'Live stock counts',
+      draw: (body) => {
         const counts = readCarTypeCounts(body);
-        if (counts) applyStockCounts(doc, counts);
-      }),
-    );
+        if (!counts) throw new Error('the answer has no counts');
+        applyStockCounts(doc, counts);
+      },
+    });
   }
-  work.push(
-    cachedJson('/api/session-data').then((body) => {
+  draws.push({
+    path: '/api/session-data',
+    // The built holiday hours and menus stay.
+    what: 'Session data',
+    draw: (body) => {
       const data = readSessionData(body);
       if (data.special_hours) applyHolidayHours(doc, data.special_hours);
       if (data.header) applyNavigation(doc, data.header);
       if (data.footer) applyFooterNavigation(doc, data.footer);
-    }),
-  );
-  // Offline or refused: the built page stays as it is.
-  await Promise.allSettled(work);
+    },
+  });
+  return draws;
+}
+
+/**
+ * Draws the live data into the page and resolves to the paths that failed. A failure leaves the
+ * built page as it is, is told to the console, and stays the cache's error state for this page;
+ * the failed ones are asked again when the browser comes back online (never because the tab
+ * regains focus).
+ */
+export async function applyLiveData(
+  doc: Document = document,
+  data: QueryCache<unknown> = liveData,
+  win: Pick<Window, 'addEventListener'> | undefined = globalThis.window,
+): Promise<string[]> {
+  const draws = liveDraws(doc);
+  const run = (draw: LiveDraw, ask: (path: string) => Promise<unknown>) =>
+    ask(draw.path)
+      .then(draw.draw)
+      .catch((error: unknown) => {
+        (draw.error ? console.error : console.warn)(`${draw.what} could not be fetched:`, error);
+        throw error;
+      });
+  const results = await Promise.allSettled(draws.map((draw) => run(draw, data.get)));
+  const failed = draws.filter((_, i) => results[i]?.status === 'rejected');
+  if (failed.length > 0) win?.addEventListener('online', () => void Promise.allSettled(failed.map((draw) => run(draw, data.refetch))), { once: true });
+  return failed.map((draw) => draw.path);
 }

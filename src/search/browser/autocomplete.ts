@@ -4,13 +4,21 @@
  * server-rendered search form. The header loads this module on the first focus or keystroke in
  * the search box, so pages that never search ship none of it.
  *
+ * The typed words are read as the results page reads them (model/shopper-words.ts, with the
+ * stock's own values, asked for once per page): 'used suv' suggests used SUVs and 'ranger under
+ * 40k' Rangers up to $40,000, and when the words read so find nothing, the text as typed is
+ * searched, as the results page then does.
+ *
  * Hit text comes from the stock feed and may hold markup: it is only ever set as textContent.
  */
 import { currencyFor, formatMoney, wording } from '../../platform/formats/region';
 import { searchEndpoint } from '../../platform/config/search-endpoint';
 import { stockNoun } from '../model/hero/budget';
-import { multiSearch } from '../model/hero/multi-search';
-import { autocompleteHit, autocompleteQuery, type AutocompleteHit } from '../model/hero/requests';
+import { multiSearch, resultCount } from '../model/hero/multi-search';
+import { autocompleteHit, autocompleteQuery, stockWords, stockWordsQuery, type AutocompleteHit } from '../model/hero/requests';
+import { readingsOf, settledReading } from '../model/shopper-words';
+import { createQueryCache } from '../../platform/web/query-cache';
+import type { Vocabulary } from '../model/routing';
 import { readSearchSite } from '../model/hero/site-json';
 import { AUTOCOMPLETE_IMAGE_HEIGHT } from '../model/state';
 import { MIN_QUERY_LENGTH, QUERY_DELAY_MS, moveActive, normaliseQuery, RecentResults } from '../model/hero/autocomplete';
@@ -34,6 +42,14 @@ export function initAutocomplete(input: HTMLInputElement, doc: Document = docume
   const endpoint = searchEndpoint(site);
   const money = (amount: number) => formatMoney(amount, site.locale, currencyFor(site.region));
   const recent = new RecentResults<AutocompleteHit[]>();
+  const context = () => ({ site, nowSeconds: Math.floor(Date.now() / 1000) });
+  const stock = createQueryCache<Vocabulary>(() =>
+    multiSearch(endpoint, [stockWordsQuery(context(), endpoint.indexUid)], { origin: win.location.origin }).then(([result]) => stockWords(result)),
+  );
+  // One key: this page's stock. A failed ask is asked again with the next search, not kept for the page.
+  const STOCK = 'stock';
+  const stockVocabulary = () => (stock.state(STOCK)?.status === 'error' ? stock.refetch(STOCK) : stock.get(STOCK));
+  void stockVocabulary().catch(() => undefined);
   let options: HTMLElement[] = [];
   let active = -1;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -141,11 +157,14 @@ export function initAutocomplete(input: HTMLInputElement, doc: Document = docume
     const controller = new AbortController();
     inFlight = controller;
     try {
-      const ctx = { site, nowSeconds: Math.floor(Date.now() / 1000) };
-      const [result] = await multiSearch(endpoint, [autocompleteQuery(query, ctx, endpoint.indexUid)], {
-        origin: win.location.origin,
-        signal: controller.signal,
-      });
+      const readings = readingsOf({ query, refinements: {}, ranges: {} }, await stockVocabulary());
+      const ctx = context();
+      const results = await multiSearch(
+        endpoint,
+        readings.map((reading) => autocompleteQuery(reading, ctx, endpoint.indexUid)),
+        { origin: win.location.origin, signal: controller.signal },
+      );
+      const result = settledReading(results, results.map(resultCount));
       const hits = (result?.hits ?? []).map(autocompleteHit).filter((hit): hit is AutocompleteHit => hit !== undefined);
       recent.set(query, hits);
       if (inFlight === controller && normaliseQuery(input.value) === query) showHits(query, hits);

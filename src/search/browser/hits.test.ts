@@ -29,6 +29,12 @@ describe('hits from the network', () => {
     expect(toCardHit({ ...good, status: 'sale_pending', arrival_date: '<img src=x>' })).toEqual({ ...good, status: 'sale_pending' });
   });
 
+  it('keeps the distance search gives a car sorted nearest first, in metres', () => {
+    expect(toCardHit({ ...good, _geoDistance: 12_480 })).toEqual({ ...good, distance: 12_480 });
+    expect(toCardHit({ ...good, _geoDistance: -1 })).toEqual(good);
+    expect(toCardHit({ ...good, _geoDistance: '5' })).toEqual(good);
+  });
+
   it('leaves out hits that are not cars', () => {
     expect(toCardHits([good, null, 'x', { ...good, id: '7' }, { ...good, slug: '../admin' }, { ...good, car_type: 'stolen' }, { ...good, price: -1 }])).toEqual(
       [good],

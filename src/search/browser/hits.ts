@@ -20,6 +20,8 @@ export type CardHit = Pick<Vehicle, 'id' | 'slug' | 'name' | 'price' | 'km' | 'c
   > & {
     /** Held by a shopper's paid deposit (the search API's overlay). */
     reserved?: boolean;
+    /** Metres from the shopper's point: search's `_geoDistance`, given when sorted nearest first. */
+    distance?: number;
   };
 
 // The label tables are keyed by every car type and status, and import no zod.
@@ -50,6 +52,7 @@ export function toCardHit(hit: unknown): CardHit | undefined {
   if (image && isImageUrl(image)) card.primary_image_url = image;
   if (typeof hit.has_nvic === 'boolean') card.has_nvic = hit.has_nvic;
   if (hit.reserved === true) card.reserved = true;
+  if (count(hit._geoDistance)) card.distance = hit._geoDistance;
   if (count(hit.subscription_price)) card.subscription_price = hit.subscription_price;
   // Checked for shape here; arrivalText refuses a date that is not a real one.
   if (typeof hit.arrival_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(hit.arrival_date)) card.arrival_date = hit.arrival_date;

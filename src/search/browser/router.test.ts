@@ -103,6 +103,37 @@ describe('search routing', () => {
     expect(win.entries).toEqual(['/search/used-cars?query=hilux&body=SUV']);
   });
 
+  // Issue 30: an unknown search path became a make filter with a garbled title.
+  it('settles a path nothing names between a make and a search for its words', async () => {
+    const win = fakeWindow('/search/qwerty-asdf?sortBy=price:asc');
+    const asked: unknown[] = [];
+    const readUnknownPath = (asMake: SearchState, asWords: SearchState) => {
+      asked.push(asMake.refinements, asWords);
+      return Promise.resolve(asWords);
+    };
+    const routing = createSearchRouting({ site, indexUid: INDEX, vocabulary, prerenderedUrl: '/search/new-used-and-demo-cars', win, readUnknownPath });
+    const updates: unknown[] = [];
+    routing.router.onUpdate((route) => updates.push(routing.stateMapping.routeToState(route)));
+    expect(routing.goLive()).toBe(true);
+    await expect.poll(() => updates.length).toBe(1);
+    expect(asked).toEqual([{ make: ['Qwerty Asdf'] }, expect.objectContaining({ query: 'qwerty asdf', refinements: {}, sortBy: 'price:asc' })]);
+    expect(win.entries).toEqual(['/search/new-used-and-demo-cars?query=qwerty+asdf&sortBy=price:asc']);
+
+    // A make someone named is read at once.
+    const known = fakeWindow('/search/mazda');
+    const never = () => Promise.reject(new Error('not asked'));
+    const plain = createSearchRouting({
+      site,
+      indexUid: INDEX,
+      vocabulary,
+      prerenderedUrl: '/search/new-used-and-demo-cars',
+      win: known,
+      readUnknownPath: never,
+    });
+    expect(plain.goLive()).toBe(true);
+    expect(known.entries).toEqual(['/search/mazda']);
+  });
+
   it('keeps the query as typed when reading it fails', async () => {
     const win = fakeWindow('/search?query=used+suv');
     const routing = createSearchRouting({

@@ -9,7 +9,7 @@
  * follows it while the prerendered results stay on screen.
  */
 import type { IndexUiState, Router, StateMapping, UiState } from 'instantsearch.js';
-import { routeToState, stateToRoute, type Vocabulary } from '../model/routing';
+import { HEADER_SEARCH_PATH, routeToState, stateToRoute, unknownPathWords, type Vocabulary } from '../model/routing';
 import type { SearchState } from '../model/state';
 import { searchStateToUiState, uiStateToSearchState } from './ui-state';
 
@@ -36,6 +36,11 @@ export interface SearchRoutingOptions {
    * the page opens on an address carrying `query=`.
    */
   understand?: (state: SearchState) => Promise<SearchState>;
+  /**
+   * Settles a search path nothing names (`/search/qwerty-asdf`) between its reading as a make and
+   * a search for its words (./understand.ts `readUnknownPath`); asked once, when the page opens on one.
+   */
+  readUnknownPath?: (asMake: SearchState, asWords: SearchState) => Promise<SearchState>;
 }
 
 export interface SearchRouting {
@@ -49,7 +54,7 @@ export interface SearchRouting {
   goLive(): boolean;
 }
 
-export function createSearchRouting({ site, indexUid, vocabulary, prerenderedUrl, win, understand }: SearchRoutingOptions): SearchRouting {
+export function createSearchRouting({ site, indexUid, vocabulary, prerenderedUrl, win, understand, readUnknownPath }: SearchRoutingOptions): SearchRouting {
   const toUrl = (state: SearchState): string => stateToRoute(state, site, vocabulary);
   const toState = (url: string): SearchState => routeToState(url, site, vocabulary);
   const addressBar = (): string | undefined => (win ? `${win.location.pathname}${win.location.search}` : undefined);
@@ -111,6 +116,16 @@ export function createSearchRouting({ site, indexUid, vocabulary, prerenderedUrl
         return true;
       };
       const state = toState(current);
+      const words = readUnknownPath && unknownPathWords(current, site, vocabulary);
+      if (words && readUnknownPath) {
+        // The address's query string stays; the path's words join any query it has.
+        const asWords = toState(`${HEADER_SEARCH_PATH}${win.location.search}`);
+        asWords.query = [words, asWords.query].filter(Boolean).join(' ');
+        void readUnknownPath(state, asWords)
+          .catch(() => state)
+          .then((read) => settle(read));
+        return true;
+      }
       if (!state.query || !understand) return settle(state);
       // 'used suv' from the header: the words become filters, and the address the SEO path.
       void understand(state)

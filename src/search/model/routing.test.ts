@@ -14,9 +14,11 @@ import {
   simpleSearchPath,
   siteVocabulary,
   stateToRoute,
+  unknownPathWords,
   type Vocabulary,
 } from './routing';
 import { rangeFields, refinementFields, type SearchState } from './state';
+import { defaultSearchPath } from './search-path';
 
 const dealer = (slug: string): DealerConfig => dealerConfigSchema.parse(JSON.parse(readFileSync(`tests/fixtures/dealer-files/${slug}.json`, 'utf8')));
 const drivesmart = dealer('drivesmart-pre-owned');
@@ -517,5 +519,32 @@ describe('reading slugs that two values share', () => {
     expect(stateToRoute(s({ make: ['Mercedes-Benz'] }), kingfisher, { make: ['Mercedes-Benz', 'Mercedes Benz'] })).toBe(
       '/search/new-used-and-demo-cars?make=Mercedes-Benz',
     );
+  });
+});
+
+// Issue 30: an unknown search path became a make filter with a garbled title.
+describe('search paths nothing names', () => {
+  const site = testSite();
+  const stock = { make: ['Toyota', 'Mazda'], model: ['HiLux'] };
+
+  it('gives the words of a path no stock value, site name or stock word reads', () => {
+    expect(unknownPathWords('/search/qwerty-asdf', site, stock)).toBe('qwerty asdf');
+    expect(unknownPathWords('https://dealer.test/search/qwerty/zx9?page=2', site, stock)).toBe('qwerty zx9');
+    expect(unknownPathWords('/search/used-cars-qwerty', site, stock)).toBe('used cars qwerty');
+  });
+
+  it('gives nothing for a path whose first value someone named, or a fixed search path', () => {
+    for (const path of [
+      '/search/mazda',
+      '/search/toyota/gr86',
+      '/search/used-cars',
+      '/search/suv',
+      '/search',
+      '/electric-cars',
+      defaultSearchPath(site),
+      '/search/%ff',
+    ]) {
+      expect(unknownPathWords(path, site, stock), path).toBeUndefined();
+    }
   });
 });

@@ -378,7 +378,8 @@ function matchPattern(r: Reader, pattern: PathPattern, segments: readonly string
 /** Unknown slugs read as the route table's make, make and model, or car type and make. */
 const FALLBACK_PATTERNS: readonly PathPattern[] = ['car_type+make', 'make+model', 'make'];
 
-function readSegments(r: Reader, segments: readonly string[]): PathRefinements {
+/** A reading of the segments that starts from a value someone named; undefined when none does. */
+function readKnownSegments(r: Reader, segments: readonly string[]): PathRefinements | undefined {
   for (const pattern of r.patterns) {
     const found = matchPattern(r, pattern, segments, 'known');
     if (found) return found;
@@ -389,6 +390,12 @@ function readSegments(r: Reader, segments: readonly string[]): PathRefinements {
     const found = matchPattern(r, pattern, segments, 'lead-known');
     if (found) return found;
   }
+  return undefined;
+}
+
+function readSegments(r: Reader, segments: readonly string[]): PathRefinements {
+  const known = readKnownSegments(r, segments);
+  if (known) return known;
   for (const pattern of FALLBACK_PATTERNS) {
     const found = matchPattern(r, pattern, segments, 'any');
     if (found) return found;
@@ -409,21 +416,42 @@ function normalPathname(pathname: string): string {
   return (trimmed === '' ? '/' : trimmed).toLowerCase();
 }
 
-/** What a path alone stands for; unknown or malformed paths stand for nothing. */
-function readPath(r: Reader, rawPathname: string): PathRefinements {
-  const pathname = normalPathname(rawPathname);
-  if (pathname === normalPathname(defaultSearchPath(r.site)) || pathname === HEADER_SEARCH_PATH) return {};
-  if (pathname === ELECTRIC_PATH) return { fuel: [resolve(r, 'fuel', 'electric', false) ?? 'Electric'] };
-  if (pathname === PRE_OWNED_PATH) return { car_type: ['used'] };
-  if (pathname === FIND_RENTAL_PATH) return { categories: ['rental'] };
-  if (!pathname.startsWith(`${HEADER_SEARCH_PATH}/`)) return {};
+/** The slugs after /search/ of a path that is no fixed search path; undefined for any other path. */
+function searchSegments(r: Reader, pathname: string): string[] | undefined {
+  if (pathname === normalPathname(defaultSearchPath(r.site)) || !pathname.startsWith(`${HEADER_SEARCH_PATH}/`)) return undefined;
   const segments: string[] = [];
   for (const raw of pathname.slice(HEADER_SEARCH_PATH.length + 1).split('/')) {
     const segment = safeDecode(raw)?.toLowerCase();
-    if (segment === undefined || !SLUG_SEGMENT.test(segment)) return {};
+    if (segment === undefined || !SLUG_SEGMENT.test(segment)) return undefined;
     segments.push(segment);
   }
-  return readSegments(r, segments);
+  return segments;
+}
+
+/** What a path alone stands for; unknown or malformed paths stand for nothing. */
+function readPath(r: Reader, rawPathname: string): PathRefinements {
+  const pathname = normalPathname(rawPathname);
+  if (pathname === normalPathname(defaultSearchPath(r.site))) return {};
+  if (pathname === ELECTRIC_PATH) return { fuel: [resolve(r, 'fuel', 'electric', false) ?? 'Electric'] };
+  if (pathname === PRE_OWNED_PATH) return { car_type: ['used'] };
+  if (pathname === FIND_RENTAL_PATH) return { categories: ['rental'] };
+  const segments = searchSegments(r, pathname);
+  return segments ? readSegments(r, segments) : {};
+}
+
+/**
+ * The words of a search path that names nothing the stock, the site or the stock words know
+ * (`/search/qwerty-asdf` → 'qwerty asdf'). The route table reads such a path as a make (and
+ * model), but only as a guess: a make new in stock since the build has no name in the page yet.
+ * The search page checks the guess against the stock and, when it finds nothing, searches for
+ * the words instead. Undefined for every other path.
+ */
+export function unknownPathWords(url: string, site: RoutingSite, vocabulary?: Vocabulary): string | undefined {
+  const pathname = normalPathname(url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0] ?? '');
+  const r = reader(site, vocabulary);
+  const segments = searchSegments(r, pathname);
+  if (!segments || readKnownSegments(r, segments)) return undefined;
+  return segments.join(' ').replace(/-/g, ' ');
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceWords, understandQuery, understandWhenFound } from './shopper-words';
+import { priceWords, readingsOf, settledReading, understandQuery, understandWhenFound } from './shopper-words';
 import type { Vocabulary } from './routing';
 import type { SearchState } from './state';
 
@@ -154,5 +154,22 @@ describe('understandWhenFound: a reading is kept only when it finds cars', () =>
     const plain: SearchState = { query: 'xyzzy', refinements: {}, ranges: {} };
     expect(await understandWhenFound(plain, vocabulary, () => ((asked = true), Promise.resolve(1)))).toBe(plain);
     expect(asked).toBe(false);
+  });
+});
+
+describe('the reading a search settles on', () => {
+  const typed = { query: 'used suv', refinements: {}, ranges: {} };
+
+  it('tries the words as filters first, then the text as typed; words with no meaning have one reading', () => {
+    const readings = readingsOf(typed, { body: ['SUV'] });
+    expect(readings).toEqual([{ refinements: { car_type: ['used'], body: ['SUV'] }, ranges: {} }, typed]);
+    expect(readingsOf({ query: 'gr86', refinements: {}, ranges: {} })).toEqual([{ query: 'gr86', refinements: {}, ranges: {} }]);
+  });
+
+  it('keeps the first reading that finds cars, else the text as typed', () => {
+    expect(settledReading(['filters', 'typed'], [273, 0])).toBe('filters');
+    expect(settledReading(['filters', 'typed'], [0, 5])).toBe('typed');
+    expect(settledReading(['filters', 'typed'], [0, 0])).toBe('typed');
+    expect(settledReading(['typed'], [0])).toBe('typed');
   });
 });

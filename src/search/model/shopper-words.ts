@@ -241,21 +241,39 @@ export function understandQuery(state: SearchState, vocabulary: Vocabulary = {})
 }
 
 /**
- * The words read, kept when they find cars (`count` asks the search for the read state's count)
- * and left as typed when they find none, so a reading never empties a search that had results.
- * When the search cannot answer, the reading is kept: the page says search is down either way.
- * The search box (browser/understand.ts) and the assistants' search both decide by this.
+ * The searches typed words may stand for, in the order a search tries them: the words read as
+ * refinements (when any is understood), then the query exactly as typed.
+ */
+export function readingsOf(state: SearchState, vocabulary: Vocabulary = {}): SearchState[] {
+  const understood = understandQuery(state, vocabulary);
+  return understood ? [understood, state] : [state];
+}
+
+/**
+ * The reading a search settles on, given how many cars each finds: the first that finds any,
+ * else the query as typed (the last). 'used suv' stays filters when the stock has used SUVs.
+ */
+export function settledReading<T>(readings: readonly T[], counts: readonly number[]): T | undefined {
+  const found = readings.findIndex((_, i) => i < readings.length - 1 && (counts[i] ?? 0) > 0);
+  return readings[found >= 0 ? found : readings.length - 1];
+}
+
+/**
+ * `readingsOf` and `settledReading` for a caller that counts one reading at a time (`count` asks
+ * the search how many cars a reading finds): the assistants' search. When the search cannot
+ * answer, the first reading stands, as on the search page: it says search is down either way.
  */
 export async function understandWhenFound(
   state: SearchState,
   vocabulary: Vocabulary | undefined,
-  count: (understood: SearchState) => Promise<number>,
+  count: (reading: SearchState) => Promise<number>,
 ): Promise<SearchState> {
-  const understood = understandQuery(state, vocabulary);
-  if (!understood) return state;
+  const readings = readingsOf(state, vocabulary);
+  if (readings.length < 2) return state;
   try {
-    return (await count(understood)) > 0 ? understood : state;
+    const counts = await Promise.all(readings.slice(0, -1).map(count));
+    return settledReading(readings, counts) ?? state;
   } catch {
-    return understood;
+    return readings[0] ?? state;
   }
 }

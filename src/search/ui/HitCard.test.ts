@@ -28,6 +28,13 @@ describe('result card', () => {
     expect(html).toContain('Certified');
   });
 
+  it('shows how far away a car is when sorted nearest first, in the site’s units', () => {
+    expect(render()).not.toContain('away');
+    expect(render({ hit: { ...hit, distance: 12_480 } })).toContain('<p class="car-card-distance">12 km away</p>');
+    const us = { ...au, region: 'US' as const, locale: 'en-US', units: 'miles' as const };
+    expect(render({ site: us, hit: { ...hit, distance: 16_093 } })).toContain('<p class="car-card-distance">10 mi away</p>');
+  });
+
   it('shows a repayment only on the dealer’s advertised terms, worked out from the price', () => {
     // Without the dealer's terms, no repayment.
     expect(render()).not.toContain('/week');

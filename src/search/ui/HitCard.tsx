@@ -1,6 +1,6 @@
 /**
- * One car in the results: image, name, one prominent price, weekly price, odometer, badges and a
- * favourite toggle. Props only; the same component renders the prerendered HTML and the island.
+ * One car in the results: image, name, one prominent price, weekly price, how far away it is
+ * (sorted nearest first), odometer, badges and a favourite toggle. Props only; the same component renders the prerendered HTML and the island.
  */
 import type { DealerConfig } from '../../platform/config/schema';
 import {
@@ -95,6 +95,7 @@ export function HitCard({ hit, site, eager, saved = false, onToggleSaved, onOpen
         {/* Its footnote marker comes from search.css and its terms from the page (RepaymentTerms.astro): the island stays within its budget. */}
         {repayment && <p className="car-card-weekly">{repayment}</p>}
         {hit.subscription_price ? <p className="car-card-subscription">{subscriptionPriceText(hit.subscription_price, site)}</p> : null}
+        {hit.distance !== undefined && <p className="car-card-distance">{formatDistance(hit.distance / 1000, site.units, site.locale)} away</p>}
         <ul className="car-card-specs" aria-label="Key details">
           <li>{formatDistance(hit.km, site.units, site.locale)}</li>
           {hit.fuel && <li>{hit.fuel}</li>}

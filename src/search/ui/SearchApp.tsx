@@ -113,6 +113,8 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       ...(typeof window === 'undefined' ? {} : { win: window }),
       understand: (state: SearchState) =>
         loadLater().then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
+      readUnknownPath: (asMake: SearchState, asWords: SearchState) =>
+        loadLater().then((m) => m.readUnknownPath(asMake, asWords, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
     }),
   );
   // A passive effect on purpose: InstantSearch only starts searching again once its own effects

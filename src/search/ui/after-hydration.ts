@@ -10,7 +10,7 @@ import { landingMeta } from '../model/landing';
 
 export { NearestBox } from './NearestBox';
 export { SearchErrorView } from './SearchError';
-export { understandSearch } from '../browser/understand';
+export { readUnknownPath, understandSearch } from '../browser/understand';
 export { RangeChoices } from './RangeChoices';
 
 /**

@@ -13,7 +13,11 @@ import {
   modelFacetQuery,
   priceStats,
   priceStatsQuery,
+  searchCountQuery,
+  stockWords,
+  stockWordsQuery,
 } from './requests';
+import { readingsOf, understandQuery } from '../shopper-words';
 
 const site = searchSite(testSite({ search: { search_filters: 'dealership_slug = "fixture-motors"' } }));
 const ctx = { site, nowSeconds: 1_800_000_000 };
@@ -53,9 +57,11 @@ describe('hero queries', () => {
   });
 });
 
+const typed = (query: string) => ({ query, refinements: {}, ranges: {} });
+
 describe('header autocomplete query', () => {
   it('searches the base index with the base filter, custom_rank:desc, a handful of hits', () => {
-    expect(autocompleteQuery('rav4', ctx, 'idx')).toEqual({
+    expect(autocompleteQuery(typed('rav4'), ctx, 'idx')).toEqual({
       indexUid: 'idx',
       q: 'rav4',
       offset: 0,
@@ -65,7 +71,34 @@ describe('header autocomplete query', () => {
     });
   });
   it('wraps stock numbers in quotes for an exact match', () => {
-    expect(autocompleteQuery('AB12345', ctx, 'idx').q).toBe('"AB12345"');
+    expect(autocompleteQuery(typed('AB12345'), ctx, 'idx').q).toBe('"AB12345"');
+  });
+
+  // Issue 30: 'used suv' suggested nothing (Enter found 273) and 'ranger under 40k' listed cars over $40k.
+  it('reads shoppers’ words as the results page does: the words as filters first, then the text as typed', () => {
+    const vocabulary = stockWords({ hits: [], facetDistribution: { body: { SUV: 40, Ute: 9 }, make: { Ford: 12 }, model: { Ranger: 5 } } });
+    expect(vocabulary).toEqual({ body: ['SUV', 'Ute'], make: ['Ford'], model: ['Ranger'] });
+
+    const [usedSuv, usedSuvTyped] = readingsOf(typed('used suv'), vocabulary).map((reading) => autocompleteQuery(reading, ctx, 'idx'));
+    expect(usedSuv).toMatchObject({ q: '', filter: [...base, 'car_type = "used"', 'body = "SUV"'] });
+    expect(usedSuvTyped).toMatchObject({ q: 'used suv', filter: base });
+    // The same filter the results page counts 'used suv' with.
+    expect(usedSuv?.filter).toEqual(searchCountQuery(understandQuery(typed('used suv'), vocabulary)!, ctx, 'idx').filter);
+
+    const [ranger] = readingsOf(typed('ranger under 40k'), vocabulary).map((reading) => autocompleteQuery(reading, ctx, 'idx'));
+    expect(ranger).toMatchObject({ q: 'ranger', filter: [...base, 'price <= 40000'] });
+  });
+
+  it('asks once for the stock values the words may name, without hits', () => {
+    expect(stockWordsQuery(ctx, 'idx')).toEqual({
+      indexUid: 'idx',
+      q: '',
+      limit: 0,
+      offset: 0,
+      filter: base,
+      facets: ['make', 'model', 'body', 'fuel', 'categories'],
+    });
+    expect(stockWords(undefined)).toEqual({});
   });
 });
 

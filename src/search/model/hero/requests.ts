@@ -7,6 +7,7 @@ import { AUTOCOMPLETE_MIN_PRICE, DEFAULT_SORT, type SearchState } from '../state
 import { BUDGET_MIN_PRICE, budgetSearchState, type PriceStats } from './budget';
 import { heroSearchState, type HeroSelection } from './hero-state';
 import type { SearchQuery, SearchResult } from './multi-search';
+import type { Vocabulary } from '../routing';
 
 /** Hits the header autocomplete lists. */
 export const AUTOCOMPLETE_LIMIT = 6;
@@ -41,9 +42,34 @@ export function budgetCountQuery(maxPrice: number, ctx: SearchContext, indexUid:
   return { indexUid, ...countOnly, filter: searchFilter(budgetSearchState(maxPrice), ctx) };
 }
 
-/** The header autocomplete: the base index and filter, best-ranked first (custom_rank:desc). */
-export function autocompleteQuery(text: string, ctx: SearchContext, indexUid: string): SearchQuery {
-  return { indexUid, q: searchText(text), offset: 0, limit: AUTOCOMPLETE_LIMIT, filter: baseFilter(ctx), sort: [DEFAULT_SORT] };
+/**
+ * The header autocomplete for one reading of the typed words (shopper-words.ts `readingsOf`): the
+ * results page's filter and text for it, on the base index, best-ranked first (custom_rank:desc).
+ */
+export function autocompleteQuery(state: SearchState, ctx: SearchContext, indexUid: string): SearchQuery {
+  return { indexUid, q: searchText(state.query), offset: 0, limit: AUTOCOMPLETE_LIMIT, filter: searchFilter(state, ctx), sort: [DEFAULT_SORT] };
+}
+
+/**
+ * The fields whose stock values the reading of shoppers' words (../shopper-words.ts) takes from
+ * the vocabulary: the search page's own vocabulary has these (src/search/ui/page-data.ts), and the
+ * header asks search for the same, so both read a query alike. Car types never come from stock.
+ */
+export const WORD_FIELDS = ['make', 'model', 'body', 'fuel', 'categories'] as const;
+
+/** The stock's values of the fields shoppers' words may name, so the header reads words as the results page does. */
+export function stockWordsQuery(ctx: SearchContext, indexUid: string): SearchQuery {
+  return { indexUid, ...countOnly, filter: baseFilter(ctx), facets: [...WORD_FIELDS] };
+}
+
+/** The vocabulary a stockWordsQuery answer gives: each field's values, in stock order. */
+export function stockWords(result: SearchResult | undefined): Vocabulary {
+  const vocabulary: Vocabulary = {};
+  for (const field of WORD_FIELDS) {
+    const values = Object.keys(result?.facetDistribution?.[field] ?? {});
+    if (values.length > 0) vocabulary[field] = values.sort();
+  }
+  return vocabulary;
 }
 
 export function priceStats(result: SearchResult | undefined): PriceStats | undefined {

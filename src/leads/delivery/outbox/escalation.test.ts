@@ -13,6 +13,7 @@ import { responseStart } from '../../server/response-tracking';
 import type { WebhookBody } from '../webhook';
 import { runEscalations } from './escalation';
 import { startOutboxWorker } from './worker';
+import { sendDueWeeklyReports } from './weekly-report';
 
 type LocationInput = DealerConfigInput['locations'][number];
 
@@ -231,5 +232,33 @@ describe.each(testDatabaseKinds())('lead response and escalation on %s', (kind) 
     await acknowledgeLead(db.current.db, { dealer: dealerSite.slug, leadId: second, by: 'link', now: at('2026-06-19T21:00:00') });
     const [firstRow] = await db.current.db.select().from(leadResponses).where(eq(leadResponses.lead_id, first));
     expect(firstRow).toMatchObject({ acknowledged_by: 'link', next_escalation_at: null });
+  });
+
+  it('sends each dealer its weekly report once: leads, time to first response and escalations', async () => {
+    const answered = await newLead();
+    await newLead({ email: 'sam@example.com', phone: '0400 222 333' });
+    await newLead({ message: 'And a second question' }, at('2026-06-19T18:30:00'));
+    await acknowledgeLead(db.current.db, { dealer: dealerSite.slug, leadId: answered, by: 'link', now: at('2026-06-20T08:12:00') });
+    await runEscalations({ db: db.current.db, configFor: () => dealerSite, now: at('2026-06-20T08:20:00') });
+
+    const options = { db: db.current.db, env: { LEADS_OUTBOX_DIR: outboxRoot }, root: outboxRoot };
+    const monday = at('2026-06-22T09:00:00');
+    const [sent, ...others] = await sendDueWeeklyReports([dealerSite.slug], () => dealerSite, monday, options);
+    expect(others).toEqual([]);
+    expect(sent?.week).toBe('2026-W25');
+    // Friday 17:50 to Saturday 08:12 is 22 minutes of opening hours but 14 h 22 min on the clock: the report gives the clock.
+    expect(sent?.csv.split(/\r?\n/).slice(0, 2)).toEqual([
+      'by,value,leads,acknowledged,median_minutes,p90_minutes,escalated_leads,escalations,thread_updates',
+      'all,all leads,2,1,862,862,1,1,1',
+    ]);
+    expect(readFileSync(path.join(outboxRoot, dealerSite.slug, 'reports', '2026-W25.csv'), 'utf8')).toBe(sent?.csv);
+    expect(files('mail')).toHaveLength(sent!.to.length);
+    expect(sent?.to).toEqual(expect.arrayContaining(['sam@fixture.example', 'alex@fixture.example']));
+    const mail = readFileSync(path.join(outboxRoot, dealerSite.slug, 'mail', files('mail')[0]!), 'utf8');
+    expect(mail).toContain('lead-response-fixture-motors-2026-W25.csv');
+
+    // The same week is not sent twice, by this process or another sharing the folder.
+    expect(await sendDueWeeklyReports([dealerSite.slug], () => dealerSite, at('2026-06-22T10:00:00'), options)).toEqual([]);
+    expect(files('mail')).toHaveLength(sent!.to.length);
   });
 });

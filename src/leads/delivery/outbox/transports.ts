@@ -215,6 +215,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   headers: Record<string, string>;
+  /** Files sent with it (the weekly report's CSV). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 /** The message: ADF/XML as the plain-text body, as ADF-reading CRMs expect. */

@@ -21,6 +21,7 @@ import { leadFiles, leadResponses, leads, outbox, type LeadResponseRow, type Lea
 import { ackUrl, leadAckSecret } from '../../server/response-tracking';
 import { smsProviderFromEnv, type SmsProvider } from '../../../providers/sms';
 import { runEscalations, sendEscalation } from './escalation';
+import { sendDueWeeklyReports } from './weekly-report';
 import { DestinationError, destinationKind, resolveDestination } from './destinations';
 import { recordDelivery } from '../../../platform/metrics/metrics';
 import { afterFailure } from './schedule';
@@ -48,6 +49,8 @@ export interface OutboxWorkerOptions {
   ackSecret?: string;
   /** Texts escalations (default from SMS_PROVIDER: message files in the outbox folder, or Twilio). */
   sms?: SmsProvider;
+  /** Dealers whose weekly response report this worker sends (the first run of each week, for the week before); none by default. */
+  reportDealers?: readonly string[];
   /** The stock car a lead's car_id names (default: the dealer's current stock). */
   vehicleFor?: (site: DealerConfig, carId: string) => LeadVehicle | undefined | Promise<LeadVehicle | undefined>;
 }
@@ -71,6 +74,7 @@ export interface OutboxWorker {
  * delivered by the next one within a couple of minutes.
  */
 export const claimLeaseMs = 90_000;
+const reportCheckMs = 60 * 60_000;
 /** Bounds one run, so a huge backlog cannot hold a run (and stop()) for ever. */
 const maxBatchesPerRun = 50;
 
@@ -91,6 +95,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const ackSecret = (): string => (secret ??= leadAckSecret(env, root));
   let sms = options.sms;
   const smsProvider = (): SmsProvider => (sms ??= smsProviderFromEnv(env, outboxDir(env, root), fetchImpl));
+  let reportsCheckedAt = -Infinity;
   let running: Promise<OutboxRunResult> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -222,6 +227,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const result: OutboxRunResult = { delivered: 0, failed: 0, dead: 0 };
     // Unanswered leads whose promise ran out queue their escalations first, to go in this run.
     await runEscalations({ db, configFor: (slug) => options.configFor(slug), now: now(), log });
+    // Weekly reports: looked for hourly, sent once per week (weekly-report.ts keeps the record).
+    if (options.reportDealers?.length && now().getTime() - reportsCheckedAt >= reportCheckMs) {
+      reportsCheckedAt = now().getTime();
+      await sendDueWeeklyReports(options.reportDealers, (slug) => options.configFor(slug), now(), { db, env, root }).catch((error: unknown) =>
+        log(`weekly report: not sent: ${error instanceof Error ? error.message : String(error)}; tried again within the hour`),
+      );
+    }
     for (let batch = 0; batch < maxBatchesPerRun && !stopped; batch++) {
       const rows = await claim();
       if (rows.length === 0) break;

@@ -104,3 +104,15 @@ describe('responseDueAt', () => {
     );
   });
 });
+
+describe('leads.response_promise in the dealer file', () => {
+  it('takes per-location minutes only for a location the dealer has, and contacts with a way to reach them', () => {
+    const promise =
+      (locations: { location_slug: string; minutes: number }[], escalation: Record<string, string>[] = [{ name: 'Sam', email: 'sam@example.com' }]) =>
+      () =>
+        testSite({ locations: [showroom], leads: { response_promise: { minutes: 30, locations, escalation } } as DealerConfigInput['leads'] });
+    expect(promise([{ location_slug: 'sales', minutes: 15 }])().leads.response_promise?.locations).toEqual([{ location_slug: 'sales', minutes: 15 }]);
+    expect(promise([{ location_slug: 'nowhere', minutes: 15 }])).toThrow('no location has slug');
+    expect(promise([], [{ name: 'Sam' }])).toThrow('an escalation contact needs an email or a phone');
+  });
+});

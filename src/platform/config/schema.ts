@@ -249,6 +249,15 @@ export const dealerConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['leads', 'service_booking_pages', i, 'location_slug'], message: `no location has slug "${page.location_slug}"` });
       }
     });
+    site.leads.response_promise?.locations.forEach((promise, i) => {
+      if (!locationSlugs.has(promise.location_slug)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['leads', 'response_promise', 'locations', i, 'location_slug'],
+          message: `no location has slug "${promise.location_slug}"`,
+        });
+      }
+    });
     if (site.locations.filter((l) => l.primary).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['locations'], message: 'only one location can be primary' });
     }

@@ -9,7 +9,7 @@
  * the search page's query, the search
  * indexes while stock is replaced under load and within a memory bound, the lead API
  * under load and under SIGKILL (`--skip-leads` leaves those out), the stock alert job over 5,000
- * cars and 10,000 saved cars, runs Lighthouse through the platform's own server, prints the tables
+ * cars and 10,000 saved cars, the lead escalation timer's lateness with 1,000 leads due at once, runs Lighthouse through the platform's own server, prints the tables
  * and targets, and writes bench-results/bench.json. Public tools only (Astro, Lighthouse, Chromium,
  * autocannon, the Observatory's scanner), so anyone can reproduce the numbers.
  */
@@ -26,6 +26,7 @@ import { collectPageJs, gzipSize, hasIsland, type PageJs } from './bench/assets'
 import { benchEngine, meiliQueries, scenarios, summarise, type EngineBenchResult, type LatencySummary } from './bench/engine';
 import { benchLeadChaos, benchLeadLoad, type LeadChaosResult, type LeadLoadResult } from './bench/leads';
 import { benchAlerts, type AlertBenchResult } from './bench/alerts';
+import { benchEscalation, formatEscalation, type EscalationBenchResult } from './bench/escalation';
 import { benchSearchLoad, formatSearchLoad } from './bench/search-load';
 import { benchAssistantSearch, formatAssistantSearch } from './bench/assistant-search';
 import { benchIndexMemory, benchIndexStart, benchIndexUpdate, formatIndexMemory, formatIndexStart, formatIndexUpdate } from './bench/search-updates';
@@ -422,6 +423,13 @@ async function main(argv: string[]): Promise<number> {
     alerts.push(await benchAlerts(kind, engineSite));
   }
 
+  // 6c. The escalation timer: 1,000 unanswered leads due at once while the lead API takes more.
+  const escalations: EscalationBenchResult[] = [];
+  for (const kind of alertKinds) {
+    console.log(`\nEscalation timer (${kind}): 1,000 leads due at once while the API takes leads…`);
+    escalations.push(await benchEscalation(kind));
+  }
+
   // 7. Lighthouse, one page at a time: on 2 cores parallel runs would skew each other's timings.
   const lighthouseInfo: LighthouseRun = {};
   if (!args.skipLighthouse) {
@@ -648,6 +656,7 @@ async function main(argv: string[]): Promise<number> {
       )}`,
     );
   }
+  for (const e of escalations) console.log(`\n${formatEscalation(e)}`);
   console.log(
     `\nAlert job after an import (seconds; ${engineSite.slug}: 5,000 cars, 2,000 accounts, 10,000 saved cars, 2,500 saved searches)\n${formatTable(
       ['database', 'changes', 'first run', 'run', 'find', 'mail', 'watch', 'CPU', 'emailed', 'price drops', 'sold', 'new matches', 'run after'],
@@ -706,6 +715,7 @@ async function main(argv: string[]): Promise<number> {
     sessionCheck: sessionChecks,
     checkout: checkouts,
     alerts,
+    escalations,
     failingAudits: audits,
     targets,
     budgets: {

@@ -89,7 +89,7 @@ export function parseFormattedHours(text: string): { open: number; close: number
 // Hours of one day
 // ---------------------------------------------------------------------------
 
-interface DayHours {
+export interface DayHours {
   open: number;
   close: number;
 }
@@ -122,7 +122,7 @@ function specialFor(entries: readonly SpecialHours[], date: string, locationId: 
  * the day (open with its own hours, open with no hours meaning the usual ones, anything else
  * closed); otherwise the weekday's regular entry, where only "Open" takes bookings.
  */
-function hoursOn(location: Location, specials: readonly SpecialHours[], date: string): DayHours | undefined {
+export function hoursOn(location: Location, specials: readonly SpecialHours[], date: string): DayHours | undefined {
   const regular = () => regularHours(location.contact_detail.opening_hours.find((e) => e.weekday === weekdayOf(date)));
   const special = specialFor(specials, date, String(location.id));
   if (!special) return regular();

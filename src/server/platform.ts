@@ -119,6 +119,7 @@ export async function startPlatform({
         env,
         root: paths.root,
         health: deliveryHealth,
+        reportDealers: dealers,
         ...(pollMs ? { pollMs } : {}),
       })
     : undefined;

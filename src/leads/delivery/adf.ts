@@ -25,7 +25,7 @@ import { KM_TO_MILES } from '../../platform/formats/region';
 import { regionTerms } from '../../platform/formats/region-terms';
 import { zonedTime } from '../../platform/formats/zoned-time';
 import { xmlText } from '../../platform/formats/xml';
-import type { DeliverableLead, LeadVehicle } from './webhook';
+import type { DeliverableLead, LeadResponseLinks, LeadVehicle } from './webhook';
 import { consentLine } from '../server/consent';
 
 export type AdfSite = Pick<DealerConfig, 'name' | 'url' | 'region' | 'time_zone' | 'units' | 'email' | 'phone' | 'locations' | 'dealerships'>;
@@ -35,6 +35,8 @@ export interface AdfOptions {
   vehicle?: LeadVehicle;
   /** Who sends the lead: this platform. */
   provider?: { name: string; url?: string };
+  /** The "I've got this" link and the thread this lead updates. */
+  response?: LeadResponseLinks;
 }
 
 export const defaultProvider: { name: string; url?: string } = { name: 'Dealer Sites' };
@@ -231,10 +233,11 @@ function tradeInVehicle(lead: DeliverableLead, site: AdfSite): string {
   );
 }
 
-function customerComments(lead: DeliverableLead): string {
+function customerComments(lead: DeliverableLead, response?: LeadResponseLinks): string {
   const data = lead.data;
   const used = new Set([...notForComments, ...(lead.form === 'trade_in' ? tradeInFormFields : tradeInPrefixed)]);
   const lines = [str(data, 'message'), str(data, 'notes')].filter(Boolean);
+  if (response?.thread_of) lines.unshift(`Update to lead ${response.thread_of}: the same shopper about the same car within a day.`);
   const category = [lead.category, str(data, 'subcategory')].filter(Boolean).join(' / ');
   lines.push(`Category: ${category}`);
   for (const [key, value] of Object.entries(data)) {
@@ -246,6 +249,7 @@ function customerComments(lead: DeliverableLead): string {
   if (page) lines.push(`Page: ${page}`);
   const campaign = plain(data.linked_query_params);
   if (campaign) lines.push(`Campaign: ${campaign}`);
+  if (response) lines.push(`I've got this (acknowledge the lead): ${response.acknowledge_url}`);
   return lines.join('\n');
 }
 
@@ -311,7 +315,7 @@ export function leadToAdf(lead: DeliverableLead, site: AdfSite, options: AdfOpti
     textElement('requestdate', adfDate(lead.completed_at ?? lead.created_at, site.time_zone)),
     buyVehicle(lead, site, options.vehicle),
     tradeInVehicle(lead, site),
-    element('customer', [contact, textElement('comments', customerComments(lead))].join('')),
+    element('customer', [contact, textElement('comments', customerComments(lead, options.response))].join('')),
     vendor(lead, site),
     element(
       'provider',

@@ -47,6 +47,15 @@ export interface LeadVehicle {
   body?: string;
 }
 
+/**
+ * What every delivery carries for response tracking: the "I've got this" link, and, for a lead
+ * that joined an earlier one's thread (same shopper, same car, within a day), that lead's id.
+ */
+export interface LeadResponseLinks {
+  acknowledge_url: string;
+  thread_of: string | null;
+}
+
 export interface WebhookBody {
   id: string;
   dealer: string;
@@ -59,12 +68,17 @@ export interface WebhookBody {
   data: Record<string, unknown>;
   files: LeadFileMeta[];
   vehicle: LeadVehicle | null;
+  /** How to acknowledge it (the link, or a signed POST to /api/leads/ack), and the thread it updates. */
+  response?: LeadResponseLinks & { acknowledge_callback: string; update: boolean };
 }
 
 export const signatureHeader = 'X-Lead-Signature';
 export const deliveryIdHeader = 'X-Lead-Delivery-Id';
 
-export function webhookBody(lead: DeliverableLead, files: readonly LeadFileMeta[] = [], vehicle?: LeadVehicle): WebhookBody {
+export function webhookBody(lead: DeliverableLead, files: readonly LeadFileMeta[] = [], vehicle?: LeadVehicle, response?: LeadResponseLinks): WebhookBody {
+  const tracking = response
+    ? { response: { ...response, acknowledge_callback: new URL('/api/leads/ack', response.acknowledge_url).href, update: response.thread_of !== null } }
+    : {};
   return {
     id: lead.id,
     dealer: lead.dealer,
@@ -78,6 +92,7 @@ export function webhookBody(lead: DeliverableLead, files: readonly LeadFileMeta[
     data: lead.data,
     files: files.map(({ id, field, content_type, size }) => ({ id, field, content_type, size })),
     vehicle: vehicle ?? null,
+    ...tracking,
   };
 }
 

@@ -52,6 +52,7 @@ import { bookingProblems, type SlotSource } from './booking-check';
 import { providersFromEnv } from '../../providers';
 import { consentRecord } from './consent';
 import { recordLeadAccepted } from '../../platform/metrics/metrics';
+import { responseStart } from './response-tracking';
 import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
 
 /** What lead storage needs at run time; without it the lead routes answer 503. */
@@ -201,7 +202,8 @@ export function createLeadsApi({
     const at = new Date(receivedAt);
 
     if (submission.mode === 'update' && submission.id !== undefined) {
-      return send(c, answerFor(await updateLead(database.db, { id: submission.id, dealer, lead: input, destinations, idempotency: claim, now: at })));
+      const response = (data: Record<string, unknown>) => responseStart(config, data, at);
+      return send(c, answerFor(await updateLead(database.db, { id: submission.id, dealer, lead: input, destinations, idempotency: claim, now: at, response })));
     }
 
     let stored: StoredFile[] = [];
@@ -215,6 +217,7 @@ export function createLeadsApi({
         destinations,
         idempotency: claim,
         now: at,
+        response: responseStart(config, lead, at),
       });
     } finally {
       // Files belong to the lead that was stored with them, or to nobody.

@@ -11,6 +11,8 @@ import type { LeadDb } from '../../platform/db/open';
 import { idempotencyKeys, leadFiles, leads, outbox, type LeadConsent } from '../../platform/db/schema';
 import type { LeadStatus } from '../model/payload';
 import { KEY_REUSED } from './idempotency';
+import { responseInsert } from './response-store';
+import type { ResponseStart } from './response-tracking';
 
 /** A validated lead, ready to keep. */
 export interface LeadInput {
@@ -115,6 +117,8 @@ export interface CreateLead {
   destinations: readonly string[];
   idempotency?: IdempotencyClaim;
   now?: Date;
+  /** What response tracking keeps for a delivered lead (response-tracking.ts responseStart). */
+  response?: ResponseStart;
 }
 
 export function createLead(db: LeadDb, request: CreateLead): Promise<StoreResult> {
@@ -127,7 +131,7 @@ export function createLead(db: LeadDb, request: CreateLead): Promise<StoreResult
  * keeps POST /api/leads fast on embedded PGlite, where every statement costs a trip through the
  * WebAssembly engine. The lead and its outbox rows are written only if the key was claimed.
  */
-async function createInOneStatement(db: LeadDb, { dealer, lead, destinations, idempotency, now = new Date() }: CreateLead): Promise<StoreResult> {
+async function createInOneStatement(db: LeadDb, { dealer, lead, destinations, idempotency, now = new Date(), response }: CreateLead): Promise<StoreResult> {
   const id = randomUUID();
   const answer: Answer = { status: 201, body: { id } };
   const at = now.toISOString();
@@ -137,6 +141,11 @@ async function createInOneStatement(db: LeadDb, { dealer, lead, destinations, id
           VALUES (${dealer}, ${idempotency.key}, ${idempotency.hash}, ${answer.status}, ${JSON.stringify(answer.body)}::jsonb, ${at}::timestamptz)
           ON CONFLICT DO NOTHING RETURNING key`
     : sql`SELECT 'no key'::text AS key`;
+  const tracked =
+    response && owed.length > 0
+      ? sql`,
+    responded AS (${responseInsert(id, dealer, response, sql`EXISTS (SELECT 1 FROM lead)`)})`
+      : sql``;
   // node-postgres and PGlite both answer with { rows }.
   const result = (await db.execute<{ claimed: number }>(sql`
     WITH claim AS (${claim}),
@@ -153,7 +162,7 @@ async function createInOneStatement(db: LeadDb, { dealer, lead, destinations, id
       SELECT lead.id, ${dealer}, destination, ${at}::timestamptz, ${at}::timestamptz
       FROM lead, jsonb_array_elements_text(${JSON.stringify(owed)}::jsonb) AS destination
       ON CONFLICT DO NOTHING
-    )
+    )${tracked}
     SELECT count(*)::int AS claimed FROM claim`)) as { rows: { claimed: number }[] };
   if (Number(result.rows[0]?.claimed ?? 0) > 0) return { kind: 'stored', answer };
   // The key was taken: the other request has committed (the claim waited on its row).
@@ -162,7 +171,10 @@ async function createInOneStatement(db: LeadDb, { dealer, lead, destinations, id
   return { kind: 'replayed', answer: earlier };
 }
 
-function createInTransaction(db: LeadDb, { dealer, lead, files = [], destinations, idempotency, now = new Date() }: CreateLead): Promise<StoreResult> {
+function createInTransaction(
+  db: LeadDb,
+  { dealer, lead, files = [], destinations, idempotency, now = new Date(), response }: CreateLead,
+): Promise<StoreResult> {
   const id = randomUUID();
   const answer: Answer = { status: 201, body: { id } };
   return settle(db, dealer, idempotency, async (tx) => {
@@ -181,7 +193,10 @@ function createInTransaction(db: LeadDb, { dealer, lead, files = [], destination
       completed_at: lead.status === 'Complete' ? now : null,
     });
     if (files.length > 0) await tx.insert(leadFiles).values(files.map((f) => ({ ...f, lead_id: id, created_at: now })));
-    if (deliverable(lead.status, lead.quarantineReason)) await queue(tx, id, dealer, destinations);
+    if (deliverable(lead.status, lead.quarantineReason)) {
+      await queue(tx, id, dealer, destinations);
+      if (response && destinations.length > 0) await tx.execute(responseInsert(id, dealer, response));
+    }
     return answer;
   });
 }
@@ -193,6 +208,8 @@ export interface UpdateLead {
   destinations: readonly string[];
   idempotency?: IdempotencyClaim;
   now?: Date;
+  /** Response tracking for the lead as completed: all its steps' fields together. */
+  response?: (data: Record<string, unknown>) => ResponseStart;
 }
 
 /**
@@ -200,7 +217,7 @@ export interface UpdateLead {
  * Incomplete lead of the same dealer and form can change; a complete one may already be on its
  * way to the dealer. Once quarantined, a lead stays quarantined.
  */
-export function updateLead(db: LeadDb, { id, dealer, lead, destinations, idempotency, now = new Date() }: UpdateLead): Promise<StoreResult> {
+export function updateLead(db: LeadDb, { id, dealer, lead, destinations, idempotency, now = new Date(), response }: UpdateLead): Promise<StoreResult> {
   const answer: Answer = { status: 200, body: { id } };
   return settle(db, dealer, idempotency, async (tx) => {
     await claimKey(tx, dealer, idempotency, answer);
@@ -225,7 +242,10 @@ export function updateLead(db: LeadDb, { id, dealer, lead, destinations, idempot
         completed_at: lead.status === 'Complete' ? now : null,
       })
       .where(eq(leads.id, id));
-    if (deliverable(lead.status, quarantine)) await queue(tx, id, dealer, destinations);
+    if (deliverable(lead.status, quarantine)) {
+      await queue(tx, id, dealer, destinations);
+      if (response && destinations.length > 0) await tx.execute(responseInsert(id, dealer, response({ ...current.data, ...lead.data })));
+    }
     return answer;
   });
 }

@@ -253,6 +253,15 @@ export const dealerConfigSchema = z
     if (garage !== undefined && site.leads.service_booking_pages.some((page) => page.path === garage)) {
       ctx.addIssue({ code: 'custom', path: ['features', 'garage_page', 'path'], message: `"${garage}" is a service booking page already` });
     }
+    site.leads.response_promise?.locations.forEach((promise, i) => {
+      if (!locationSlugs.has(promise.location_slug)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['leads', 'response_promise', 'locations', i, 'location_slug'],
+          message: `no location has slug "${promise.location_slug}"`,
+        });
+      }
+    });
     if (site.locations.filter((l) => l.primary).length > 1) {
       ctx.addIssue({ code: 'custom', path: ['locations'], message: 'only one location can be primary' });
     }

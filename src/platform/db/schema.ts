@@ -109,6 +109,47 @@ export const outbox = pgTable(
   ],
 );
 
+/**
+ * Whether anyone answered a delivered lead (docs/decisions/lead-response.md): one row per complete,
+ * delivered lead, written with it. `next_escalation_at` is the durable timer the worker polls: the
+ * due time of the next escalation step, null once acknowledged or out of contacts.
+ */
+export const leadResponses = pgTable(
+  'lead_responses',
+  {
+    lead_id: text('lead_id')
+      .primaryKey()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    dealer: text('dealer').notNull(),
+    /** The lead's source ('Website', 'AI assistant', ...) and location slug, for the weekly report. */
+    source: text('source').notNull(),
+    location: text('location'),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** When the dealer's promise runs out (opening hours counted); null without a promise. */
+    due_at: timestamp('due_at', { withTimezone: true }),
+    acknowledged_at: timestamp('acknowledged_at', { withTimezone: true }),
+    /** 'link' (the "I've got this" button) or 'crm' (the signed callback). */
+    acknowledged_by: text('acknowledged_by'),
+    /** Escalation steps taken so far (each told the next contact). */
+    escalations: integer('escalations').notNull().default(0),
+    next_escalation_at: timestamp('next_escalation_at', { withTimezone: true }),
+    /** The first lead of this shopper's thread about this car (itself for a new thread). */
+    thread_id: text('thread_id').notNull(),
+    /** Normalised email and phone and the car, to find a thread within a day. */
+    shopper_email: text('shopper_email'),
+    shopper_phone: text('shopper_phone'),
+    car_id: text('car_id'),
+  },
+  (t) => [
+    index('lead_responses_escalation_idx')
+      .on(t.next_escalation_at)
+      .where(sql`${t.next_escalation_at} IS NOT NULL`),
+    index('lead_responses_dealer_received_idx').on(t.dealer, t.received_at),
+  ],
+);
+
+export type LeadResponseRow = typeof leadResponses.$inferSelect;
+
 /** Valuation requests and results (trade-in and sell-my-car), updated by PUT /api/valuations. */
 export const valuations = pgTable('valuations', {
   id: text('id').primaryKey(),

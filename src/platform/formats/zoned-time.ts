@@ -75,3 +75,18 @@ export function zonedTime(instant: number | Date, timeZone: string): ZonedTime {
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return zonedTime(now, timeZone).date;
 }
+
+/**
+ * The instant (ms since the epoch) when the wall clock in `timeZone` reads `minutes` past midnight
+ * on `date` ("YYYY-MM-DD"), on either side of a daylight-saving change. A wall time the change
+ * skips or repeats (the small hours, when no dealership is open) comes out within an hour of it.
+ */
+export function instantAt(date: string, minutes: number, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  const wallAsUtc = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, minutes);
+  // The offset at the wall time read as UTC can be the other side of a change; a second guess,
+  // from the first one's offset, settles it.
+  const first = wallAsUtc - zonedTime(wallAsUtc, timeZone).offsetMinutes * 60_000;
+  const second = wallAsUtc - zonedTime(first, timeZone).offsetMinutes * 60_000;
+  return Math.min(first, second);
+}

@@ -45,7 +45,7 @@ export function replyDestinations(site: ReplySiteSwitch, lead: Readonly<Record<s
 }
 
 /** The kinds of destination, for counting deliveries without naming any address. */
-export const DESTINATION_KINDS = ['folder', 'webhook', 'adf_email', 'shopper_reply'] as const;
+export const DESTINATION_KINDS = ['folder', 'webhook', 'adf_email', 'shopper_reply', 'escalation_email', 'escalation_sms'] as const;
 export type DestinationKind = (typeof DESTINATION_KINDS)[number] | 'other';
 
 /** `webhook` for `webhook:2`: the kind of a destination name; `other` for a name no server writes. */
@@ -56,7 +56,12 @@ export function destinationKind(name: string): DestinationKind {
 
 /** What a destination name stands for, against the dealer's current config. */
 export type ResolvedDestination =
-  { type: 'folder' } | { type: 'shopper_reply' } | { type: 'webhook'; url: string; secret_env: string } | { type: 'adf_email'; to: string[] };
+  | { type: 'folder' }
+  | { type: 'shopper_reply' }
+  | { type: 'webhook'; url: string; secret_env: string }
+  | { type: 'adf_email'; to: string[] }
+  /** An unanswered lead's escalation step n, to the dealer file's n-th escalation contact (escalation.ts). */
+  | { type: 'escalation'; channel: 'email' | 'sms'; step: number };
 
 export class DestinationError extends Error {}
 
@@ -67,6 +72,8 @@ export function resolveDestination(site: DestinationSite, name: string): Resolve
     if (!site.email) throw new DestinationError('adf_email:default: the dealer file no longer has an email');
     return { type: 'adf_email', to: [site.email] };
   }
+  const escalation = /^escalation_(email|sms):(\d{1,2})$/.exec(name);
+  if (escalation) return { type: 'escalation', channel: escalation[1] as 'email' | 'sms', step: Number(escalation[2]) };
   const match = /^(webhook|adf_email):(\d{1,3})$/.exec(name);
   if (!match) throw new DestinationError(`unknown destination "${name.slice(0, 60)}"`);
   const configured: LeadDestination | undefined = site.leads.destinations[Number(match[2])];

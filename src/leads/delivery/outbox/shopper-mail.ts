@@ -29,6 +29,7 @@ export interface ShopperMail {
   html?: string;
   /** Extra headers (List-Unsubscribe, ...); values are made single-line. */
   headers?: Record<string, string>;
+  attachments?: EmailMessage['attachments'];
 }
 
 export interface MailOptions {
@@ -57,6 +58,7 @@ function messageOf(site: DealerConfig, mail: ShopperMail, env: NodeJS.ProcessEnv
     subject: headerText(mail.subject, 200),
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.attachments ? { attachments: mail.attachments } : {}),
     headers,
   };
 }

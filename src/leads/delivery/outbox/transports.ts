@@ -21,6 +21,7 @@ import {
   webhookJson,
   type DeliverableLead,
   type LeadFileMeta,
+  type LeadResponseLinks,
   type LeadVehicle,
 } from '../webhook';
 import type { DealerConfig } from '../../../platform/config/schema';
@@ -32,6 +33,8 @@ export interface Delivery {
   /** The outbox destination name: folder, webhook:<n>, adf_email:<n>. */
   destination: string;
   vehicle?: LeadVehicle;
+  /** The "I've got this" link and the thread the lead updates (response tracking). */
+  response?: LeadResponseLinks;
 }
 
 export class DeliveryError extends Error {
@@ -43,9 +46,14 @@ export const deliveryId = (delivery: Pick<Delivery, 'lead' | 'destination'>): st
 /** The platform name in ADF <provider> and email senders. */
 export const platformName = defaultProvider.name;
 
-export const adfFor = (delivery: Delivery): string => leadToAdf(delivery.lead, delivery.site, { vehicle: delivery.vehicle, provider: { name: platformName } });
+export const adfFor = (delivery: Delivery): string =>
+  leadToAdf(delivery.lead, delivery.site, {
+    vehicle: delivery.vehicle,
+    provider: { name: platformName },
+    ...(delivery.response ? { response: delivery.response } : {}),
+  });
 
-export const jsonFor = (delivery: Delivery): string => webhookJson(webhookBody(delivery.lead, delivery.files, delivery.vehicle));
+export const jsonFor = (delivery: Delivery): string => webhookJson(webhookBody(delivery.lead, delivery.files, delivery.vehicle, delivery.response));
 
 /** One line, at most 300 characters, with any of `secrets` blanked out. */
 export function shortError(message: string, secrets: readonly (string | undefined)[] = []): string {
@@ -189,12 +197,12 @@ export function headerText(value: string, max = 150): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** `Lead: <category> – <name>`, the shopper's name as they typed it. */
-export function emailSubject(lead: DeliverableLead): string {
+/** `Lead: <category> – <name>`, the shopper's name as they typed it; `Update: …` for a lead joining an earlier one's thread. */
+export function emailSubject(lead: DeliverableLead, threadOf: string | null = null): string {
   const data = lead.data;
   const pick = (key: string): string => (typeof data[key] === 'string' ? data[key] : '');
   const name = pick('name') || [pick('first_name'), pick('last_name')].filter(Boolean).join(' ') || 'no name given';
-  return headerText(`Lead: ${lead.category} – ${name}`, 200);
+  return headerText(`${threadOf ? 'Update: ' : ''}Lead: ${lead.category} – ${name}`, 200);
 }
 
 export interface EmailTarget {
@@ -207,6 +215,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   headers: Record<string, string>;
+  /** Files sent with it (the weekly report's CSV). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 /** The message: ADF/XML as the plain-text body, as ADF-reading CRMs expect. */
@@ -215,7 +225,7 @@ export function adfEmail(delivery: Delivery, target: EmailTarget, env: NodeJS.Pr
   return {
     from: { name: headerText(`${delivery.site.name} website`, 120), address: fromAddress },
     to: [...target.to],
-    subject: emailSubject(delivery.lead),
+    subject: emailSubject(delivery.lead, delivery.response?.thread_of ?? null),
     text: adfFor(delivery),
     headers: { [deliveryIdHeader]: headerText(deliveryId(delivery), 300) },
   };

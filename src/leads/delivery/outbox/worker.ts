@@ -17,7 +17,11 @@ import type { LeadVehicle } from '../webhook';
 import { createStockLookup } from '../../../stock/server/store';
 import type { Vehicle } from '../../../stock/model/vehicle';
 import type { Database } from '../../../platform/db/open';
-import { leadFiles, leads, outbox, type LeadRow, type OutboxRow } from '../../../platform/db/schema';
+import { leadFiles, leadResponses, leads, outbox, type LeadResponseRow, type LeadRow, type OutboxRow } from '../../../platform/db/schema';
+import { ackUrl, leadAckSecret } from '../../server/response-tracking';
+import { smsProviderFromEnv, type SmsProvider } from '../../../providers/sms';
+import { runEscalations, sendEscalation } from './escalation';
+import { sendDueWeeklyReports } from './weekly-report';
 import { DestinationError, destinationKind, resolveDestination } from './destinations';
 import { recordDelivery } from '../../../platform/metrics/metrics';
 import { afterFailure } from './schedule';
@@ -41,6 +45,12 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** Told of every delivery's result, for /api/health. */
   health?: DeliveryHealth;
+  /** Signs the "I've got this" links (default LEAD_ACK_SECRET or the kept secret, as the ack routes read it). */
+  ackSecret?: string;
+  /** Texts escalations (default from SMS_PROVIDER: message files in the outbox folder, or Twilio). */
+  sms?: SmsProvider;
+  /** Dealers whose weekly response report this worker sends (the first run of each week, for the week before); none by default. */
+  reportDealers?: readonly string[];
   /** The stock car a lead's car_id names (default: the dealer's current stock). */
   vehicleFor?: (site: DealerConfig, carId: string) => LeadVehicle | undefined | Promise<LeadVehicle | undefined>;
 }
@@ -64,6 +74,7 @@ export interface OutboxWorker {
  * delivered by the next one within a couple of minutes.
  */
 export const claimLeaseMs = 90_000;
+const reportCheckMs = 60 * 60_000;
 /** Bounds one run, so a huge backlog cannot hold a run (and stop()) for ever. */
 const maxBatchesPerRun = 50;
 
@@ -80,6 +91,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const lookUp = createStockLookup(env);
   const vehicleFor = options.vehicleFor ?? ((site: DealerConfig, carId: string) => stockVehicle(lookUp(site, carId)));
   const db = database.db;
+  let secret = options.ackSecret;
+  const ackSecret = (): string => (secret ??= leadAckSecret(env, root));
+  let sms = options.sms;
+  const smsProvider = (): SmsProvider => (sms ??= smsProviderFromEnv(env, outboxDir(env, root), fetchImpl));
+  let reportsCheckedAt = -Infinity;
   let running: Promise<OutboxRunResult> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -116,7 +132,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return undefined;
   }
 
-  async function deliver(row: OutboxRow, lead: LeadRow, files: Delivery['files']): Promise<void> {
+  async function deliver(row: OutboxRow, lead: LeadRow, files: Delivery['files'], tracking: LeadResponseRow | undefined): Promise<void> {
     let site: DealerConfig | undefined;
     try {
       site = await options.configFor(row.dealer);
@@ -141,15 +157,33 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         vehicle = undefined;
       }
     }
-    const delivery: Delivery = { lead, files, site, destination: row.destination, vehicle };
-    if (target.type === 'folder') await deliverToFolder(delivery, outboxDir(env, root));
+    // Leads stored before response tracking have no row, and no link to acknowledge them by.
+    const response = tracking
+      ? { acknowledge_url: ackUrl(site, lead.id, ackSecret()), thread_of: tracking.thread_id === lead.id ? null : tracking.thread_id }
+      : undefined;
+    const delivery: Delivery = { lead, files, site, destination: row.destination, vehicle, ...(response ? { response } : {}) };
+    if (target.type === 'escalation') {
+      await sendEscalation(delivery, target, {
+        env,
+        root,
+        sms: smsProvider(),
+        acknowledgedAt: tracking?.acknowledged_at ?? null,
+        dueAt: tracking?.due_at ?? null,
+      });
+    } else if (target.type === 'folder') await deliverToFolder(delivery, outboxDir(env, root));
     else if (target.type === 'shopper_reply') await replyToShopper(delivery, { env, root });
     else if (target.type === 'webhook') await deliverToWebhook(delivery, target, { env, fetch: fetchImpl });
     else await deliverByEmail(delivery, target, { env });
   }
 
   /** Delivers one row; a failure is recorded here, a success is returned for the batch to record at once. */
-  async function settle(row: OutboxRow, lead: LeadRow | undefined, files: Delivery['files'], result: OutboxRunResult): Promise<'delivered' | undefined> {
+  async function settle(
+    row: OutboxRow,
+    lead: LeadRow | undefined,
+    files: Delivery['files'],
+    tracking: LeadResponseRow | undefined,
+    result: OutboxRunResult,
+  ): Promise<'delivered' | undefined> {
     const what = `${row.destination} for lead ${row.lead_id} (${row.dealer})`;
     const never = undeliverable(lead);
     if (never || !lead) {
@@ -164,7 +198,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     const channel = channelOf(row.destination, row.dealer);
     try {
-      await deliver(row, lead, files);
+      await deliver(row, lead, files, tracking);
     } catch (error) {
       const message = error instanceof DeliveryError ? error.message : shortError(`unexpected error: ${(error as Error).message}`);
       options.health?.failed(channel, message);
@@ -191,6 +225,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function run(): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { delivered: 0, failed: 0, dead: 0 };
+    // Unanswered leads whose promise ran out queue their escalations first, to go in this run.
+    await runEscalations({ db, configFor: (slug) => options.configFor(slug), now: now(), log });
+    // Weekly reports: looked for hourly, sent once per week (weekly-report.ts keeps the record).
+    if (options.reportDealers?.length && now().getTime() - reportsCheckedAt >= reportCheckMs) {
+      reportsCheckedAt = now().getTime();
+      await sendDueWeeklyReports(options.reportDealers, (slug) => options.configFor(slug), now(), { db, env, root }).catch((error: unknown) =>
+        log(`weekly report: not sent: ${error instanceof Error ? error.message : String(error)}; tried again within the hour`),
+      );
+    }
     for (let batch = 0; batch < maxBatchesPerRun && !stopped; batch++) {
       const rows = await claim();
       if (rows.length === 0) break;
@@ -200,13 +243,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .select({ id: leadFiles.id, lead_id: leadFiles.lead_id, field: leadFiles.field, content_type: leadFiles.content_type, size: leadFiles.size })
         .from(leadFiles)
         .where(inArray(leadFiles.lead_id, leadIds));
+      const trackingRows = await db.select().from(leadResponses).where(inArray(leadResponses.lead_id, leadIds));
       const byId = new Map(leadRows.map((l) => [l.id, l]));
+      const trackingOf = new Map(trackingRows.map((r) => [r.lead_id, r]));
       const outcomes = await Promise.all(
         rows.map((row) =>
           settle(
             row,
             byId.get(row.lead_id),
             fileRows.filter((f) => f.lead_id === row.lead_id),
+            trackingOf.get(row.lead_id),
             result,
           ),
         ),

@@ -23,6 +23,40 @@ export const leadDestinationSchema = z
   ])
   .describe('Where completed leads are delivered.');
 
+/** Minutes of opening hours: at most a working fortnight. */
+const promiseMinutes = z.number().int().min(1).max(10080);
+
+export const escalationContactSchema = z
+  .strictObject({
+    name: text(80).min(1).describe('Who is told, e.g. "Sam Lee, sales manager".'),
+    email: z.email().max(200).optional().describe('Email address the escalation goes to.'),
+    phone: text(30).optional().describe('Mobile number the escalation is texted to (through the SMS provider).'),
+  })
+  .refine((contact) => contact.email !== undefined || contact.phone !== undefined, { error: 'an escalation contact needs an email or a phone' })
+  .describe('One person to tell when a lead goes unanswered.');
+
+export const responsePromiseSchema = z
+  .strictObject({
+    minutes: promiseMinutes.describe("How soon every lead is answered, in minutes of the location's opening hours."),
+    locations: z
+      .array(
+        z
+          .strictObject({ location_slug: slug.describe('The location.'), minutes: promiseMinutes.describe('Its promise, in minutes of its opening hours.') })
+          .describe("One location's own promise."),
+      )
+      .max(50)
+      .default([])
+      .describe('Locations that promise a different time.'),
+    escalation: z
+      .array(escalationContactSchema)
+      .max(10)
+      .default([])
+      .describe(
+        'Who is told, in turn, when a lead is not acknowledged in time: the first when the promise runs out, the next one promise later, and so on (email and SMS).',
+      ),
+  })
+  .describe("The dealer's response promise: leads not acknowledged in time are escalated.");
+
 export const leadsSchema = z
   .strictObject({
     weekend_enquiry_page: z
@@ -68,6 +102,7 @@ export const leadsSchema = z
       })
       .prefault({})
       .describe('The automatic reply to the shopper (sent through the outbox after the lead is stored, so it never holds a lead up).'),
+    response_promise: responsePromiseSchema.optional(),
     service_booking_pages: z
       .array(
         z

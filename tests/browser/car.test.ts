@@ -129,6 +129,38 @@ describe('car page', () => {
     await context.close();
   });
 
+  it('moves along the photos with a swipe, and enlarges the photo in a dialog the keyboard can use and leave', async () => {
+    const { page, errors } = await open(`/cars/${forSale.slug}`, undefined, { width: 390, height: 844 });
+    const count = forSale.images.length;
+    const main = page.locator('[data-gallery-main]');
+    const box = (await main.boundingBox())!;
+    // A finger drawn from right to left across the photo: the next photo.
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2 + 5, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => main.getAttribute('alt')).toBe(`${forSale.name}, photo 2 of ${count}`);
+    expect(await page.locator('.car-gallery-main [data-gallery-count]').textContent()).toBe(`2 / ${count}`);
+
+    const enlarge = page.getByRole('button', { name: 'Enlarge photo' });
+    await enlarge.click();
+    const dialog = page.getByRole('dialog', { name: 'Photos, enlarged' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const large = dialog.getByRole('img');
+    expect(await large.getAttribute('alt')).toBe(`${forSale.name}, photo 2 of ${count}`);
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => large.getAttribute('alt')).toBe(`${forSale.name}, photo 3 of ${count}`);
+    expect(await main.getAttribute('alt')).toBe(`${forSale.name}, photo 3 of ${count}`);
+    await dialog.getByRole('button', { name: 'Previous photo' }).click();
+    await expect.poll(() => large.getAttribute('alt')).toBe(`${forSale.name}, photo 2 of ${count}`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await enlarge.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('shows a rendered JPEG photo as the main image, and 400-wide thumbnails, all of which load', async () => {
     const { page } = await open(`/cars/${forSale.slug}`);
     const main = page.locator('[data-gallery-main]');

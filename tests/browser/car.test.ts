@@ -129,6 +129,23 @@ describe('car page', () => {
     await context.close();
   });
 
+  it('words a caravan and a motorcycle by their kind, with no test drive of a caravan and a test ride of a motorcycle', async () => {
+    const LAKES = 'southern-lakes-motors';
+    const lakes = loadStock(loadDealer(LAKES)).filter((c) => c.status === 'in_stock' && c.show_on_dealer_website);
+    const caravan = lakes.find((c) => c.item_type === 'caravan');
+    const motorcycle = lakes.find((c) => c.item_type === 'motorcycle');
+    if (!caravan || !motorcycle) throw new Error(`${LAKES} has no caravan or motorcycle in stock`);
+    const caravanPage = await servedPage(LAKES, `/cars/${caravan.slug}`);
+    const text = caravanPage('main').text();
+    expect(text).not.toMatch(/this car\b/i);
+    expect(text).toContain('Where this caravan is');
+    expect(caravanPage('#test-drive').length).toBe(0);
+    expect(caravanPage('a[href="#test-drive"]').length).toBe(0);
+    const motorcyclePage = await servedPage(LAKES, `/cars/${motorcycle.slug}`);
+    expect(motorcyclePage('main').text()).not.toMatch(/this car\b/i);
+    expect(motorcyclePage('a[href="#test-drive"]').text()).toBe('Book a test ride');
+  });
+
   it('moves along the photos with a swipe, and enlarges the photo in a dialog the keyboard can use and leave', async () => {
     const { page, errors } = await open(`/cars/${forSale.slug}`, undefined, { width: 390, height: 844 });
     const count = forSale.images.length;

@@ -60,6 +60,8 @@ function setUpGallery(gallery: HTMLElement): void {
   });
   for (const surface of [main.parentElement, large]) {
     if (!surface) continue;
+    // A mouse drawn across a photo would otherwise start dragging the image, cancelling the swipe.
+    surface.addEventListener('dragstart', (event) => event.preventDefault());
     let start: { x: number; y: number } | undefined;
     surface.addEventListener('pointerdown', (event) => {
       start = { x: event.clientX, y: event.clientY };

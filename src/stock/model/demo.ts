@@ -491,7 +491,8 @@ function trimOnSale(spec: ModelSpec, trimIndex: number, year: number): number {
 function fuelFor(spec: ModelSpec, trim: string, drawn: Fuel, year: number): Fuel {
   const named = fuelNamedBy(trim);
   if (named) return named;
-  const byTrim = new Set(spec.trims.map(fuelNamedBy).filter((f) => f !== undefined && f !== 'petrol'));
+  const byTrim = new Set<Fuel | undefined>(spec.trims.map(fuelNamedBy).filter((f) => f !== 'petrol'));
+  byTrim.delete(undefined);
   const open = spec.fuels.filter((f) => !byTrim.has(f) && fuelOnSale(spec, f, year));
   return open.includes(drawn) ? drawn : (open[0] ?? 'petrol');
 }

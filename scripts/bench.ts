@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --dealer a,b] [--skip-lighthouse] [--skip-leads] [--strict]
+ * npm run bench -- --page-weight-only [--dealer a] [--runs N]
  *
  * Builds the demo dealers from scratch, times them (all together, then the first one alone),
  * measures every page type's HTML and JavaScript, scores the first dealer's security headers with
@@ -10,7 +11,10 @@
  * indexes while stock is replaced under load and within a memory bound, the lead API
  * under load and under SIGKILL (`--skip-leads` leaves those out), the stock alert job over 5,000
  * cars and 10,000 saved cars, the lead escalation timer's lateness with 1,000 leads due at once, runs Lighthouse through the platform's own server, prints the tables
- * and targets, and writes bench-results/bench.json. Public tools only (Astro, Lighthouse, Chromium,
+ * and targets, and writes bench-results/bench.json. `--page-weight-only` builds the dealers, then
+ * measures only the scripts a browser fetches per page type and the main thread at 4x CPU
+ * slowdown (scripts/bench/page-weight.ts) on the first, and writes bench-results/page-weight.json.
+ * Public tools only (Astro, Lighthouse, Chromium,
  * autocannon, the Observatory's scanner), so anyone can reproduce the numbers.
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,6 +39,7 @@ import { benchSessionCheck, signInCookie, type SessionCheckResult } from './benc
 import { benchCheckout, formatCheckoutBench, type CheckoutBenchResult } from './bench/checkout';
 import { formatObservatory, scoreBackends, serveLikeCdn } from './bench/observatory';
 import { freshMemoryCost } from './bench/fresh-memory';
+import { benchPageWeight, formatPageWeights, WEIGHED_TYPES, type PageWeightResult } from './bench/page-weight';
 import { timeDemoStock } from './bench/demo-stock';
 import { benchFeedImport, formatFeedImport } from './bench/feed-import';
 import {
@@ -261,6 +266,33 @@ async function bareLighthouse(chromePort: number, runs: number): Promise<NonNull
   }
 }
 
+/** The page types WEIGHED_TYPES names that the dealer's site has, measured through the platform server. */
+async function weighDealer(slug: string, port: number, runs: number, dealersDir: string): Promise<PageWeightResult> {
+  const pages = pageTypes(slug, dealersDir).filter((p) => (WEIGHED_TYPES as readonly string[]).includes(p.type));
+  return benchPageWeight(`http://${slug}.localhost:${port}`, pages, runs);
+}
+
+/** `--page-weight-only`: the browser's page weight and main thread on the first built dealer, nothing else. */
+async function pageWeightOnly(built: string[], runs: number, paths: ReturnType<typeof projectPaths>): Promise<number> {
+  const slug = built[0];
+  if (slug === undefined) {
+    console.error('No dealer built; nothing to measure.');
+    return 1;
+  }
+  const benchServer = await listen(paths.distDir, built, paths.dealersDir, paths.root);
+  try {
+    console.log(`\nPage weight in Chromium: ${slug}, ${runs} runs…`);
+    const result = await weighDealer(slug, benchServer.port, runs, paths.dealersDir);
+    console.log(`\n${formatPageWeights(result.weights, result.threads, result.bare)}\n\nTargets`);
+    for (const t of result.targets) console.log(`  ${t.status.padEnd(4)}  ${t.target}: ${t.detail}`);
+    mkdirSync(OUT_DIR, { recursive: true });
+    writeFileSync(path.join(OUT_DIR, 'page-weight.json'), `${JSON.stringify({ dealer: slug, date: new Date().toISOString(), runs, ...result }, null, 2)}\n`);
+    return result.targets.some((t) => t.status === 'MISS') ? 1 : 0;
+  } finally {
+    await benchServer.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -276,6 +308,12 @@ async function main(argv: string[]): Promise<number> {
   const allStart = performance.now();
   const results = await buildDealers(slugs, paths);
   const allSeconds = since(allStart);
+  if (args.pageWeightOnly)
+    return pageWeightOnly(
+      results.filter((r) => r.ok).map((r) => r.slug),
+      args.runs,
+      paths,
+    );
   // Alone and one at a time, the dealer nearest 1,000 cars: the figure a stock change costs that
   // dealer, free of the others competing for CPU.
   const stockCounts = new Map(slugs.map((slug) => [slug, loadStock(loadDealer(slug, paths.dealersDir)).length]));
@@ -316,6 +354,12 @@ async function main(argv: string[]): Promise<number> {
       });
     }
   }
+
+  // 3b. What a browser fetches and how busy its main thread is, on the first dealer.
+  const weighed = built[0] ?? first;
+  console.log(`\nPage weight in Chromium: ${weighed}, ${args.runs} runs…`);
+  const pageWeight = await weighDealer(weighed, port, args.runs, paths.dealersDir);
+  console.log(formatPageWeights(pageWeight.weights, pageWeight.threads, pageWeight.bare));
 
   // 4. Security headers: the MDN HTTP Observatory's own scanner on the first dealer over TLS, its
   // dist/<slug>/ served as a CDN applies _headers, then the platform's server (whose default dealer it is).
@@ -551,6 +595,7 @@ async function main(argv: string[]): Promise<number> {
     })),
     alerts,
   });
+  targets.push(...pageWeight.targets);
   targets.push(...publishTargets(publish));
   if (soak) targets.push(soakTarget(soak));
   const audits = groupFailingAudits(rows);
@@ -699,6 +744,7 @@ async function main(argv: string[]): Promise<number> {
       single: single ? { ...buildRow(single), concurrency: 1 } : null,
     },
     pages: rows,
+    pageWeight,
     observatory,
     leads: leads ?? null,
     demoStock: { ...demoStock, dealer: engineSite.slug },

@@ -17,6 +17,8 @@ export interface BenchArgs {
   strict: boolean;
   /** Minutes of the publishing soak (imports every 30 s, one whole re-render, pages polled); 0 leaves it out. */
   soakMinutes: number;
+  /** `--page-weight-only`: build, then only the browser's page weight and main-thread figures (./page-weight.ts). */
+  pageWeightOnly: boolean;
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
@@ -33,11 +35,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       runs: { type: 'string' },
       strict: { type: 'boolean' },
       'soak-minutes': { type: 'string' },
+      'page-weight-only': { type: 'boolean' },
     },
     (problem) => {
       if (problem.kind === 'unknown')
         return new UsageError(
-          `unknown argument "${problem.arg}" (expected --dealer a,b, --skip-lighthouse, --skip-leads, --runs N, --soak-minutes N, --strict)`,
+          `unknown argument "${problem.arg}" (expected --dealer a,b, --skip-lighthouse, --skip-leads, --runs N, --soak-minutes N, --page-weight-only, --strict)`,
         );
       if (problem.option === '--soak-minutes') return soakRange();
       return problem.option === '--runs' ? runsRange() : dealerList(problem.option);
@@ -49,6 +52,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     runs: 3,
     strict: values.strict ?? false,
     soakMinutes: 10,
+    pageWeightOnly: values['page-weight-only'] ?? false,
   };
   // --dealer and --dealers are one list, in the order typed.
   for (const { option, items } of commaLists(tokens, ['dealer', 'dealers'])) {
@@ -160,7 +164,8 @@ export const PAGE_BUDGETS: Readonly<Record<string, { jsBytes: number; performanc
   // each card's status and arrival date (about 0.3 KB), and the ASC data layer with the consent
   // check every event passes (about 0.5 KB; the ASC events themselves load after the page's load
   // event), and the rule that picks a rendered demo photo's width for a card (about 0.4 KB).
-  search: { jsBytes: 146 * 1024, performance: 95 },
+  // As a browser fetches it with its first interaction (scripts/bench/page-weight.ts), not only the static count.
+  search: { jsBytes: 140 * 1024, performance: 95 },
   car: FORM_PAGE,
   contact: FORM_PAGE,
   'contact-us': FORM_PAGE,

@@ -129,6 +129,55 @@ describe('car page', () => {
     await context.close();
   });
 
+  it('words a caravan and a motorcycle by their kind, with no test drive of a caravan and a test ride of a motorcycle', async () => {
+    const LAKES = 'southern-lakes-motors';
+    const lakes = loadStock(loadDealer(LAKES)).filter((c) => c.status === 'in_stock' && c.show_on_dealer_website);
+    const caravan = lakes.find((c) => c.item_type === 'caravan');
+    const motorcycle = lakes.find((c) => c.item_type === 'motorcycle');
+    if (!caravan || !motorcycle) throw new Error(`${LAKES} has no caravan or motorcycle in stock`);
+    const caravanPage = await servedPage(LAKES, `/cars/${caravan.slug}`);
+    const text = caravanPage('main').text();
+    expect(text).not.toMatch(/this car\b/i);
+    expect(text).toContain('Where this caravan is');
+    expect(caravanPage('#test-drive').length).toBe(0);
+    expect(caravanPage('a[href="#test-drive"]').length).toBe(0);
+    const motorcyclePage = await servedPage(LAKES, `/cars/${motorcycle.slug}`);
+    expect(motorcyclePage('main').text()).not.toMatch(/this car\b/i);
+    expect(motorcyclePage('a[href="#test-drive"]').text()).toBe('Book a test ride');
+  });
+
+  it('moves along the photos with a swipe, and enlarges the photo in a dialog the keyboard can use and leave', async () => {
+    const { page, errors } = await open(`/cars/${forSale.slug}`, undefined, { width: 390, height: 844 });
+    const count = forSale.images.length;
+    const main = page.locator('[data-gallery-main]');
+    const box = (await main.boundingBox())!;
+    // A finger drawn from right to left across the photo: the next photo.
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2 + 5, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => main.getAttribute('alt')).toBe(`${forSale.name}, photo 2 of ${count}`);
+    expect(await page.locator('.car-gallery-main [data-gallery-count]').textContent()).toBe(`2 / ${count}`);
+
+    const enlarge = page.getByRole('button', { name: 'Enlarge photo' });
+    await enlarge.click();
+    const dialog = page.getByRole('dialog', { name: 'Photos, enlarged' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const large = dialog.getByRole('img');
+    expect(await large.getAttribute('alt')).toBe(`${forSale.name}, photo 2 of ${count}`);
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => large.getAttribute('alt')).toBe(`${forSale.name}, photo 3 of ${count}`);
+    expect(await main.getAttribute('alt')).toBe(`${forSale.name}, photo 3 of ${count}`);
+    await dialog.getByRole('button', { name: 'Previous photo' }).click();
+    await expect.poll(() => large.getAttribute('alt')).toBe(`${forSale.name}, photo 2 of ${count}`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await enlarge.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('shows a rendered JPEG photo as the main image, and 400-wide thumbnails, all of which load', async () => {
     const { page } = await open(`/cars/${forSale.slug}`);
     const main = page.locator('[data-gallery-main]');

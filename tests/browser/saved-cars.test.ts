@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedListKey } from '../../src/saved-cars/model/saved-list';
 import { DESKTOP, demoOrigin, launchBrowser, newShopperContext, openPage } from './browser';
 
+const PHONE = { width: 390, height: 844 };
+
 const SLUG = 'kingfisher-toyota';
 const SEARCH = '/search/new-used-and-demo-cars';
 
@@ -43,8 +45,10 @@ describe('saved cars', () => {
     const context = await newContext();
     const { page, errors } = await searchPage(context);
     const strip = page.getByRole('complementary', { name: 'Your favourites' });
-    await expect.poll(() => strip.isVisible()).toBe(true);
-    expect(await strip.getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true);
+    // Nothing saved: no strip over the page, and none of its code fetched.
+    await page.waitForTimeout(500);
+    expect(await strip.isVisible()).toBe(false);
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/strip\.[\w-]+\.js$/.test(e.name)))).toBe(false);
 
     const events: unknown[] = [];
     await page.exposeFunction('recordEvent', (e: unknown) => events.push(e));
@@ -80,11 +84,54 @@ describe('saved cars', () => {
     await strip.getByRole('button', { name: `Remove ${firstName}` }).click();
     await expect.poll(() => storedIds(page)).toHaveLength(3);
 
+    // With nothing left it offers 'Get Started' instead.
+    for (const name of await strip.getByRole('listitem').getByRole('link').allTextContents())
+      await strip.getByRole('button', { name: `Remove ${name}` }).click();
+    await expect.poll(() => strip.getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true);
+
     // The strip hides itself five seconds after it last showed, without moving the page.
     await page.mouse.move(5, 5);
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await expect.poll(() => strip.isVisible(), { timeout: 9000 }).toBe(false);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("never covers a car page's calls to action on a phone, saved cars or not", async () => {
+    const context = await newContext(PHONE);
+    const { page: search } = await searchPage(context);
+    const href = (await search.getByRole('article').first().getByRole('link').first().getAttribute('href')) ?? '';
+    const strip = (page: Page) => page.getByRole('complementary', { name: 'Your favourites' });
+    // Whether the strip, where it is drawn, overlaps any of the page's action buttons on screen.
+    const covering = (page: Page) =>
+      page.evaluate(() => {
+        const bar = document.querySelector<HTMLElement>('[data-saved-strip]');
+        if (!bar || bar.hidden) return [];
+        const s = bar.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>('main .car-actions .button, main button[type="submit"]')]
+          .filter((b) => {
+            const r = b.getBoundingClientRect();
+            return r.width > 0 && Math.min(r.bottom, s.bottom) > Math.max(r.top, s.top) && Math.min(r.right, s.right) > Math.max(r.left, s.left);
+          })
+          .map((b) => b.textContent?.trim());
+      });
+    const { page: empty } = await open(context, href);
+    await empty.waitForTimeout(500);
+    expect(await strip(empty).isVisible()).toBe(false);
+
+    const { page: car } = await open(context, href);
+    const save = car.getByRole('button', { name: 'Save to favourites' });
+    await save.click();
+    await expect.poll(() => storedIds(car)).toHaveLength(1);
+    // Scrolled so the actions sit at the bottom of the screen, where the strip would be, and back.
+    for (const block of ['end', 'start', 'center'] as const) {
+      await car.locator('.car-actions').evaluate((el, b) => el.scrollIntoView({ block: b }), block);
+      await car.waitForTimeout(300);
+      expect(await covering(car)).toEqual([]);
+    }
+    const { page: again } = await open(context, href);
+    await again.waitForTimeout(500);
+    expect(await covering(again)).toEqual([]);
     await context.close();
   });
 

@@ -358,4 +358,9 @@ describe('testDriveLocation: the sales yard that has the car, while it is there'
     expect(testDriveLocation({ status: 'in_stock' }, location({ location_type: 'service' }))).toBeUndefined();
     expect(testDriveLocation({ status: 'in_stock' }, undefined)).toBeUndefined();
   });
+  it('books no test drive of a caravan or trailer, which is towed, but one of a motorcycle', () => {
+    expect(testDriveLocation({ status: 'in_stock', item_type: 'Caravan' }, yard)).toBeUndefined();
+    expect(testDriveLocation({ status: 'in_stock', item_type: 'Trailer' }, yard)).toBeUndefined();
+    expect(testDriveLocation({ status: 'in_stock', item_type: 'Motorcycle' }, yard)).toBe(yard);
+  });
 });

@@ -7,6 +7,7 @@ import { slugify } from '../../platform/formats/slugify';
 import { wording } from '../../platform/formats/region';
 import { isoToday, notYetOpen } from '../../platform/config/location-opening';
 import type { CarView } from '../../stock/model/car';
+import { canTestDrive } from '../../stock/model/vehicle-words';
 
 export { isoToday, isTrading, notYetOpen } from '../../platform/config/location-opening';
 
@@ -246,6 +247,10 @@ export function openingWarnings(locations: readonly Location[], today: string = 
  * Where a car can be test driven: at the sales yard that has it, while it is there to drive (in
  * stock). The car page offers the booking only then, and a shopper's assistant is told the same.
  */
-export function testDriveLocation<L extends Pick<Location, 'location_type'>>(car: Pick<CarView, 'status'>, location: L | undefined): L | undefined {
-  return car.status === 'in_stock' && location && locationKind(location) === 'sales' ? location : undefined;
+export function testDriveLocation<L extends Pick<Location, 'location_type'>>(
+  car: Pick<CarView, 'status' | 'item_type'>,
+  location: L | undefined,
+): L | undefined {
+  // Not a caravan's or trailer's: it is towed, not driven.
+  return car.status === 'in_stock' && canTestDrive(car.item_type) && location && locationKind(location) === 'sales' ? location : undefined;
 }

@@ -7,6 +7,10 @@ import type { DealerConfig, Model, NavigationItem, NavLink } from '../../platfor
 import { slugify } from '../../platform/formats/slugify';
 import { truncateAtWord } from '../../platform/formats/text';
 import { carTypeSearchPath, defaultSearchPath, ELECTRIC_PATH, type CarType } from '../../search/model/search-path';
+import { navigationDigest, STOCK_MENU_ORDER, stockMenuTypes } from './live-menus';
+
+// Kept in ./live-menus.ts, which every page's live-data script loads: re-exported for the build.
+export { navigationDigest, STOCK_MENU_ORDER, stockMenuTypes };
 
 export const MODEL_DESCRIPTION_LIMIT = 75;
 
@@ -52,16 +56,6 @@ const toLink = (l: NavLink): Link => ({ name: l.name, url: l.url, target: l.targ
 export const MODEL_LABELS = { all_new: 'All-New', new: 'New', coming_soon: 'Coming Soon' } as const satisfies Record<NonNullable<Model['status']>, string>;
 
 /** The stock dropdown lists used, then demo, then new cars. */
-export const STOCK_MENU_ORDER = ['used', 'demo', 'new'] as const satisfies readonly CarType[];
-
-/**
- * The car types the stock menu offers for these counts: those with stock, or all three while no
- * count says any has stock (a new site, or counts not known yet).
- */
-export function stockMenuTypes(counts: Partial<Record<CarType, number>>): CarType[] {
-  const withStock = STOCK_MENU_ORDER.filter((t) => (counts[t] ?? 0) > 0);
-  return withStock.length > 0 ? withStock : [...STOCK_MENU_ORDER];
-}
 
 /**
  * The default stock dropdown: a link per car type (each marked with its type, hidden while the
@@ -139,19 +133,6 @@ export function menuEntry(site: DealerConfig, item: NavigationItem, index: numbe
         return { ...base, kind: 'columns', columns: item.dropdownMenus.map((c) => ({ heading: c.heading, items: c.items.map(toLink) })) };
       return { ...base, kind: 'link', url: item.url ?? '/' };
   }
-}
-
-/**
- * A short fingerprint of header navigation (FNV-1a of its JSON), so a built page can tell whether
- * the dashboard's navigation differs from the one it was built with without carrying it.
- */
-export function navigationDigest(items: readonly NavigationItem[]): string {
-  let hash = 0x811c9dc5;
-  for (const char of JSON.stringify(items)) {
-    hash ^= char.charCodeAt(0);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
 }
 
 export function headerMenu(site: DealerConfig): MenuEntry[] {

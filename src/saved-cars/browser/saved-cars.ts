@@ -10,6 +10,7 @@ import { trackFavourite } from '../../platform/web/tracker';
 import { parseSavedList, removeSaved, savedListKey, toggleSaved, type SavedCar } from '../model/saved-list';
 import { accountLinkKey } from '../model/account-sync';
 import { isAccountLinked } from './account-link';
+import { SAVED_CARS_CHANGED } from './strip-loader';
 
 const stores = new Map<string, WritableAtom<SavedCar[]>>();
 
@@ -31,6 +32,8 @@ function write($list: WritableAtom<SavedCar[]>, list: SavedCar[]): void {
   } catch {
     // A refused write: the list stays as it was.
   }
+  // The favourites strip's code waits for this before it loads (./strip-loader.ts).
+  if (typeof document !== 'undefined') document.dispatchEvent(new Event(SAVED_CARS_CHANGED));
 }
 
 /** A shopper's own change, while signed in, goes to their account too (../model/account-sync.ts). */

@@ -3,10 +3,18 @@
  * filled from the shopper's list, shown when a result or car page opens and again each time the
  * list changes, hidden five seconds later. It sits over the page's bottom edge (fixed), so it
  * never moves the page. While the pointer or focus is in it, it stays, so nobody loses it mid-use.
+ * It gives way to the page's calls to action: it does not show over one, and hides when the page
+ * scrolls one under it.
  */
-import { stripShowsOn, stripView, STRIP_HIDE_AFTER_MS } from '../model/strip';
+import { coversAction, stripShowsOn, stripView, STRIP_HIDE_AFTER_MS } from '../model/strip';
 import type { SavedCar } from '../model/saved-list';
 import { removeSavedCar, savedCars } from './saved-cars';
+
+/**
+ * The page's calls to action: a car's action buttons (Enquire, Book a test drive, Finance…), the
+ * brand-coloured buttons, and every form's submit button.
+ */
+export const CALL_TO_ACTION_SELECTOR = 'main .car-actions .button, main .button-brand, main button[type="submit"]';
 
 export function initSavedStrip(doc: Document = document, win: Window = window): void {
   const strip = doc.querySelector<HTMLElement>('[data-saved-strip]');
@@ -36,6 +44,21 @@ export function initSavedStrip(doc: Document = document, win: Window = window): 
   strip.addEventListener('focusout', (event) => {
     if (!strip.contains(event.relatedTarget as Node | null)) hold(false)();
   });
+
+  const coversPage = (): boolean =>
+    coversAction(
+      strip.getBoundingClientRect(),
+      [...doc.querySelectorAll(CALL_TO_ACTION_SELECTOR)].map((action) => action.getBoundingClientRect()),
+    );
+  let frame = 0;
+  const giveWay = (): void => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      if (!strip.hidden && !held && coversPage()) strip.hidden = true;
+    });
+  };
+  win.addEventListener('scroll', giveWay, { passive: true });
+  win.addEventListener('resize', giveWay, { passive: true });
 
   const render = (saved: readonly SavedCar[]): void => {
     const view = stripView(saved);
@@ -70,6 +93,11 @@ export function initSavedStrip(doc: Document = document, win: Window = window): 
       badge.hidden = view.badge === '';
     }
     strip.hidden = false;
+    // Measured in place: how tall the strip is depends on what it holds and the screen's width.
+    if (!held && coversPage()) {
+      strip.hidden = true;
+      return;
+    }
     hideLater();
   };
   savedCars(siteSlug).subscribe(render);

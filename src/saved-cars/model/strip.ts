@@ -3,7 +3,8 @@
  * pages, each with a remove button, a 'Get Started' link when nothing is saved, and a
  * 'Compare Cars' button whose badge counts the saved cars the strip has no room for ('+N',
  * at most '+9'). It shows only on paths with `cars` or `search` in them, and hides itself
- * five seconds after it appears.
+ * five seconds after it appears. It sits over the bottom of the screen, so it never shows where it
+ * would cover one of the page's calls to action (Enquire, Book a test drive, a form's submit).
  */
 import type { SavedCar } from './saved-list';
 
@@ -34,4 +35,26 @@ export interface StripView {
 export function stripView(list: readonly SavedCar[]): StripView {
   const more = Math.max(0, list.length - STRIP_CARS);
   return { cars: list.slice(0, STRIP_CARS), badge: more > 0 ? `+${Math.min(more, STRIP_BADGE_CAP)}` : '', empty: list.length === 0 };
+}
+
+/** A rectangle on screen, as getBoundingClientRect gives it. */
+export interface ScreenBox {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/**
+ * Whether the strip, at `strip`, would cover any of `actions`: an overlap of any area, since a
+ * button half hidden is a button the shopper may miss. An action with no area (hidden) is not covered.
+ */
+export function coversAction(strip: ScreenBox, actions: readonly ScreenBox[]): boolean {
+  return actions.some(
+    (a) =>
+      a.right > a.left &&
+      a.bottom > a.top &&
+      Math.min(a.right, strip.right) > Math.max(a.left, strip.left) &&
+      Math.min(a.bottom, strip.bottom) > Math.max(a.top, strip.top),
+  );
 }

@@ -26,6 +26,8 @@ export interface ModelSpec {
   /** First and last model years sold; open-ended when absent. */
   since?: number;
   until?: number;
+  /** First model year each fuel was offered, where later than the model's own: no 2014 ZS EV. */
+  fuelSince?: Partial<Record<Fuel, number>>;
   /** Share sold with a manual gearbox. */
   manual?: number;
   /** A heavy-duty pickup: listed under trucks only. */
@@ -33,7 +35,7 @@ export interface ModelSpec {
   itemType: ItemType;
 }
 
-type Options = Partial<Pick<ModelSpec, 'fuels' | 'drives' | 'weight' | 'since' | 'until' | 'manual' | 'heavy'>>;
+type Options = Partial<Pick<ModelSpec, 'fuels' | 'drives' | 'weight' | 'since' | 'until' | 'fuelSince' | 'manual' | 'heavy'>>;
 
 const car =
   (make: string) =>
@@ -50,6 +52,7 @@ const car =
     itemType: 'car',
     ...(o.since !== undefined ? { since: o.since } : {}),
     ...(o.until !== undefined ? { until: o.until } : {}),
+    ...(o.fuelSince ? { fuelSince: o.fuelSince } : {}),
     ...(o.manual !== undefined ? { manual: o.manual } : {}),
     ...(o.heavy ? { heavy: true } : {}),
   });
@@ -100,19 +103,29 @@ const audi = car('Audi');
 const jeep = car('Jeep');
 
 const anzCars: ModelSpec[] = [
-  toyota('Corolla', 'Hatchback', 5, ['Ascent Sport', 'SX', 'ZR'], [30_000, 40_000], { fuels: ['hybrid', 'petrol'], weight: 8, manual: 0.05 }),
+  toyota('Corolla', 'Hatchback', 5, ['Ascent Sport', 'SX', 'ZR'], [30_000, 40_000], {
+    fuels: ['hybrid', 'petrol'],
+    weight: 8,
+    manual: 0.05,
+    fuelSince: { hybrid: 2018 },
+  }),
   toyota('Corolla Cross', 'SUV', 5, ['GX', 'GXL', 'Atmos'], [36_000, 52_000], { fuels: H, drives: ['FWD', 'AWD'], weight: 6, since: 2022 }),
   toyota('Camry', 'Sedan', 5, ['Ascent', 'SL'], [40_000, 52_000], { fuels: H, weight: 4 }),
-  toyota('RAV4', 'SUV', 5, ['GX', 'GXL', 'XSE', 'Cruiser', 'Edge'], [40_000, 60_000], { fuels: ['hybrid', 'petrol'], drives: ['AWD', 'FWD'], weight: 12 }),
-  toyota('C-HR', 'SUV', 5, ['GXL', 'Koba', 'GR Sport'], [38_000, 50_000], { fuels: H, weight: 3 }),
+  toyota('RAV4', 'SUV', 5, ['GX', 'GXL', 'XSE', 'Cruiser', 'Edge'], [40_000, 60_000], {
+    fuels: ['hybrid', 'petrol'],
+    drives: ['AWD', 'FWD'],
+    weight: 12,
+    fuelSince: { hybrid: 2019 },
+  }),
+  toyota('C-HR', 'SUV', 5, ['GXL', 'Koba', 'GR Sport'], [38_000, 50_000], { fuels: H, weight: 3, since: 2020 }),
   toyota('Yaris Cross', 'SUV', 5, ['GX', 'GXL', 'Urban'], [30_000, 40_000], { fuels: ['hybrid', 'petrol'], drives: ['FWD', 'AWD'], weight: 5, since: 2020 }),
-  toyota('Yaris', 'Hatchback', 5, ['Ascent Sport', 'SX', 'ZR'], [25_000, 33_000], { fuels: ['petrol', 'hybrid'], weight: 3 }),
+  toyota('Yaris', 'Hatchback', 5, ['Ascent Sport', 'SX', 'ZR'], [25_000, 33_000], { fuels: ['petrol', 'hybrid'], weight: 3, fuelSince: { hybrid: 2020 } }),
   toyota('HiLux', 'Ute', 5, ['Workmate', 'SR', 'SR5', 'Rogue', 'Rugged X', 'GR Sport'], [35_000, 75_000], { fuels: D, drives: UTE, weight: 14, manual: 0.15 }),
   toyota('LandCruiser 300', 'SUV', 7, ['GX', 'GXL', 'VX', 'Sahara', 'GR Sport'], [90_000, 150_000], { fuels: D, drives: FOUR, weight: 4, since: 2021 }),
   toyota('LandCruiser 70', 'Ute', 2, ['Workmate', 'GXL'], [80_000, 90_000], { fuels: D, drives: FOUR, weight: 2, manual: 0.5 }),
   toyota('Prado', 'SUV', 7, ['GX', 'GXL', 'VX', 'Kakadu'], [70_000, 100_000], { fuels: D, drives: FOUR, weight: 6 }),
-  toyota('Kluger', 'SUV', 7, ['GX', 'GXL', 'Grande'], [55_000, 80_000], { fuels: ['hybrid', 'petrol'], drives: AWD, weight: 4 }),
-  toyota('Fortuner', 'SUV', 7, ['GX', 'GXL', 'Crusade'], [50_000, 65_000], { fuels: D, drives: FOUR, weight: 2 }),
+  toyota('Kluger', 'SUV', 7, ['GX', 'GXL', 'Grande'], [55_000, 80_000], { fuels: ['hybrid', 'petrol'], drives: AWD, weight: 4, fuelSince: { hybrid: 2021 } }),
+  toyota('Fortuner', 'SUV', 7, ['GX', 'GXL', 'Crusade'], [50_000, 65_000], { fuels: D, drives: FOUR, weight: 2, since: 2015 }),
   toyota('bZ4X', 'SUV', 5, ['FWD', 'AWD'], [66_000, 75_000], { fuels: EV, drives: ['FWD', 'AWD'], weight: 2, since: 2022 }),
   toyota('HiAce', 'Van', 3, ['LWB', 'SLWB', 'Commuter'], [50_000, 70_000], { fuels: D, drives: ['RWD'], weight: 3 }),
   toyota('GR86', 'Coupe', 4, ['GT', 'GTS'], [45_000, 52_000], { drives: ['RWD'], weight: 1, manual: 0.4, since: 2022 }),
@@ -120,89 +133,139 @@ const anzCars: ModelSpec[] = [
 
   mazda('Mazda2', 'Hatchback', 5, ['G15 Pure', 'G15 Evolve', 'G15 GT'], [25_000, 31_000], { weight: 3, manual: 0.1 }),
   mazda('Mazda3', 'Hatchback', 5, ['G20 Pure', 'G20 Evolve', 'G20 Touring', 'G25 Astina'], [32_000, 45_000], { weight: 5, manual: 0.1 }),
-  mazda('CX-3', 'SUV', 5, ['Neo Sport', 'Maxx Sport', 'Akari'], [28_000, 38_000], { weight: 4 }),
+  mazda('CX-3', 'SUV', 5, ['Neo Sport', 'Maxx Sport', 'Akari'], [28_000, 38_000], { weight: 4, since: 2015 }),
   mazda('CX-30', 'SUV', 5, ['G20 Pure', 'G20 Evolve', 'G25 Touring', 'G25 Astina'], [35_000, 50_000], { drives: ['FWD', 'AWD'], weight: 5, since: 2019 }),
   mazda('CX-5', 'SUV', 5, ['Maxx', 'Maxx Sport', 'Touring', 'GT SP', 'Akera'], [36_000, 55_000], { drives: ['FWD', 'AWD'], weight: 10 }),
   mazda('CX-60', 'SUV', 5, ['G40e Evolve', 'D50e GT', 'P50e Azami'], [60_000, 80_000], { fuels: ['hybrid', 'diesel'], drives: AWD, weight: 2, since: 2022 }),
   mazda('CX-9', 'SUV', 7, ['Sport', 'Touring', 'GT', 'Azami'], [47_000, 70_000], { drives: ['FWD', 'AWD'], weight: 3, until: 2023 }),
-  mazda('CX-90', 'SUV', 7, ['G50e Touring', 'D50e GT', 'G50e Azami'], [75_000, 95_000], { drives: AWD, weight: 1, since: 2023 }),
+  mazda('CX-90', 'SUV', 7, ['G50e Touring', 'D50e GT', 'G50e Azami'], [75_000, 95_000], { fuels: ['petrol', 'diesel'], drives: AWD, weight: 1, since: 2023 }),
   mazda('BT-50', 'Ute', 5, ['XT', 'XTR', 'GT', 'Thunder'], [40_000, 70_000], { fuels: D, drives: UTE, weight: 5, manual: 0.1 }),
   mazda('MX-5', 'Convertible', 2, ['Roadster', 'Roadster GT', 'RF GT'], [42_000, 53_000], { drives: ['RWD'], weight: 1, manual: 0.5 }),
 
   hyundai('i30', 'Hatchback', 5, ['Active', 'Elite', 'N Line', 'N Line Premium'], [27_000, 40_000], { weight: 6, manual: 0.05 }),
-  hyundai('Venue', 'SUV', 5, ['Active', 'Elite'], [25_000, 32_000], { weight: 3 }),
-  hyundai('Kona', 'SUV', 5, ['Base', 'Premium', 'N Line'], [33_000, 50_000], { fuels: ['petrol', 'hybrid', 'electric'], drives: ['FWD', 'AWD'], weight: 5 }),
+  hyundai('Venue', 'SUV', 5, ['Active', 'Elite'], [25_000, 32_000], { weight: 3, since: 2019 }),
+  hyundai('Kona', 'SUV', 5, ['Base', 'Premium', 'N Line'], [33_000, 50_000], {
+    fuels: ['petrol', 'hybrid', 'electric'],
+    drives: ['FWD', 'AWD'],
+    weight: 5,
+    since: 2017,
+    fuelSince: { electric: 2019, hybrid: 2023 },
+  }),
   hyundai('Tucson', 'SUV', 5, ['Base', 'Elite', 'Highlander', 'N Line'], [35_000, 58_000], {
     fuels: ['petrol', 'diesel', 'hybrid'],
     drives: ['FWD', 'AWD'],
     weight: 8,
   }),
-  hyundai('Santa Fe', 'SUV', 7, ['Base', 'Elite', 'Calligraphy'], [50_000, 76_000], { fuels: ['hybrid', 'petrol'], drives: AWD, weight: 4 }),
+  hyundai('Santa Fe', 'SUV', 7, ['Base', 'Elite', 'Calligraphy'], [50_000, 76_000], {
+    fuels: ['hybrid', 'petrol'],
+    drives: AWD,
+    weight: 4,
+    fuelSince: { hybrid: 2021 },
+  }),
   hyundai('Ioniq 5', 'SUV', 5, ['Dynamiq', 'Epiq', 'N'], [65_000, 110_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 2, since: 2021 }),
   hyundai('Staria', 'Van', 8, ['Load', 'Elite', 'Highlander'], [50_000, 75_000], { fuels: D, drives: ['FWD', 'AWD'], weight: 2, since: 2021 }),
 
   kia('Picanto', 'Hatchback', 5, ['S', 'GT-Line'], [18_000, 22_000], { weight: 3, manual: 0.2 }),
   kia('Cerato', 'Hatchback', 5, ['S', 'Sport', 'Sport+', 'GT'], [27_000, 40_000], { weight: 5, until: 2024 }),
   kia('Seltos', 'SUV', 5, ['S', 'Sport', 'Sport+', 'GT-Line'], [30_000, 45_000], { drives: ['FWD', 'AWD'], weight: 5, since: 2020 }),
-  kia('Sportage', 'SUV', 5, ['S', 'SX', 'SX+', 'GT-Line'], [35_000, 56_000], { fuels: ['petrol', 'diesel', 'hybrid'], drives: ['FWD', 'AWD'], weight: 8 }),
-  kia('Sorento', 'SUV', 7, ['S', 'Sport', 'Sport+', 'GT-Line'], [50_000, 75_000], { fuels: ['diesel', 'hybrid', 'petrol'], drives: AWD, weight: 4 }),
-  kia('Carnival', 'Van', 8, ['S', 'Sport', 'Sport+', 'Platinum'], [50_000, 80_000], { fuels: ['diesel', 'hybrid'], weight: 3 }),
+  kia('Sportage', 'SUV', 5, ['S', 'SX', 'SX+', 'GT-Line'], [35_000, 56_000], {
+    fuels: ['petrol', 'diesel', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 8,
+    fuelSince: { hybrid: 2022 },
+  }),
+  kia('Sorento', 'SUV', 7, ['S', 'Sport', 'Sport+', 'GT-Line'], [50_000, 75_000], {
+    fuels: ['diesel', 'hybrid', 'petrol'],
+    drives: AWD,
+    weight: 4,
+    fuelSince: { hybrid: 2021 },
+  }),
+  kia('Carnival', 'Van', 8, ['S', 'Sport', 'Sport+', 'Platinum'], [50_000, 80_000], { fuels: ['diesel', 'hybrid'], weight: 3, fuelSince: { hybrid: 2024 } }),
   kia('EV6', 'SUV', 5, ['Air', 'GT-Line', 'GT'], [72_000, 100_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 2, since: 2022 }),
   kia('EV9', 'SUV', 7, ['Air', 'Earth', 'GT-Line'], [97_000, 122_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 1, since: 2024 }),
   kia('Tasman', 'Ute', 5, ['S', 'SX', 'SX+', 'X-Pro'], [50_000, 77_000], { fuels: D, drives: FOUR, weight: 2, since: 2025 }),
 
   ford('Ranger', 'Ute', 5, ['XL', 'XLS', 'XLT', 'Sport', 'Wildtrak', 'Raptor'], [35_000, 90_000], { fuels: D, drives: UTE, weight: 16, manual: 0.05 }),
-  ford('Everest', 'SUV', 7, ['Ambiente', 'Trend', 'Sport', 'Platinum'], [55_000, 80_000], { fuels: D, drives: FOUR, weight: 6 }),
-  ford('Mustang', 'Coupe', 4, ['GT Fastback', 'Dark Horse'], [65_000, 95_000], { drives: ['RWD'], weight: 2, manual: 0.3 }),
+  ford('Everest', 'SUV', 7, ['Ambiente', 'Trend', 'Sport', 'Platinum'], [55_000, 80_000], { fuels: D, drives: FOUR, weight: 6, since: 2015 }),
+  ford('Mustang', 'Coupe', 4, ['GT Fastback', 'Dark Horse'], [65_000, 95_000], { drives: ['RWD'], weight: 2, manual: 0.3, since: 2015 }),
   ford('Puma', 'SUV', 5, ['Puma', 'ST-Line', 'ST-Line V'], [32_000, 40_000], { weight: 2, since: 2020 }),
-  ford('Escape', 'SUV', 5, ['Escape', 'ST-Line', 'Vignale'], [38_000, 55_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 2 }),
+  ford('Escape', 'SUV', 5, ['Escape', 'ST-Line', 'Vignale'], [38_000, 55_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 2,
+    fuelSince: { hybrid: 2021 },
+  }),
   ford('Transit Custom', 'Van', 3, ['Trend', 'Sport'], [55_000, 70_000], { fuels: D, weight: 2 }),
   ford('Focus', 'Hatchback', 5, ['Trend', 'ST-Line', 'ST'], [30_000, 45_000], { weight: 2, until: 2022, manual: 0.1 }),
   ford('Fiesta', 'Hatchback', 5, ['Ambiente', 'ST'], [20_000, 32_000], { weight: 1, until: 2021, manual: 0.3 }),
 
   mitsubishi('Triton', 'Ute', 5, ['GLX', 'GLX+', 'GLS', 'GSR'], [35_000, 65_000], { fuels: D, drives: UTE, weight: 10, manual: 0.15 }),
   mitsubishi('Outlander', 'SUV', 7, ['ES', 'LS', 'Aspire', 'Exceed'], [38_000, 70_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 9 }),
-  mitsubishi('Eclipse Cross', 'SUV', 5, ['ES', 'LS', 'Aspire', 'Exceed'], [33_000, 55_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 4 }),
+  mitsubishi('Eclipse Cross', 'SUV', 5, ['ES', 'LS', 'Aspire', 'Exceed'], [33_000, 55_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 4,
+    since: 2018,
+    fuelSince: { hybrid: 2021 },
+  }),
   mitsubishi('ASX', 'SUV', 5, ['GS', 'ES', 'LS', 'Exceed'], [27_000, 38_000], { weight: 6 }),
-  mitsubishi('Pajero Sport', 'SUV', 7, ['GLX', 'GLS', 'Exceed', 'GSR'], [50_000, 65_000], { fuels: D, drives: FOUR, weight: 4 }),
+  mitsubishi('Pajero Sport', 'SUV', 7, ['GLX', 'GLS', 'Exceed', 'GSR'], [50_000, 65_000], { fuels: D, drives: FOUR, weight: 4, since: 2015 }),
   mitsubishi('Pajero', 'SUV', 7, ['GLX', 'GLS', 'Exceed'], [55_000, 65_000], { fuels: D, drives: FOUR, weight: 1, until: 2021 }),
   mitsubishi('Mirage', 'Hatchback', 5, ['ES', 'LS'], [18_000, 22_000], { weight: 1, until: 2023 }),
 
   nissan('Navara', 'Ute', 5, ['SL', 'ST', 'ST-X', 'PRO-4X'], [40_000, 70_000], { fuels: D, drives: UTE, weight: 7, manual: 0.1 }),
-  nissan('X-Trail', 'SUV', 7, ['ST', 'ST-L', 'Ti', 'Ti-L'], [38_000, 60_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 7 }),
-  nissan('Qashqai', 'SUV', 5, ['ST', 'ST+', 'Ti', 'N-Design'], [35_000, 52_000], { fuels: ['petrol', 'hybrid'], weight: 5 }),
+  nissan('X-Trail', 'SUV', 7, ['ST', 'ST-L', 'Ti', 'Ti-L'], [38_000, 60_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 7,
+    fuelSince: { hybrid: 2023 },
+  }),
+  nissan('Qashqai', 'SUV', 5, ['ST', 'ST+', 'Ti', 'N-Design'], [35_000, 52_000], { fuels: ['petrol', 'hybrid'], weight: 5, fuelSince: { hybrid: 2023 } }),
   nissan('Patrol', 'SUV', 8, ['Ti', 'Ti-L', 'Warrior'], [85_000, 110_000], { drives: FOUR, weight: 3 }),
-  nissan('Juke', 'SUV', 5, ['ST', 'ST+', 'Ti'], [30_000, 38_000], { weight: 2 }),
+  nissan('Juke', 'SUV', 5, ['ST', 'ST+', 'Ti'], [30_000, 38_000], { weight: 2, since: 2013 }),
   nissan('Pathfinder', 'SUV', 7, ['ST', 'ST-L', 'Ti', 'Ti-L'], [55_000, 80_000], { drives: ['FWD', 'AWD'], weight: 2 }),
-  nissan('Leaf', 'Hatchback', 5, ['Leaf', 'e+'], [50_000, 62_000], { fuels: EV, weight: 1 }),
+  nissan('Leaf', 'Hatchback', 5, ['Leaf', 'e+'], [50_000, 62_000], { fuels: EV, weight: 1, since: 2012 }),
   nissan('Z', 'Coupe', 2, ['Z', 'Z Nismo'], [75_000, 100_000], { drives: ['RWD'], weight: 1, manual: 0.5, since: 2023 }),
 
   subaru('Forester', 'SUV', 5, ['2.5i', '2.5i-L', '2.5i Premium', '2.5i-S', 'Hybrid S'], [38_000, 55_000], {
+    fuelSince: { hybrid: 2020 },
     fuels: ['petrol', 'hybrid'],
     drives: AWD,
     weight: 8,
   }),
   subaru('Outback', 'Wagon', 5, ['AWD', 'AWD Sport', 'AWD Touring', 'XT Touring'], [45_000, 60_000], { drives: AWD, weight: 6 }),
-  subaru('XV', 'SUV', 5, ['2.0i', '2.0i-L', '2.0i Premium', '2.0i-S'], [30_000, 42_000], { fuels: ['petrol', 'hybrid'], drives: AWD, weight: 4, until: 2022 }),
+  subaru('XV', 'SUV', 5, ['2.0i', '2.0i-L', '2.0i Premium', '2.0i-S'], [30_000, 42_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: AWD,
+    weight: 4,
+    until: 2022,
+    fuelSince: { hybrid: 2020 },
+  }),
   subaru('Crosstrek', 'SUV', 5, ['2.0R', '2.0L', '2.0S', 'Hybrid S'], [36_000, 48_000], { fuels: ['petrol', 'hybrid'], drives: AWD, weight: 4, since: 2023 }),
   subaru('Impreza', 'Hatchback', 5, ['2.0i', '2.0i-L', '2.0i-S'], [30_000, 40_000], { drives: AWD, weight: 2 }),
   subaru('WRX', 'Sedan', 5, ['WRX', 'RS', 'tS'], [50_000, 63_000], { drives: AWD, weight: 2, manual: 0.4 }),
-  subaru('BRZ', 'Coupe', 4, ['BRZ', 'S'], [42_000, 47_000], { drives: ['RWD'], weight: 1, manual: 0.5 }),
+  subaru('BRZ', 'Coupe', 4, ['BRZ', 'S'], [42_000, 47_000], { drives: ['RWD'], weight: 1, manual: 0.5, since: 2012 }),
 
   vw('Golf', 'Hatchback', 5, ['110TSI Life', '110TSI R-Line', 'GTI', 'R'], [36_000, 70_000], { drives: ['FWD', 'AWD'], weight: 5 }),
   vw('Polo', 'Hatchback', 5, ['85TSI Life', '85TSI Style', 'GTI'], [27_000, 40_000], { weight: 3, manual: 0.1 }),
   vw('T-Cross', 'SUV', 5, ['85TSI Life', '85TSI Style'], [32_000, 38_000], { weight: 2, since: 2020 }),
-  vw('T-Roc', 'SUV', 5, ['110TSI Style', 'CityLife', 'R-Line', 'R'], [38_000, 62_000], { drives: ['FWD', 'AWD'], weight: 3 }),
+  vw('T-Roc', 'SUV', 5, ['110TSI Style', 'CityLife', 'R-Line', 'R'], [38_000, 62_000], { drives: ['FWD', 'AWD'], weight: 3, since: 2020 }),
   vw('Tiguan', 'SUV', 5, ['110TSI Life', '162TSI Elegance', 'R-Line', 'Allspace'], [42_000, 65_000], { drives: ['FWD', 'AWD'], weight: 5 }),
   vw('Amarok', 'Ute', 5, ['Core', 'Life', 'Style', 'PanAmericana', 'Aventura'], [52_000, 80_000], { fuels: D, drives: FOUR, weight: 4 }),
   vw('Passat', 'Wagon', 5, ['140TSI Business', '206TSI R-Line'], [50_000, 65_000], { drives: ['FWD', 'AWD'], weight: 1, until: 2023 }),
 
   isuzu('D-Max', 'Ute', 5, ['SX', 'LS-M', 'LS-U', 'X-Terrain', 'Blade'], [38_000, 75_000], { fuels: D, drives: UTE, weight: 12, manual: 0.2 }),
-  isuzu('MU-X', 'SUV', 7, ['LS-M', 'LS-U', 'LS-T'], [50_000, 70_000], { fuels: D, drives: ['4WD', 'RWD'], weight: 6 }),
+  isuzu('MU-X', 'SUV', 7, ['LS-M', 'LS-U', 'LS-T'], [50_000, 70_000], { fuels: D, drives: ['4WD', 'RWD'], weight: 6, since: 2013 }),
 
-  mg('MG3', 'Hatchback', 5, ['Core', 'Vibe', 'Excite'], [18_000, 27_000], { fuels: ['petrol', 'hybrid'], weight: 5 }),
-  mg('ZS', 'SUV', 5, ['Vibe', 'Excite', 'Essence'], [25_000, 35_000], { fuels: ['petrol', 'electric'], weight: 8 }),
-  mg('HS', 'SUV', 5, ['Vibe', 'Excite', 'Essence'], [33_000, 50_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 5 }),
+  mg('MG3', 'Hatchback', 5, ['Core', 'Vibe', 'Excite'], [18_000, 27_000], { fuels: ['petrol', 'hybrid'], weight: 5, fuelSince: { hybrid: 2024 } }),
+  mg('ZS', 'SUV', 5, ['Vibe', 'Excite', 'Essence'], [25_000, 35_000], { fuels: ['petrol', 'electric'], weight: 8, since: 2017, fuelSince: { electric: 2020 } }),
+  mg('HS', 'SUV', 5, ['Vibe', 'Excite', 'Essence'], [33_000, 50_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 5,
+    since: 2019,
+    fuelSince: { hybrid: 2021 },
+  }),
   mg('MG4', 'Hatchback', 5, ['Excite 51', 'Essence 64', 'XPOWER'], [36_000, 60_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 3, since: 2023 }),
 
   byd('Atto 3', 'SUV', 5, ['Standard Range', 'Extended Range'], [45_000, 52_000], { fuels: EV, weight: 6, since: 2022 }),
@@ -211,7 +274,7 @@ const anzCars: ModelSpec[] = [
   byd('Sealion 6', 'SUV', 5, ['Dynamic', 'Premium'], [48_000, 58_000], { fuels: H, drives: ['FWD', 'AWD'], weight: 3, since: 2024 }),
   byd('Shark 6', 'Ute', 5, ['Premium'], [58_000, 58_000], { fuels: H, drives: FOUR, weight: 3, since: 2024 }),
 
-  tesla('Model 3', 'Sedan', 5, ['RWD', 'Long Range', 'Performance'], [55_000, 80_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 5 }),
+  tesla('Model 3', 'Sedan', 5, ['RWD', 'Long Range', 'Performance'], [55_000, 80_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 5, since: 2019 }),
   tesla('Model Y', 'SUV', 5, ['RWD', 'Long Range', 'Performance'], [60_000, 85_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 6, since: 2022 }),
 
   holden('Commodore', 'Sedan', 5, ['LT', 'RS', 'Calais', 'VXR'], [36_000, 58_000], { drives: ['FWD', 'AWD'], weight: 6, until: 2020 }),
@@ -220,29 +283,60 @@ const anzCars: ModelSpec[] = [
   holden('Astra', 'Hatchback', 5, ['R', 'RS', 'RS-V'], [24_000, 32_000], { weight: 2, until: 2020, manual: 0.1 }),
   holden('Equinox', 'SUV', 5, ['LS', 'LT', 'LTZ'], [32_000, 45_000], { drives: ['FWD', 'AWD'], weight: 2, until: 2020 }),
 
-  honda('CR-V', 'SUV', 5, ['VTi', 'VTi L', 'e:PHEV RS'], [45_000, 70_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 5 }),
-  honda('HR-V', 'SUV', 5, ['Vi X', 'e:HEV L'], [36_000, 46_000], { fuels: ['petrol', 'hybrid'], weight: 4 }),
-  honda('Civic', 'Hatchback', 5, ['VTi LX', 'e:HEV LX', 'Type R'], [48_000, 75_000], { fuels: ['petrol', 'hybrid'], weight: 3, manual: 0.1 }),
+  honda('CR-V', 'SUV', 5, ['VTi', 'VTi L', 'e:PHEV RS'], [45_000, 70_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 5,
+    fuelSince: { hybrid: 2023 },
+  }),
+  honda('HR-V', 'SUV', 5, ['Vi X', 'e:HEV L'], [36_000, 46_000], { fuels: ['petrol', 'hybrid'], weight: 4, fuelSince: { hybrid: 2022 } }),
+  honda('Civic', 'Hatchback', 5, ['VTi LX', 'e:HEV LX', 'Type R'], [48_000, 75_000], {
+    fuels: ['petrol', 'hybrid'],
+    weight: 3,
+    manual: 0.1,
+    fuelSince: { hybrid: 2023 },
+  }),
   honda('Jazz', 'Hatchback', 5, ['VTi', 'VTi-S', 'VTi-L'], [20_000, 26_000], { weight: 2, until: 2020 }),
   honda('ZR-V', 'SUV', 5, ['Vi', 'VX', 'e:HEV LX'], [42_000, 55_000], { fuels: ['petrol', 'hybrid'], weight: 2, since: 2023 }),
 
-  suzuki('Swift', 'Hatchback', 5, ['GL', 'GLX', 'Hybrid GLX', 'Sport'], [22_000, 32_000], { fuels: ['petrol', 'hybrid'], weight: 8, manual: 0.2 }),
+  suzuki('Swift', 'Hatchback', 5, ['GL', 'GLX', 'Hybrid GLX', 'Sport'], [22_000, 32_000], {
+    fuels: ['petrol', 'hybrid'],
+    weight: 8,
+    manual: 0.2,
+    fuelSince: { hybrid: 2024 },
+  }),
   suzuki('Vitara', 'SUV', 5, ['Vitara', 'Turbo', 'Turbo ALLGRIP'], [32_000, 42_000], { drives: ['FWD', 'AWD'], weight: 5 }),
   suzuki('Jimny', 'SUV', 4, ['Jimny', 'XL'], [34_000, 40_000], { drives: FOUR, weight: 5, manual: 0.4 }),
-  suzuki('S-Cross', 'SUV', 5, ['Turbo', 'Turbo Plus', 'Turbo Prestige'], [33_000, 43_000], { drives: ['FWD', 'AWD'], weight: 3 }),
+  suzuki('S-Cross', 'SUV', 5, ['Turbo', 'Turbo Plus', 'Turbo Prestige'], [33_000, 43_000], { drives: ['FWD', 'AWD'], weight: 3, since: 2013 }),
   suzuki('Baleno', 'Hatchback', 5, ['GL', 'GLX'], [20_000, 24_000], { weight: 2, until: 2024 }),
 
-  bmw('X3', 'SUV', 5, ['xDrive20d', 'xDrive30e', 'M40i'], [75_000, 125_000], { fuels: ['diesel', 'hybrid', 'petrol'], drives: AWD, weight: 4 }),
-  bmw('X5', 'SUV', 5, ['xDrive30d', 'xDrive50e', 'M60i'], [120_000, 180_000], { fuels: ['diesel', 'hybrid', 'petrol'], drives: AWD, weight: 3 }),
+  bmw('X3', 'SUV', 5, ['xDrive20d', 'xDrive30e', 'M40i'], [75_000, 125_000], {
+    fuels: ['diesel', 'hybrid', 'petrol'],
+    drives: AWD,
+    weight: 4,
+    fuelSince: { hybrid: 2020 },
+  }),
+  bmw('X5', 'SUV', 5, ['xDrive30d', 'xDrive50e', 'M60i'], [120_000, 180_000], {
+    fuels: ['diesel', 'hybrid', 'petrol'],
+    drives: AWD,
+    weight: 3,
+    fuelSince: { hybrid: 2019 },
+  }),
   bmw('3 Series', 'Sedan', 5, ['320i', '330i M Sport', 'M340i'], [72_000, 105_000], { drives: ['RWD', 'AWD'], weight: 4 }),
   mercedes('C-Class', 'Sedan', 5, ['C200', 'C300', 'AMG C43'], [80_000, 130_000], { drives: ['RWD', 'AWD'], weight: 4 }),
-  mercedes('GLC', 'SUV', 5, ['GLC 300', 'GLC 300e', 'AMG GLC 43'], [95_000, 140_000], { fuels: ['petrol', 'hybrid'], drives: AWD, weight: 4 }),
+  mercedes('GLC', 'SUV', 5, ['GLC 300', 'GLC 300e', 'AMG GLC 43'], [95_000, 140_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: AWD,
+    weight: 4,
+    since: 2015,
+    fuelSince: { hybrid: 2023 },
+  }),
   mercedes('A-Class', 'Hatchback', 5, ['A180', 'A200', 'AMG A35'], [55_000, 85_000], { weight: 3 }),
   audi('Q5', 'SUV', 5, ['40 TDI', '45 TFSI', 'SQ5'], [75_000, 115_000], { fuels: ['diesel', 'petrol'], drives: AWD, weight: 3 }),
   audi('A3', 'Hatchback', 5, ['35 TFSI', '40 TFSI quattro', 'S3'], [50_000, 80_000], { drives: ['FWD', 'AWD'], weight: 2 }),
   jeep('Grand Cherokee', 'SUV', 5, ['Laredo', 'Limited', 'Overland', 'Summit'], [75_000, 110_000], { drives: FOUR, weight: 3 }),
   jeep('Wrangler', 'SUV', 4, ['Night Eagle', 'Rubicon'], [85_000, 95_000], { drives: FOUR, weight: 2 }),
-  jeep('Compass', 'SUV', 5, ['Night Eagle', 'Limited', 'Trailhawk'], [40_000, 55_000], { drives: ['FWD', 'AWD'], weight: 2 }),
+  jeep('Compass', 'SUV', 5, ['Night Eagle', 'Limited', 'Trailhawk'], [40_000, 55_000], { drives: ['FWD', 'AWD'], weight: 2, since: 2017 }),
 ];
 
 // ---------------------------------------------------------------------------------------- US
@@ -277,7 +371,12 @@ const usCars: ModelSpec[] = [
   fordUs('Ranger', 'Truck', 5, ['XL', 'XLT', 'Lariat', 'Raptor'], [33_000, 57_000], { drives: PICKUP, weight: 4 }),
   fordUs('Maverick', 'Truck', 5, ['XL', 'XLT', 'Lariat'], [25_000, 38_000], { fuels: ['hybrid', 'petrol'], drives: ['FWD', 'AWD'], weight: 4, since: 2022 }),
   fordUs('Explorer', 'SUV', 7, ['Active', 'ST-Line', 'Platinum', 'ST'], [40_000, 58_000], { drives: ['RWD', '4WD'], weight: 6 }),
-  fordUs('Escape', 'SUV', 5, ['Active', 'ST-Line', 'Platinum'], [29_000, 40_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 5 }),
+  fordUs('Escape', 'SUV', 5, ['Active', 'ST-Line', 'Platinum'], [29_000, 40_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 5,
+    fuelSince: { hybrid: 2020 },
+  }),
   fordUs('Bronco', 'SUV', 4, ['Big Bend', 'Black Diamond', 'Badlands', 'Wildtrak'], [40_000, 65_000], { drives: FOUR, weight: 4, since: 2021, manual: 0.2 }),
   fordUs('Bronco Sport', 'SUV', 5, ['Big Bend', 'Outer Banks', 'Badlands'], [31_000, 41_000], { drives: ['4WD'], weight: 3, since: 2021 }),
   fordUs('Expedition', 'SUV', 8, ['Active', 'Platinum', 'Tremor'], [62_000, 85_000], { drives: FOUR, weight: 3 }),
@@ -351,7 +450,12 @@ const usCars: ModelSpec[] = [
     weight: 8,
     manual: 0.15,
   }),
-  jeepUs('Grand Cherokee', 'SUV', 5, ['Laredo', 'Limited', 'Overland', 'Summit'], [40_000, 65_000], { fuels: ['petrol', 'hybrid'], drives: FOUR, weight: 7 }),
+  jeepUs('Grand Cherokee', 'SUV', 5, ['Laredo', 'Limited', 'Overland', 'Summit'], [40_000, 65_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: FOUR,
+    weight: 7,
+    fuelSince: { hybrid: 2022 },
+  }),
   jeepUs('Cherokee', 'SUV', 5, ['Latitude', 'Limited', 'Trailhawk'], [30_000, 40_000], { drives: ['FWD', '4WD'], weight: 3, until: 2023 }),
   jeepUs('Compass', 'SUV', 5, ['Sport', 'Latitude', 'Limited', 'Trailhawk'], [27_000, 36_000], { drives: FOUR, weight: 4 }),
   jeepUs('Gladiator', 'Truck', 5, ['Sport', 'Mojave', 'Rubicon'], [38_000, 60_000], { drives: FOUR, weight: 3, since: 2020 }),
@@ -363,17 +467,37 @@ const usCars: ModelSpec[] = [
   nissanUs('Pathfinder', 'SUV', 8, ['S', 'SV', 'SL', 'Platinum'], [36_000, 50_000], { drives: ['FWD', '4WD'], weight: 3 }),
   nissanUs('Titan', 'Truck', 5, ['S', 'SV', 'PRO-4X', 'Platinum Reserve'], [44_000, 64_000], { drives: FOUR, weight: 2, until: 2024 }),
 
-  hyundaiUs('Elantra', 'Sedan', 5, ['SE', 'SEL', 'Limited', 'N'], [21_000, 33_000], { fuels: ['petrol', 'hybrid'], weight: 4 }),
-  hyundaiUs('Tucson', 'SUV', 5, ['SE', 'SEL', 'N Line', 'Limited'], [28_000, 38_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 5 }),
+  hyundaiUs('Elantra', 'Sedan', 5, ['SE', 'SEL', 'Limited', 'N'], [21_000, 33_000], { fuels: ['petrol', 'hybrid'], weight: 4, fuelSince: { hybrid: 2021 } }),
+  hyundaiUs('Tucson', 'SUV', 5, ['SE', 'SEL', 'N Line', 'Limited'], [28_000, 38_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 5,
+    fuelSince: { hybrid: 2022 },
+  }),
   hyundaiUs('Palisade', 'SUV', 8, ['SE', 'SEL', 'XRT', 'Calligraphy'], [37_000, 53_000], { drives: ['FWD', 'AWD'], weight: 3 }),
   kiaUs('Telluride', 'SUV', 8, ['LX', 'S', 'EX', 'SX', 'SX X-Pro'], [36_000, 53_000], { drives: ['FWD', 'AWD'], weight: 4 }),
-  kiaUs('Sportage', 'SUV', 5, ['LX', 'EX', 'X-Line', 'SX Prestige'], [28_000, 39_000], { fuels: ['petrol', 'hybrid'], drives: ['FWD', 'AWD'], weight: 4 }),
+  kiaUs('Sportage', 'SUV', 5, ['LX', 'EX', 'X-Line', 'SX Prestige'], [28_000, 39_000], {
+    fuels: ['petrol', 'hybrid'],
+    drives: ['FWD', 'AWD'],
+    weight: 4,
+    fuelSince: { hybrid: 2023 },
+  }),
   kiaUs('Forte', 'Sedan', 5, ['LX', 'LXS', 'GT-Line', 'GT'], [20_000, 26_000], { weight: 3, until: 2024 }),
   subaruUs('Outback', 'Wagon', 5, ['Base', 'Premium', 'Limited', 'Wilderness'], [29_000, 42_000], { drives: AWD, weight: 5 }),
   subaruUs('Forester', 'SUV', 5, ['Base', 'Premium', 'Sport', 'Touring'], [28_000, 38_000], { drives: AWD, weight: 4 }),
   subaruUs('Crosstrek', 'SUV', 5, ['Base', 'Premium', 'Sport', 'Wilderness'], [26_000, 33_000], { drives: AWD, weight: 4 }),
-  teslaUs('Model 3', 'Sedan', 5, ['Long Range RWD', 'Long Range AWD', 'Performance'], [42_000, 55_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 4 }),
-  teslaUs('Model Y', 'SUV', 5, ['Long Range RWD', 'Long Range AWD', 'Performance'], [45_000, 52_000], { fuels: EV, drives: ['RWD', 'AWD'], weight: 5 }),
+  teslaUs('Model 3', 'Sedan', 5, ['Long Range RWD', 'Long Range AWD', 'Performance'], [42_000, 55_000], {
+    fuels: EV,
+    drives: ['RWD', 'AWD'],
+    weight: 4,
+    since: 2017,
+  }),
+  teslaUs('Model Y', 'SUV', 5, ['Long Range RWD', 'Long Range AWD', 'Performance'], [45_000, 52_000], {
+    fuels: EV,
+    drives: ['RWD', 'AWD'],
+    weight: 5,
+    since: 2020,
+  }),
   dodge('Charger', 'Sedan', 5, ['SXT', 'GT', 'R/T', 'Scat Pack'], [33_000, 55_000], { drives: ['RWD', 'AWD'], weight: 3, until: 2023 }),
   dodge('Durango', 'SUV', 7, ['SXT', 'GT', 'R/T', 'SRT 392'], [40_000, 80_000], { drives: ['RWD', 'AWD'], weight: 3 }),
 ];

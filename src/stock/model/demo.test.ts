@@ -5,6 +5,7 @@ import { loadDealer } from '../../platform/config/load';
 import type { DealerConfig } from '../../platform/config/schema';
 import { DEALER_FILES_DIR, testSite } from '../../../tests/support/test-site';
 import { demoStockEdition, generateDemoStock, priceBand, vinCheckDigit, weeklyPriceBand } from './demo';
+import { caravanCatalogue, carCatalogue, marketPriceFactor, motorcycleCatalogue } from './catalogue';
 import { DEMO_PHOTO_DIR, parseDemoPhotoUrl } from './demo-photo';
 import { placeholderKindsFor, placeholderNames } from './placeholder-image';
 import { vehicleSchema, type Vehicle } from './vehicle';
@@ -326,5 +327,70 @@ describe('generateDemoStock', () => {
   it('names its edition by the model year, so a new year rebuilds demo sites', () => {
     expect(demoStockEdition(NOW)).toBe('2025');
     expect(Math.max(...stock['lone-star-auto']!.map((c) => c.year))).toBe(2025);
+  });
+});
+
+describe('plausible demo cars', () => {
+  const everyCar = Object.entries(stock).flatMap(([slug, cars]) => cars.map((car) => ({ car, market: sites[slug]!.region })));
+  // Launch years in Australia of models and powertrains the generator once got wrong (and a few
+  // more): written here by hand from the market, not read from the catalogue.
+  const launched: Record<string, { model?: number; electric?: number; hybrid?: number }> = {
+    'MG ZS': { model: 2017, electric: 2020 },
+    'MG HS': { model: 2019, hybrid: 2021 },
+    'Hyundai Kona': { model: 2017, electric: 2019, hybrid: 2023 },
+    'Honda CR-V': { hybrid: 2023 },
+    'Honda Civic': { hybrid: 2023 },
+    'Suzuki Swift': { hybrid: 2024 },
+    'Nissan X-Trail': { hybrid: 2023 },
+    'Toyota RAV4': { hybrid: 2019 },
+    'Tesla Model 3': { model: 2017 },
+    'Tesla Model Y': { model: 2020 },
+  };
+
+  it('has every car in a model year its model, and its fuel, were sold', () => {
+    const wrong = everyCar.flatMap(({ car, market }) => {
+      const facts = market === 'US' ? undefined : launched[car.make_model];
+      const fuel = car.fuel?.toLowerCase() as 'electric' | 'hybrid' | undefined;
+      const since = Math.max(facts?.model ?? 0, (fuel && facts?.[fuel]) ?? 0);
+      return car.year < since ? [`${car.name} (${car.fuel ?? ''})`] : [];
+    });
+    expect(wrong).toEqual([]);
+    // And the catalogue's own first and last years hold for every model.
+    for (const { car, market } of everyCar) {
+      const spec = [...carCatalogue(market), ...caravanCatalogue(market), ...motorcycleCatalogue(market)].find(
+        (m) => `${m.make} ${m.model}` === car.make_model,
+      );
+      expect(car.year, car.name).toBeGreaterThanOrEqual(spec?.since ?? 0);
+      if (car.car_type === 'used') expect(car.year, car.name).toBeLessThanOrEqual(spec?.until ?? 9999);
+    }
+  });
+
+  it('labels the fuel the variant names: a hybrid or plug-in is no petrol car, a TDI or 20d no petrol either', () => {
+    const hybrids = everyCar.filter(({ car }) => /hybrid|e:hev|e:phev|\b\d+e\b/i.test(car.variant ?? ''));
+    const diesels = everyCar.filter(({ car }) => /\bTDI\b|\b\w*\d+d\b|\bD\d+e\b/.test(car.variant ?? ''));
+    expect(hybrids.length).toBeGreaterThan(10);
+    expect(diesels.length).toBeGreaterThan(0);
+    expect(hybrids.filter(({ car }) => car.fuel !== 'Hybrid').map(({ car }) => `${car.name}: ${car.fuel ?? ''}`)).toEqual([]);
+    expect(diesels.filter(({ car }) => car.fuel !== 'Diesel').map(({ car }) => `${car.name}: ${car.fuel ?? ''}`)).toEqual([]);
+  });
+
+  it('prices used cars for their year and variant: never above new, and not below what a car that age fetches', () => {
+    const wrong = everyCar.flatMap(({ car, market }) => {
+      if (car.car_type !== 'used' || car.price === 0 || car.item_type === 'caravan' || car.item_type === 'motorcycle') return [];
+      const spec = carCatalogue(market).find((m) => `${m.make} ${m.model}` === car.make_model);
+      if (!spec) return [`${car.name}: not in the catalogue`];
+      const variant = car.variant ?? '';
+      const trim = spec.trims.findIndex((t) => variant === t || variant.startsWith(`${t} `));
+      const index = trim >= 0 ? trim : spec.trims.findIndex((t) => t === 'Standard' || t === spec.model);
+      if (index < 0) return [];
+      const [low, high] = spec.price;
+      const share = spec.trims.length > 1 ? index / (spec.trims.length - 1) : 0;
+      const newPrice = (low + (high - low) * share) * marketPriceFactor[market];
+      const age = 2025 - car.year;
+      // A rule of thumb dealers use: about 60% left at 5 years, 30% at 10; with room for high kilometres.
+      const floor = age <= 10 ? newPrice * (0.9 - 0.06 * age) * 0.7 : 3_000;
+      return car.price > newPrice * 1.3 || car.price < floor ? [`${car.name} at ${car.price} (new ${Math.round(newPrice)}, ${car.km} km)`] : [];
+    });
+    expect(wrong).toEqual([]);
   });
 });

@@ -458,6 +458,45 @@ function roundPrice(price: number, market: Market): number {
   return Math.round(price / 1000) * 1000 - (market === 'US' ? 5 : 10);
 }
 
+/**
+ * What share of its new price a used car fetches at `age` years: about 15% off as it leaves the
+ * showroom, then about 9% a year; a 5-year-old car near 58%, a 10-year-old near a third.
+ */
+export const usedValueShare = (age: number): number => (age <= 0 ? 1 : 0.85 * 0.91 ** (age - 1));
+
+/** The fuel a trim's name gives away ('D50e GT', 'e:HEV LX', 'xDrive30e', '40 TDI', 'Hybrid S'); undefined when it names none. */
+export function fuelNamedBy(trim: string): Fuel | undefined {
+  if (/\bD\d+e\b|\d+d\b|\bTDI\b|\bCRDi\b|diesel/i.test(trim)) return 'diesel';
+  if (/hybrid|e:hev|e:phev|\bphev\b|\d+e\b/i.test(trim)) return 'hybrid';
+  if (/\bEV\b|electric/i.test(trim)) return 'electric';
+  if (/\bTFSI\b|\bTSI\b|\d+i\b|\bG\d+e?\b/i.test(trim)) return 'petrol';
+  return undefined;
+}
+
+const fuelOnSale = (spec: ModelSpec, fuel: Fuel, year: number): boolean => (spec.fuelSince?.[fuel] ?? 0) <= year;
+
+/** A trim whose name gives away a fuel not yet offered in `year` (a 2019 CR-V e:PHEV) gives way to the next one down. */
+function trimOnSale(spec: ModelSpec, trimIndex: number, year: number): number {
+  for (let i = trimIndex; i >= 0; i--) {
+    const named = fuelNamedBy(spec.trims[i] ?? '');
+    if (!named || fuelOnSale(spec, named, year)) return i;
+  }
+  return trimIndex;
+}
+
+/**
+ * The fuel a car has: the one its trim names; else the drawn one, if it was offered in `year` and
+ * is not one only certain trims have (the CR-V's hybrid is its e:PHEV); else the commonest left.
+ */
+function fuelFor(spec: ModelSpec, trim: string, drawn: Fuel, year: number): Fuel {
+  const named = fuelNamedBy(trim);
+  if (named) return named;
+  const byTrim = new Set<Fuel | undefined>(spec.trims.map(fuelNamedBy).filter((f) => f !== 'petrol'));
+  byTrim.delete(undefined);
+  const open = spec.fuels.filter((f) => !byTrim.has(f) && fuelOnSale(spec, f, year));
+  return open.includes(drawn) ? drawn : (open[0] ?? 'petrol');
+}
+
 function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   const { site, market, modelYear } = plan;
   const stream = r.weighted(plan.streams);
@@ -473,9 +512,11 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   }
   const age = Math.max(0, modelYear - year);
 
-  const trimIndex = r.int(0, spec.trims.length - 1);
+  const trimIndex = trimOnSale(spec, r.int(0, spec.trims.length - 1), year);
   const trim = spec.trims[trimIndex] ?? '';
-  const fuel = spec.fuels.length > 0 ? r.weighted(spec.fuels.map((f, i) => [f, spec.fuels.length - i + 1] as const)) : undefined;
+  // Drawn whatever the trim says, so every later draw, and every other car, stays as it was.
+  const drawnFuel = spec.fuels.length > 0 ? r.weighted(spec.fuels.map((f, i) => [f, spec.fuels.length - i + 1] as const)) : undefined;
+  const fuel = drawnFuel && fuelFor(spec, trim, drawnFuel, year);
   const fuelSuffix =
     fuel === 'hybrid' && !/hybrid|e:|phev|\d+e\b|hev/i.test(trim)
       ? ' Hybrid'
@@ -517,7 +558,7 @@ function demoVehicle(plan: Plan, r: Random, index: number): Vehicle {
   let price: number;
   if (carType === 'new') price = list;
   else if (carType === 'demo') price = list * (0.86 + r.next() * 0.06);
-  else price = Math.max(3_000, list * 0.87 ** age * (1 - Math.min(0.3, km / 700_000)) * (0.92 + r.next() * 0.16));
+  else price = Math.max(3_000, list * usedValueShare(age) * (1 - Math.min(0.2, km / 1_000_000)) * (0.92 + r.next() * 0.16));
   price = roundPrice(price, market);
 
   // One roll decides the status and, for a car on its way, how far off it is. No extra draws, and

@@ -23,6 +23,12 @@ export function leadsModeOf(env: Readonly<Record<string, string | undefined>>): 
   throw new Error(`${LEADS_MODE_ENV} must be "mock" (a test build) or "live" (or unset), not ${JSON.stringify(value)}.`);
 }
 
+/** How the mock route's made-up lead ids start; real ids are UUIDs. */
+export const MOCK_LEAD_ID_PREFIX = 'mock-';
+
+/** A lead id the mock route made up: no stored lead has it, so nothing can be linked to it. */
+export const isMockLeadId = (id: string | null | undefined): boolean => typeof id === 'string' && id.startsWith(MOCK_LEAD_ID_PREFIX);
+
 /** The lead field, accepted by the mock route only, that asks it to answer with an error. */
 export const MOCK_ERROR_FIELD = 'mock_error';
 export const MOCK_ERROR_LABEL = 'Mock error (test build only)';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isRecord } from '../../platform/formats/records';
 import { CHECK_FIELDS, problem, type Answer, type Problem } from '../../platform/http/answers';
-import { MOCK_ERROR_FIELD, MOCK_ERRORS, type MockError } from '../model/leads-mode';
+import { MOCK_ERROR_FIELD, MOCK_ERRORS, MOCK_LEAD_ID_PREFIX, type MockError } from '../model/leads-mode';
 
 /** The choices the enquiry form's mock error select offers (model/leads-mode.ts). */
 const mockErrorSchema = z.enum(MOCK_ERRORS, { error: `Must be one of ${MOCK_ERRORS.join(', ')}.` });
@@ -42,8 +42,8 @@ export function mockErrorAnswer(kind: MockError): Problem {
   }
 }
 
-/** A made-up lead id: "mock-" marks it as one no dealer will ever see. */
-export const newMockLeadId = (): string => `mock-${globalThis.crypto.randomUUID()}`;
+/** A made-up lead id, marked as one no dealer will ever see. */
+export const newMockLeadId = (): string => `${MOCK_LEAD_ID_PREFIX}${globalThis.crypto.randomUUID()}`;
 
 /** The real route's success answer: 201 for a new lead, 200 for a later step of one. */
 export function mockAccepted(mode: 'create' | 'update', id: string = newMockLeadId()): Answer {

@@ -2,7 +2,18 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dealerInputHash, projectPaths, readStamp, removeStamp, sharedInputsHash, staleDealers, staleReasons, stampPath, writeStamp } from './stamps';
+import {
+  dealerInputHash,
+  projectPaths,
+  readStamp,
+  removeStamp,
+  sharedInputsHash,
+  staleDealers,
+  staleReasons,
+  STALE_INPUTS,
+  stampPath,
+  writeStamp,
+} from './stamps';
 
 let root: string;
 
@@ -133,6 +144,24 @@ describe('stamps', () => {
       expect(stale()).toEqual(['alpha']);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('tell a test build (LEADS_MODE=mock) from a normal one, both ways, so neither is served as the other', () => {
+    vi.stubEnv('LEADS_MODE', '');
+    try {
+      stampAll();
+      vi.stubEnv('LEADS_MODE', 'mock');
+      expect(stale()).toEqual(['alpha', 'beta']);
+      expect(staleReasons(['alpha'], { root, dealersDir: 'dealers', distDir: 'dist', stockDir: 'stock' }).get('alpha')).toBe(STALE_INPUTS);
+      stampAll();
+      expect(stale()).toEqual([]);
+      vi.stubEnv('LEADS_MODE', 'live');
+      expect(stale()).toEqual(['alpha', 'beta']);
+      vi.stubEnv('LEADS_MODE', 'mok');
+      expect(stale).toThrow(/LEADS_MODE must be "mock"/);
+    } finally {
+      vi.unstubAllEnvs();
     }
   });
 

@@ -10,6 +10,7 @@ import { defaultDealersDir } from '../platform/config/load';
 import { demoStockEdition } from '../stock/model/demo';
 import { TENANT_TOKEN_RENEW_DAYS } from '../search/server/tenant-token';
 import { siteInputs } from './site-inputs';
+import { leadsModeOf } from '../leads/model/leads-mode';
 
 export interface ProjectPaths {
   /** Project root: shared inputs are resolved against it. */
@@ -89,11 +90,21 @@ function usesTenantToken(file: string): boolean {
  * inputs. Stock is the imported feed's bytes when there is one; otherwise demo stock, which is a
  * function of the dealer file and src/stock (both hashed already) and of the model year. A dealer
  * whose pages carry a tenant token also goes stale every TENANT_TOKEN_RENEW_DAYS, so `npm start`
- * rebuilds it, with a fresh token, long before the old one expires.
+ * rebuilds it, with a fresh token, long before the old one expires. A test build (LEADS_MODE=mock,
+ * src/leads/model/leads-mode.ts) hashes differently from a normal one, so neither is taken for the
+ * other: switching the mode rebuilds every dealer.
  */
-export function dealerInputHash(slug: string, paths: ProjectPaths, sharedHash = sharedInputsHash(paths.root), now = Date.now()): string {
+export function dealerInputHash(
+  slug: string,
+  paths: ProjectPaths,
+  sharedHash = sharedInputsHash(paths.root),
+  now = Date.now(),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
   const hash = createHash('sha256');
   hash.update(`shared\0${sharedHash}\0`);
+  // Only a test build adds to the hash, so normal builds' stamps stay as they were.
+  if (leadsModeOf(env) === 'mock') hash.update('leads-mode\0mock\0');
   hashTree(hash, paths.dealersDir, `${slug}.json`, () => false);
   hashTree(hash, paths.dealersDir, `assets/${slug}`, () => false);
   if (existsSync(path.join(paths.stockDir, `${slug}.json`))) hashTree(hash, paths.stockDir, `${slug}.json`, () => false);

@@ -1,3 +1,4 @@
+import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import {
   SUBMIT_ERROR,
@@ -6,6 +7,7 @@ import {
   pageIdOf,
   linkedParamsOf,
   newIdempotencyKey,
+  pageLeadsMode,
   readLinkedParams,
   readVisitedPages,
   recordVisit,
@@ -308,5 +310,62 @@ describe('sendLead to the alternative target', () => {
     expect(fields.getAll('visited_pages')).toEqual(['/', '/finance']);
     expect(JSON.parse(fields.get('skipped_steps')!)).toEqual([{ from: 0, to: 2 }]);
     expect(JSON.parse(fields.get('linked_query_params')!)).toEqual({ utm_source: 'google' });
+  });
+});
+
+// Test builds (model/leads-mode.ts): every lead goes to /api/mock/leads, as JSON, in the same body.
+describe('sendLead on a test build', () => {
+  const recording = () => {
+    const sent: { url: string; method: string | undefined; type: string | null; body: unknown }[] = [];
+    const fetch = ((url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method, type: new Headers(init.headers).get('Content-Type'), body: JSON.parse(init.body as string) });
+      return Promise.resolve(new Response(JSON.stringify({ id: 'mock-1' }), { status: 201 }));
+    }) as typeof globalThis.fetch;
+    return { sent, fetch };
+  };
+
+  it('sends new leads and later steps to /api/mock/leads, a Car Clarity finance lead too', async () => {
+    const { sent, fetch } = recording();
+    const finance = { form: 'finance', first_name: 'Jane', lead_status: 'Incomplete' };
+    const mock = { ...deps(fetch), mode: 'mock' as const };
+    await expect(sendLead({ lead, idempotencyKey: 'key-12345' }, mock)).resolves.toEqual({ ok: true, id: 'mock-1' });
+    await sendLead({ id: 'mock-1', lead: finance, idempotencyKey: 'key-23456' }, mock);
+    await sendLead({ lead: finance, idempotencyKey: 'key-34567', createAt: 'carClarityCustomer' }, mock);
+    expect(sent.map((s) => [s.method, s.url, s.type])).toEqual([
+      ['POST', '/api/mock/leads', 'application/json'],
+      ['PUT', '/api/mock/leads/mock-1', 'application/json'],
+      ['POST', '/api/mock/leads', 'application/json'],
+    ]);
+    expect(sent[0]!.body).toEqual({ lead });
+    expect(sent[2]!.body).toEqual({ lead: finance });
+  });
+
+  it('sends to /api/leads on a normal build', async () => {
+    const { sent, fetch } = recording();
+    await sendLead({ lead, idempotencyKey: 'key-12345' }, { ...deps(fetch), mode: 'live' });
+    await sendLead({ id: 'lead-1', lead, idempotencyKey: 'key-23456' }, { ...deps(fetch), mode: 'live' });
+    expect(sent.map((s) => s.url)).toEqual(['/api/leads', '/api/leads/lead-1']);
+  });
+});
+
+describe('pageLeadsMode', () => {
+  /** A parsed page, as far as pageLeadsMode reads one. */
+  const page = (head: string): Pick<Document, 'querySelector'> => {
+    const $ = load(`<!doctype html><html><head>${head}</head><body></body></html>`);
+    return {
+      querySelector: (selector: string) => {
+        const found = $(selector).first();
+        return found.length > 0 ? { content: found.attr('content') ?? '' } : null;
+      },
+    };
+  };
+
+  it('reads a test build from the page’s leads-mode meta tag, and anything else as a normal build', () => {
+    expect(pageLeadsMode(page('<meta name="leads-mode" content="mock" />'))).toBe('mock');
+    expect(pageLeadsMode(page('<meta name="description" content="mock" />'))).toBe('live');
+    expect(pageLeadsMode(page('<meta name="leads-mode" content="live" />'))).toBe('live');
+    expect(pageLeadsMode(page(''))).toBe('live');
+    // Outside a browser (the server rendering an island) there is no page: real leads.
+    expect(pageLeadsMode(undefined)).toBe('live');
   });
 });

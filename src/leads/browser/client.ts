@@ -5,6 +5,7 @@
  */
 import { isRecord } from '../../platform/formats/records';
 import { browserStorage } from '../../platform/web/storage';
+import { LEADS_MODE_META, type LeadsMode } from '../model/leads-mode';
 import type { PageLeadContext } from '../model/payload';
 import { linkedParamsOf, readLinkedParams, readVisitedPages, recordVisit } from './visits';
 
@@ -20,7 +21,7 @@ export type LeadCreateTarget = 'carClarityCustomer';
 
 export interface SendLeadRequest {
   method?: 'POST' | 'PUT';
-  /** Create the lead at POST /api/carClarityCustomer (form fields) instead of /api/leads; updates always go to /api/leads/{id}. */
+  /** Create the lead at POST /api/carClarityCustomer (form fields) instead of /api/leads; updates always go to /api/leads/{id}. Not on test builds. */
   createAt?: LeadCreateTarget;
   /** The lead to update, for PUT. */
   id?: string;
@@ -35,6 +36,8 @@ export interface SendLeadDeps {
   retryDelays?: readonly number[];
   /** A request that has not answered by then counts as a network failure and is retried. */
   timeoutMs?: number;
+  /** Where leads go; by default what the page says (pageLeadsMode). */
+  mode?: LeadsMode;
 }
 
 const RETRY_DELAYS = [400, 1200, 3000] as const;
@@ -52,8 +55,14 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function leadUrl(id?: string): string {
-  return id === undefined ? '/api/leads' : `/api/leads/${encodeURIComponent(id)}`;
+/** A test build's pages say so in a meta tag (model/leads-mode.ts); every other page sends real leads. */
+export function pageLeadsMode(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): LeadsMode {
+  return doc?.querySelector<HTMLMetaElement>(`meta[name="${LEADS_MODE_META}"]`)?.content === 'mock' ? 'mock' : 'live';
+}
+
+export function leadUrl(id?: string, mode: LeadsMode = 'live'): string {
+  const base = mode === 'mock' ? '/api/mock/leads' : '/api/leads';
+  return id === undefined ? base : `${base}/${encodeURIComponent(id)}`;
 }
 
 /**
@@ -112,8 +121,10 @@ export async function sendLead(request: SendLeadRequest, deps: SendLeadDeps = {}
   const delays = deps.retryDelays ?? RETRY_DELAYS;
   const timeoutMs = deps.timeoutMs ?? TIMEOUT_MS;
   const method = request.method ?? (request.id === undefined ? 'POST' : 'PUT');
-  const asFields = request.createAt === 'carClarityCustomer' && method === 'POST' && request.id === undefined;
-  const url = asFields ? '/api/carClarityCustomer' : leadUrl(request.id);
+  const mode = deps.mode ?? pageLeadsMode();
+  // A test build sends every lead, a finance lead for Car Clarity too, to the mock route as JSON.
+  const asFields = mode === 'live' && request.createAt === 'carClarityCustomer' && method === 'POST' && request.id === undefined;
+  const url = asFields ? '/api/carClarityCustomer' : leadUrl(request.id, mode);
   const body = asFields ? leadFormFields(request.lead).toString() : JSON.stringify({ lead: request.lead });
   const contentType = asFields ? 'application/x-www-form-urlencoded' : 'application/json';
 

@@ -114,6 +114,12 @@ describe('valuationAnswers', () => {
 describe('requestValuation', () => {
   const car = { lead_id: 'lead-1', make: 'Toyota', model: 'Corolla', year: 2021, km: 40000 };
 
+  it('values a test build’s car unlinked, as its mock lead was never stored', async () => {
+    const { doFetch, calls } = fakeFetch(201, { id: 'v1', estimate: { low: 1, high: 2 } });
+    await requestValuation({ ...car, lead_id: 'mock-0b7c5e3a-1111-4222-8333-944455556666' }, doFetch);
+    expect(bodyOf(calls[0]?.init)).toEqual({ make: 'Toyota', model: 'Corolla', year: 2021, km: 40000 });
+  });
+
   it('reads an estimate range', async () => {
     const { doFetch, calls } = fakeFetch(201, { id: 'v1', estimate: { low: 18000, high: 21000 }, currency: 'AUD' });
     expect(await requestValuation(car, doFetch)).toEqual({ kind: 'estimate', low: 18000, high: 21000, currency: 'AUD', id: 'v1' });
@@ -192,7 +198,11 @@ describe('browser bundle', () => {
       }
     };
     visit(resolve(import.meta.dirname, 'trade-in-api.ts'));
-    expect([...seen].map((f) => f.replace(`${resolve(import.meta.dirname, '../..')}/`, ''))).toEqual(['leads/browser/trade-in-api.ts']);
+    expect([...seen].map((f) => f.replace(`${resolve(import.meta.dirname, '../..')}/`, ''))).toEqual([
+      'leads/browser/trade-in-api.ts',
+      // Which lead ids are a test build's: imports nothing.
+      'leads/model/leads-mode.ts',
+    ]);
     expect([...packages]).toEqual([]);
     expect(readFileSync(resolve(import.meta.dirname, 'trade-in-api.ts'), 'utf8')).toMatch(
       /^import type \{[^}]*ValuationRequest[^}]*\} from '\.\.\/model\/valuation-request';$/m,
@@ -208,6 +218,14 @@ describe('saveValuation', () => {
     const lines: string[] = [];
     return { lines, log: { log: (m: unknown) => lines.push(`log ${String(m)}`), error: (m: unknown) => lines.push(`error ${String(m)}`) } };
   }
+
+  it('keeps nothing against a test build’s mock lead, which was never stored', async () => {
+    const { doFetch, calls } = fakeFetch(400, { error: 'Unknown lead' });
+    const { lines, log } = consoleLines();
+    expect(await saveValuation('mock-0b7c5e3a-1111-4222-8333-944455556666', estimate, doFetch, log)).toBe(true);
+    expect(calls).toEqual([]);
+    expect(lines).toEqual([]);
+  });
 
   it('posts the valuation against the lead and logs success', async () => {
     const sent: { url: string; body: unknown }[] = [];

@@ -5,6 +5,8 @@
  * - PUT  /leads/:id           a later step of an Incomplete lead → 200 { id }
  * - POST /leads/with-files    multipart: a `lead` part (JSON) plus file parts → 201 { id }
  * - POST /carClarityCustomer  form fields of a finance lead (urlencoded or multipart) → 201 { id }
+ * - POST /mock/leads, PUT /mock/leads/:id   test builds' stand-ins (docs/decisions/leads.md
+ *                             'Test builds'): the same check, nothing stored or delivered
  *
  * Every route: the dealer is the one the Host names (a lead naming another `website_slug` is
  * refused); a per-client rate limit; the two form routes refuse posts from other websites'
@@ -53,6 +55,7 @@ import { providersFromEnv } from '../../providers';
 import { consentRecord } from './consent';
 import { recordLeadAccepted } from '../../platform/metrics/metrics';
 import { responseStart } from './response-tracking';
+import { LEAD_FAULT, mockAccepted, mockErrorAnswer, NO_LEAD_STORAGE, takeMockError } from './mock-leads';
 import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
 
 /** What lead storage needs at run time; without it the lead routes answer 503. */
@@ -116,6 +119,51 @@ const MAX_ID_LENGTH = 100;
 
 type LeadContext = Context<AppEnv>;
 
+export interface LeadToCheck {
+  dealer: string;
+  config: DealerConfig;
+  mode: LeadRequestMode;
+  /** The lead being updated (PUT). */
+  id?: string | undefined;
+  body: unknown;
+  receivedAt: number;
+  slots: SlotSource;
+}
+
+/** A refusal; `unstorable` ones come before any stored answer is looked up, as the body cannot be hashed safely. */
+export type LeadCheck = { ok: true; lead: ParsedLead } | { ok: false; problem: Problem; unstorable?: true };
+
+/**
+ * Everything that decides whether a lead is taken: the body's shape, the dealer's form schemas, the
+ * site it names, the lead it updates and the booked time. The real routes and the test builds'
+ * mock route share it, so a tester sees the answers a shopper would.
+ */
+export async function checkLead({ dealer, config, mode, id, body, receivedAt, slots }: LeadToCheck): Promise<LeadCheck> {
+  const storable = checkStorable(body);
+  if (!storable.ok) {
+    return {
+      ok: false,
+      unstorable: true,
+      problem: problem(400, storable.error, Object.keys(storable.fields).length > 0 ? storable.fields : { lead: storable.error }),
+    };
+  }
+  const parsed = parseLeadRequest(formOptionsFor(config), body, mode);
+  if (!parsed.ok) return { ok: false, problem: problem(400, parsed.error, parsed.fields) };
+  const lead = parsed.lead;
+  if (lead.website_slug !== undefined && lead.website_slug !== dealer) {
+    return { ok: false, problem: problem(400, 'This form belongs to another website.', { 'lead.website_slug': `Must be "${dealer}" on this website.` }) };
+  }
+  if (id !== undefined && lead.lead_id !== undefined && lead.lead_id !== id) {
+    return {
+      ok: false,
+      problem: problem(400, 'The lead_id does not match the lead being updated.', { 'lead.lead_id': 'Does not match the lead being updated.' }),
+    };
+  }
+  const booking = await bookingProblems(config, lead, receivedAt, slots);
+  if (booking) return { ok: false, problem: problem(400, CHECK_FIELDS, booking) };
+  return { ok: true, lead };
+}
+
 export function createLeadsApi({
   storage,
   configs,
@@ -131,17 +179,19 @@ export function createLeadsApi({
   const now = storage?.now ?? Date.now;
   const filesDir = storage?.filesDir ?? leadFilesDir(env, root);
 
-  api.onError(answerFaults({ log, logAs: 'could not take the lead', answer: 'Your enquiry could not be saved just now. Please try again.' }));
+  api.onError(answerFaults({ log, logAs: 'could not take the lead', answer: LEAD_FAULT }));
 
   const knownDealer: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.get('dealer') === null) return send(c, UNKNOWN_DEALER);
     await next();
   };
   const hasStorage: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!storage) return send(c, problem(503, 'Lead storage is not configured'));
+    if (!storage) return send(c, problem(503, NO_LEAD_STORAGE));
     await next();
   };
   const guard = every(knownDealer, rateLimit(limiter, 'leads', env), hasStorage);
+  // The mock route keeps nothing, so it needs no storage.
+  const mockGuard = every(knownDealer, rateLimit(limiter, 'leads', env));
   // Files are each up to 40 MB to read and keep, so that route has a lower limit of its own too.
   const filesGuard = every(guard, rateLimit(limiter, 'files', env));
 
@@ -164,11 +214,12 @@ export function createLeadsApi({
     const { dealer, config } = await site(c);
     const keyCheck = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
     if (!keyCheck.ok) return send(c, problem(400, keyCheck.error, { [IDEMPOTENCY_HEADER]: keyCheck.error }));
-    const storable = checkStorable(submission.body);
-    if (!storable.ok) return send(c, problem(400, storable.error, Object.keys(storable.fields).length > 0 ? storable.fields : { lead: storable.error }));
+    const receivedAt = now();
+    const checked = await checkLead({ dealer, config, mode: submission.mode, id: submission.id, body: submission.body, receivedAt, slots: slotSource });
+    if (!checked.ok && checked.unstorable) return send(c, checked.problem);
 
     const database = storage?.database;
-    if (!database) return send(c, problem(503, 'Lead storage is not configured'));
+    if (!database) return send(c, problem(503, NO_LEAD_STORAGE));
     const files = submission.files ?? [];
     const claim: IdempotencyClaim | undefined = keyCheck.key
       ? {
@@ -183,19 +234,8 @@ export function createLeadsApi({
       return send(c, earlier ?? refusal);
     };
 
-    const parsed = parseLeadRequest(formOptionsFor(config), submission.body, submission.mode);
-    if (!parsed.ok) return refuse(problem(400, parsed.error, parsed.fields));
-    const lead = parsed.lead;
-    if (lead.website_slug !== undefined && lead.website_slug !== dealer) {
-      return refuse(problem(400, 'This form belongs to another website.', { 'lead.website_slug': `Must be "${dealer}" on this website.` }));
-    }
-    if (submission.id !== undefined && lead.lead_id !== undefined && lead.lead_id !== submission.id) {
-      return refuse(problem(400, 'The lead_id does not match the lead being updated.', { 'lead.lead_id': 'Does not match the lead being updated.' }));
-    }
-
-    const receivedAt = now();
-    const booking = await bookingProblems(config, lead, receivedAt, slotSource);
-    if (booking) return refuse(problem(400, CHECK_FIELDS, booking));
+    if (!checked.ok) return refuse(checked.problem);
+    const lead = checked.lead;
     const input = leadInput(lead, config, receivedAt);
     // The dealer's destinations, and the reply owed to the shopper (sent after the lead is stored).
     const destinations = [...outboxDestinations(config, env), ...replyDestinations(config, lead, env)];
@@ -266,6 +306,29 @@ export function createLeadsApi({
     const converted = leadFromFormFields(form.fields, form.files);
     if (!converted.ok) return send(c, problem(400, converted.error, converted.fields));
     return receive(c, { mode: 'create', body: { lead: { ...converted.lead, form: 'finance' } } });
+  });
+
+  /**
+   * A test build's lead: the real check, then a made-up id or the mock error asked for. Nothing
+   * is stored, delivered, counted or kept for replay: a retry is simply checked again.
+   */
+  async function mock(c: LeadContext, mode: LeadRequestMode, id?: string): Promise<Response> {
+    const { dealer, config } = await site(c);
+    const keyCheck = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+    if (!keyCheck.ok) return send(c, problem(400, keyCheck.error, { [IDEMPOTENCY_HEADER]: keyCheck.error }));
+    const taken = takeMockError(await c.req.json<unknown>());
+    if (!taken.ok) return send(c, taken.problem);
+    const checked = await checkLead({ dealer, config, mode, id, body: taken.body, receivedAt: now(), slots: slotSource });
+    if (!checked.ok) return send(c, checked.problem);
+    if (taken.mockError) return send(c, mockErrorAnswer(taken.mockError));
+    return send(c, mockAccepted(mode, id));
+  }
+
+  api.post('/mock/leads', mockGuard, jsonBody(LEAD_BODY_LIMIT), async (c) => mock(c, 'create'));
+  api.put('/mock/leads/:id', mockGuard, jsonBody(LEAD_BODY_LIMIT), async (c) => {
+    const id = c.req.param('id');
+    if (id.length > MAX_ID_LENGTH) return send(c, problem(404, 'Lead not found'));
+    return mock(c, 'update', id);
   });
 
   return api;

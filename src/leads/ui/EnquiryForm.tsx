@@ -18,6 +18,7 @@ import { SUBMIT_ERROR, leadContext, newIdempotencyKey, sendLead, type LeadSite }
 import { HEAR_ABOUT_US_OPTIONS, enquirySchema, type EnquiryInput, type EnquiryValues, type FormOptions } from '../model/forms';
 import { loadSavedDetails, saveDetails, savedFullName } from '../browser/saved-details';
 import { successUrl } from '../model/success';
+import { MOCK_ERROR_CHOICES, MOCK_ERROR_FIELD, MOCK_ERROR_LABEL } from '../model/leads-mode';
 import { trackFormSubmit } from '../../platform/web/asc-events';
 import { CheckboxField } from './fields/CheckboxField';
 import { CheckboxGroupField } from './fields/CheckboxGroupField';
@@ -112,6 +113,8 @@ export interface EnquiryFormProps {
   showRego?: boolean;
   showTerms?: boolean;
   className?: string;
+  /** A test build (model/leads-mode.ts): offer the mock error select, which only the mock route takes. */
+  mockErrors?: boolean;
 }
 
 type FieldName = FieldPath<EnquiryInput>;
@@ -190,6 +193,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const inFlight = useRef(false);
   const startedAt = useRef(0);
   const honeypot = useRef<HTMLInputElement>(null);
+  const mockError = useRef<HTMLSelectElement>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   useEffect(() => {
@@ -221,6 +225,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       ...(vehicle?.location_id ? { location_id: vehicle.location_id } : {}),
       consent_id: consent.id,
       company_website: honeypot.current?.value ?? '',
+      ...(mockError.current?.value ? { [MOCK_ERROR_FIELD]: mockError.current.value } : {}),
     };
     const result = await sendLead({ method: 'POST', lead, idempotencyKey: newIdempotencyKey() });
     if (result.ok) {
@@ -322,6 +327,20 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         )}
         <CheckboxField id={id('opt-in')} name="opt_in" label={consent.text} defaultChecked />
         {showTerms && <CheckboxField id={id('terms')} name="terms_conditions" label={text.terms} />}
+        {props.mockErrors && (
+          // Outside the form's schema: it is no shopper's field, and only the mock route takes it.
+          <div className="field lead-field">
+            <label htmlFor={id('mock-error')}>{MOCK_ERROR_LABEL}</label>
+            <select id={id('mock-error')} ref={mockError} defaultValue="">
+              <option value="">None</option>
+              {MOCK_ERROR_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <HoneypotField id={id('company-website')} inputRef={honeypot} />
         <FormAlert id={id('alert')} message={error} />
         <SubmitButton label={text.submit} busyLabel={text.sending} busy={busy} className="button button-brand" />

@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadDealer } from '../platform/config/load';
 import { leads, outbox, paymentEvents, payments, reservations } from '../platform/db/schema';
 import { loadStock } from '../stock/server/store';
+import { isListed } from '../search/server/listed-stock';
 import { accountPaths } from '../accounts/model/api';
 import { checkoutPaths } from '../checkout/model/api';
 import { CHECKOUT_MESSAGES, TEST_PAYMENT_NOTE } from '../checkout/model/api';
@@ -51,7 +52,12 @@ const site = loadDealer(DEALER, DEALERS);
 const forSale = loadStock(site, { STOCK_DIR }).filter((car) => car.status === 'in_stock' && car.price > 0);
 const car = forSale[0]!;
 const otherCar = forSale[1]!;
-const soldCar = loadStock(site, { STOCK_DIR }).find((c) => c.status === 'sold');
+const sold = loadStock(site, { STOCK_DIR }).filter((c) => c.status === 'sold');
+const listedNow = (c: (typeof sold)[number]) => isListed(site, c, Math.floor(Date.now() / 1000));
+/** A sold car the site still lists (flagged for the website, lately sold): it answers "sold". */
+const soldCar = sold.find(listedNow)!;
+/** A sold car the site hides: it answers like a car that never existed. */
+const hiddenSoldCar = sold.find((c) => !listedNow(c))!;
 
 const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
 const FORM = 'application/x-www-form-urlencoded';
@@ -328,7 +334,8 @@ describe.each(testDatabaseKinds())('checkout API on %s', (kind) => {
         ).status,
       ).toBe(403);
       expect((await jane.post(checkoutPaths.reservations, { car_id: '999999999' })).status).toBe(404);
-      if (soldCar) expect((await jane.post(checkoutPaths.reservations, { car_id: String(soldCar.id) })).status).toBe(409);
+      expect((await jane.post(checkoutPaths.reservations, { car_id: String(soldCar.id) })).status).toBe(409);
+      expect((await jane.post(checkoutPaths.reservations, { car_id: String(hiddenSoldCar.id) })).status).toBe(404);
       expect((await jane.post(checkoutPaths.reservations, { car_id: '<script>' })).status).toBe(400);
       expect((await jane.post(checkoutPaths.reservations, { car_id: '1'.repeat(40_000) })).status).toBe(413);
       const bad = await pay(jane, payPath, '<img src=x onerror=alert(1)>');

@@ -42,6 +42,7 @@ const features = object({
   make_sort: oneOf(every<Features['make_sort']>()(['volume', 'alphabetical', 'preferred'])),
   luxury_quick_picks: boolean,
   safety_banner: optional(object({ dealer_id: text(40), script_url: text(2000), classes: list(oneOf(every<'V' | 'N'>()(['V', 'N'])), 2) })),
+  garage_page: optional(object({ path: text(200), title: optional(text(200)) })),
 });
 
 const search = object({

@@ -4,24 +4,7 @@ import type { DealerConfigInput, SpecialHours } from '../../platform/config/sche
 import { zonedTime } from '../../platform/formats/zoned-time';
 import { testSite } from '../../../tests/support/test-site';
 import { responseDueAt, type ResponseHours } from './response-due';
-
-type LocationInput = DealerConfigInput['locations'][number];
-
-/** Monday to Friday 8:00–18:00, Saturday 8:00–12:00, Sunday closed. */
-const showroom: LocationInput = {
-  id: 1,
-  name: 'Fixture Motors',
-  slug: 'sales',
-  primary: true,
-  address: { street: '1 Test St', city: 'Sydney', state: 'NSW', postcode: '2000' },
-  contact_detail: {
-    opening_hours: [
-      ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open', open: '08:00', close: '18:00' })),
-      { weekday: 6, status: 'Open', open: '08:00', close: '12:00' },
-      { weekday: 0, status: 'Closed' },
-    ],
-  },
-};
+import { showroom } from '../../../tests/support/showroom';
 
 function hours(timeZone: string, special_hours: DealerConfigInput['special_hours'] = []): ResponseHours {
   const site = testSite({ time_zone: timeZone, locations: [showroom], special_hours });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DealerConfig, DealerConfigInput } from '../../../platform/config/schema';
+import type { DealerConfig } from '../../../platform/config/schema';
 import { leadResponses, outbox } from '../../../platform/db/schema';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../../tests/support/test-databases';
 import { testSite } from '../../../../tests/support/test-site';
@@ -14,24 +14,7 @@ import type { WebhookBody } from '../webhook';
 import { runEscalations } from './escalation';
 import { startOutboxWorker } from './worker';
 import { sendDueWeeklyReports } from './weekly-report';
-
-type LocationInput = DealerConfigInput['locations'][number];
-
-/** Monday to Friday 8:00–18:00, Saturday 8:00–12:00, Sunday closed, in Sydney. */
-const showroom: LocationInput = {
-  id: 1,
-  name: 'Fixture Motors',
-  slug: 'sales',
-  primary: true,
-  address: { street: '1 Test St', city: 'Sydney', state: 'NSW', postcode: '2000' },
-  contact_detail: {
-    opening_hours: [
-      ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open', open: '08:00', close: '18:00' })),
-      { weekday: 6, status: 'Open', open: '08:00', close: '12:00' },
-      { weekday: 0, status: 'Closed' },
-    ],
-  },
-};
+import { showroom } from '../../../../tests/support/showroom';
 
 function site(): DealerConfig {
   const base = testSite({ time_zone: 'Australia/Sydney', locations: [showroom], special_hours: [] });

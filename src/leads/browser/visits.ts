@@ -1,11 +1,11 @@
 /**
  * The trail a lead carries (visited_pages, linked_query_params): the pages this tab
- * saw and the campaign parameters it arrived with, kept per site in sessionStorage. Two stores
- * per site, shared by the footer's page script (every page records its visit) and the lead
- * client (a lead reads them); apart from the client, since this is all the footer script loads.
+ * saw and the campaign parameters it arrived with, kept per site in sessionStorage. The footer's
+ * page script records every visit and the lead client reads the trail when a lead is sent, so
+ * both read and write the storage itself, with no store library: this is all the footer script
+ * loads on every page, and a brochure page's whole JavaScript budget is 10 KB. Reading storage at
+ * the moment of asking also means a trail another page of the tab changed is never stale.
  */
-import type { ReadableAtom } from 'nanostores';
-import { sessionAtoms } from '../../platform/web/session-atoms';
 import { browserStorage } from '../../platform/web/storage';
 
 const MAX_VISITED = 20;
@@ -47,23 +47,32 @@ function parseLinkedParams(raw: string | null): Record<string, string> {
   return params;
 }
 
-const visitedPagesStore = sessionAtoms(parseVisitedPages);
-const linkedParamsStore = sessionAtoms(parseLinkedParams);
-
-/** The paths this tab saw on the site, oldest first. */
-export const visitedPages = (siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): ReadableAtom<string[]> =>
-  visitedPagesStore(visitedPagesKey(siteSlug), storage);
-
-/** The campaign parameters of the page the shopper arrived by (or the last that carried new ones). */
-export const linkedParams = (siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): ReadableAtom<Record<string, string>> =>
-  linkedParamsStore(linkedParamsKey(siteSlug), storage);
-
-export function readVisitedPages(siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): string[] {
-  return visitedPages(siteSlug, storage).get();
+/** What the tab holds under `key`; storage that refuses access reads as nothing remembered. */
+function readKey(storage: Storage | undefined, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
 }
 
+/** Keeps `value` under `key`; a write the storage refuses (full, blocked) leaves the trail as it was. */
+function writeKey(storage: Storage, key: string, value: unknown): void {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // The trail is a nicety for the dealer's CRM: a page never fails for it.
+  }
+}
+
+/** The paths this tab saw on the site, oldest first. */
+export function readVisitedPages(siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): string[] {
+  return parseVisitedPages(readKey(storage, visitedPagesKey(siteSlug)));
+}
+
+/** The campaign parameters of the page the shopper arrived by (or the last that carried new ones). */
 export function readLinkedParams(siteSlug: string, storage: Storage | undefined = browserStorage('sessionStorage')): Record<string, string> {
-  return linkedParams(siteSlug, storage).get();
+  return parseLinkedParams(readKey(storage, linkedParamsKey(siteSlug)));
 }
 
 /** The campaign parameters in a URL's query string, or undefined when it has none. */
@@ -88,9 +97,8 @@ export function recordVisit(
 ): void {
   if (!storage || !siteSlug) return;
   const path = where.pathname.slice(0, MAX_PATH);
-  const $pages = visitedPagesStore(visitedPagesKey(siteSlug), storage);
-  const pages = $pages.get();
-  if (pages[pages.length - 1] !== path) $pages.set([...pages, path].slice(-MAX_VISITED));
+  const pages = readVisitedPages(siteSlug, storage);
+  if (pages[pages.length - 1] !== path) writeKey(storage, visitedPagesKey(siteSlug), [...pages, path].slice(-MAX_VISITED));
   const params = linkedParamsOf(where.search);
-  if (params) linkedParamsStore(linkedParamsKey(siteSlug), storage).set(params);
+  if (params) writeKey(storage, linkedParamsKey(siteSlug), params);
 }

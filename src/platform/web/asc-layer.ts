@@ -4,6 +4,7 @@
  * shopper, and tools on the page read it from the start. Tiny on purpose: every page runs it as
  * it loads; the events come later (./asc-page.ts).
  */
+import { analyticsAllowed } from './consent';
 import type { AscDataLayer } from './tracker';
 
 export const ASC_DATA_ID = 'asc-data';
@@ -25,4 +26,29 @@ export function readAscData(json: string | null | undefined): AscDataLayer | und
 export function defineAscDataLayer(doc: Document = document, win: Window = window): void {
   const layer = readAscData(doc.getElementById(ASC_DATA_ID)?.textContent);
   if (layer) (win as Window & { asc_datalayer?: AscDataLayer }).asc_datalayer = layer;
+}
+
+/**
+ * The page view and the click listeners (./asc-page.ts, about 2.7 KB gzip with the tracker they
+ * share with the forms) load after the page's `load` event, and only where they will send
+ * something: a page with a data layer, measured with the shopper's consent. On an opt-in site
+ * before any choice, or for a shopper who said no, none of it is fetched; a shopper who turns
+ * analytics on later (the opt-in banner, the privacy page's switch) starts it from there
+ * (./analytics-choice.ts). Consent is read at `load`, so a choice made before it counts.
+ */
+export function startAscAfterLoad(
+  win: Window = window,
+  allowed: () => boolean = analyticsAllowed,
+  load: () => Promise<{ initAsc: () => void }> = () => import('./asc-page'),
+): void {
+  win.addEventListener(
+    'load',
+    () => {
+      if (!(win as Window & { asc_datalayer?: AscDataLayer }).asc_datalayer || !allowed()) return;
+      load()
+        .then((m) => m.initAsc())
+        .catch(() => undefined);
+    },
+    { once: true },
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * nanostores atoms kept in sessionStorage: what one tab remembers across the pages of a dealer
- * site (the hero's choice, the trail a lead carries). @nanostores/persistent keeps its stores in
+ * site that a page's scripts watch (the hero's choice). @nanostores/persistent keeps its stores in
  * localStorage only (one storage engine for every store), so tab-long state is kept here, in the
  * same shape: a store per key that pages' scripts and islands share, changed with `set`.
  *

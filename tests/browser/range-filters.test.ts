@@ -23,6 +23,10 @@ async function open(slug = 'kingfisher-toyota'): Promise<{ page: Page; errors: s
   await blockOutsideRequests(page);
   await page.goto(`${demoOrigin(slug)}${SEARCH_PATH}`);
   await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  // The number boxes and quick picks arrive in the chunk that follows hydration; the re-render
+  // that adds them ends a thumb drag Chromium is in the middle of (React sets the input's type
+  // again), so the tests start once they are in, as a shopper's first drag almost always does.
+  await page.getByRole('group', { name: 'Quick price picks' }).waitFor();
   return { page, errors };
 }
 

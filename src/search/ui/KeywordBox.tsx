@@ -1,11 +1,11 @@
 /** Free-text search within stock; it runs on submit, not per keystroke. */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useSearchBox } from 'react-instantsearch';
+import { useStateResetBy } from './hooks';
 
 export function KeywordBoxView({ value, onSubmit }: { value: string; onSubmit: (value: string) => void }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  const [text, setText] = useStateResetBy(value, value);
   return (
     <form
       className="keyword-box"

@@ -3,13 +3,14 @@
  * a point the shopper may keep to cars within 25, 50, 100 or 250 km (miles on US sites). The
  * lookup is GET /api/postcode; the postcode datasets never reach this page.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Region } from '../../platform/config/regions';
 import type { DistanceUnit } from '../../platform/formats/distance';
 import { postcodeRule } from '../../platform/formats/postcode';
 import { findPostcode } from '../../platform/web/postcode-lookup';
 import type { IndexUiState } from 'instantsearch.js';
 import { withNear } from '../browser/near-state';
+import { useStateResetBy } from './hooks';
 import { WITHIN_CHOICES, type Near } from '../model/near';
 
 export interface NearestBoxProps {
@@ -25,10 +26,9 @@ export function NearestBox({ region, unit, near, indexUid, setIndexUiState }: Ne
   const onNear = (point: Near | undefined, sort: boolean) => setIndexUiState((ui) => withNear(ui, point, sort, indexUid));
   const id = useId();
   const rule = postcodeRule(region);
-  const [text, setText] = useState(near?.postcode ?? '');
+  const [text, setText] = useStateResetBy(near?.postcode ?? '', near?.postcode);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => setText(near?.postcode ?? ''), [near?.postcode]);
 
   return (
     <form

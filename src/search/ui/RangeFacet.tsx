@@ -5,11 +5,12 @@
  * so cars outside the track (a $300,000 car, a price on application) are never hidden by a slider
  * nobody touched. The number boxes and quick picks (RangeChoices) arrive just after hydration.
  */
-import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { useRange } from 'react-instantsearch';
 import type { RangeDefinition } from '../browser/labels';
 import { pagedValue, rangeScale } from '../model/range-steps';
 import { sliderEnds } from '../model/state';
+import { useStateResetBy } from './hooks';
 
 export interface RangeSliderViewProps {
   label: string;
@@ -145,8 +146,7 @@ export function RangeFacet({ definition, format, Choices }: RangeFacetProps) {
     bounds && Number.isFinite(start[1]) ? Math.min(start[1] ?? bounds.max, bounds.max) : (bounds?.max ?? 0),
   ];
   // The thumbs stay where the shopper left them until the search answers with the new refinement.
-  const [dragging, setDragging] = useState<[number, number] | undefined>(undefined);
-  useEffect(() => setDragging(undefined), [current[0], current[1]]);
+  const [dragging, setDragging] = useStateResetBy<[number, number] | undefined>(undefined, `${current[0]}:${current[1]}`);
   if (!bounds) return null;
   const values = dragging ?? current;
   const show = (value: number) => format(toStored(value));

@@ -1,5 +1,5 @@
 /** Small browser hooks for the search island; each reads the browser only after mounting. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { animateCount } from '../browser/count-animation';
 
 /** Whether a media query matches; false until mounted, so the first render matches the static HTML. */
@@ -33,4 +33,21 @@ export function useAnimatedCount(target: number | undefined): number | undefined
     );
   }, [target]);
   return shown;
+}
+
+/**
+ * State the shopper edits (a typed word, a dragged thumb) that goes back to `initial` when
+ * `resetKey` changes, as the search answers. Adjusted while rendering, not in an effect: an effect
+ * also runs at mount, and one that runs after hydration wipes out a quick first keystroke or drag
+ * made before it.
+ */
+export function useStateResetBy<T>(initial: T, resetKey: unknown): [T, Dispatch<SetStateAction<T>>] {
+  const [state, setState] = useState(initial);
+  const [seenKey, setSeenKey] = useState(resetKey);
+  if (!Object.is(seenKey, resetKey)) {
+    setSeenKey(resetKey);
+    setState(initial);
+    return [initial, setState];
+  }
+  return [state, setState];
 }

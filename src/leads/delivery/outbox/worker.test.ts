@@ -333,6 +333,16 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     await Promise.all([a.stop(), b.stop()]);
   });
 
+  it('goes straight on with a backlog a run could not finish, without waiting for the next poll', async () => {
+    const site = withDestinations([{ type: 'webhook', url: receiver.url, secret_env: 'HOOK_SECRET' }]);
+    await Promise.all(Array.from({ length: 60 }, () => insertLead(db.current, { created_at: T0, destinations: ['webhook:0'] })));
+    // One row a batch: a run stops after 50; the poll is an hour away.
+    const w = worker(site, { batchSize: 1, pollMs: 3_600_000 });
+    expect((await w.runOnce()).delivered).toBe(50);
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(60);
+    await w.stop();
+  });
+
   it('polls on its own when pollMs is set, and stop() ends it', async () => {
     const leadId = await insertLead(db.current, { created_at: T0 });
     const w = worker(base, { pollMs: 20 });

@@ -98,6 +98,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let reportsCheckedAt = -Infinity;
   let running: Promise<OutboxRunResult> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** The last run ended at its batch limit with rows still due. */
+  let backlogLeft = false;
   let stopped = false;
 
   async function claim(): Promise<OutboxRow[]> {
@@ -225,6 +227,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function run(): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { delivered: 0, failed: 0, dead: 0 };
+    backlogLeft = false;
     // Unanswered leads whose promise ran out queue their escalations first, to go in this run.
     await runEscalations({ db, configFor: (slug) => options.configFor(slug), now: now(), log });
     // Weekly reports: looked for hourly, sent once per week (weekly-report.ts keeps the record).
@@ -270,6 +273,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         for (const row of deliveredRows) recordDelivery(row.dealer, destinationKind(row.destination), 'delivered');
       }
       if (rows.length < batchSize) break;
+      if (batch === maxBatchesPerRun - 1) backlogLeft = true;
       // Let the requests that arrived meanwhile go first; a backlog is delivered between them.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -280,17 +284,20 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // One run at a time: a poll and a manual runOnce() share the same run.
     running ??= run().finally(() => {
       running = undefined;
+      // A run stops after its last batch even with rows still due (a thousand escalations at one
+      // instant): the next run starts now rather than a poll later, so the backlog drains.
+      schedule(backlogLeft ? 0 : pollMs);
     });
     return running;
   }
 
-  function schedule(): void {
+  function schedule(delayMs = pollMs): void {
     if (stopped || pollMs <= 0) return;
+    if (timer) clearTimeout(timer);
+    // Each run schedules the next when it ends (runOnce), polled or asked for.
     timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => log(`outbox: delivery run failed: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(schedule);
-    }, pollMs);
+      runOnce().catch((error: unknown) => log(`outbox: delivery run failed: ${error instanceof Error ? error.message : String(error)}`));
+    }, delayMs);
     timer.unref();
   }
   schedule();

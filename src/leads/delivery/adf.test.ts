@@ -184,6 +184,15 @@ describe('leadToAdf', () => {
     expect(find(prospect).flatMap((p) => p.children.map((c) => c.name))).toEqual(['id', 'requestdate', 'vehicle', 'customer', 'vendor', 'provider']);
   });
 
+  it("says a lead from a shopper's AI assistant came from there, not from the website form", () => {
+    const website = parseXml(leadToAdf(makeLead(), site)).root;
+    expect(find(website, 'prospect', 'id')[0]?.attributes.source).toBe('Kingfisher Toyota website');
+    expect(textOf(website, 'prospect', 'provider', 'service')).toBe('Kingfisher Toyota website lead form');
+    const assistant = parseXml(leadToAdf(makeLead({ data: { ...makeLead().data, source: 'AI assistant' } }), site)).root;
+    expect(find(assistant, 'prospect', 'id')[0]?.attributes.source).toBe('Kingfisher Toyota AI assistant');
+    expect(textOf(assistant, 'prospect', 'provider', 'service')).toBe("Kingfisher Toyota agent endpoint (a shopper's AI assistant)");
+  });
+
   it('has no vehicle for a general enquiry, and a stock id note when the car has left stock', () => {
     const general = parseXml(leadToAdf(makeLead({ category: 'General Enquiry', data: { name: 'Jo Bloggs', email: 'jo@example.com' } }), site)).root;
     expect(find(general, 'prospect', 'vehicle')).toEqual([]);

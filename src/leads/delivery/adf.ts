@@ -27,6 +27,7 @@ import { zonedTime } from '../../platform/formats/zoned-time';
 import { xmlText } from '../../platform/formats/xml';
 import type { DeliverableLead, LeadResponseLinks, LeadVehicle } from './webhook';
 import { consentLine } from '../server/consent';
+import { fromAssistant } from '../model/payload';
 
 export type AdfSite = Pick<DealerConfig, 'name' | 'url' | 'region' | 'time_zone' | 'units' | 'email' | 'phone' | 'locations' | 'dealerships'>;
 
@@ -311,7 +312,8 @@ export function leadToAdf(lead: DeliverableLead, site: AdfSite, options: AdfOpti
     { primarycontact: 1 },
   );
   const prospect = [
-    textElement('id', lead.id, { sequence: 1, source: `${site.name} website` }),
+    // A CRM routes and reports by where a lead came from: the site's forms or a shopper's AI assistant.
+    textElement('id', lead.id, { sequence: 1, source: fromAssistant(data) ? `${site.name} AI assistant` : `${site.name} website` }),
     textElement('requestdate', adfDate(lead.completed_at ?? lead.created_at, site.time_zone)),
     buyVehicle(lead, site, options.vehicle),
     tradeInVehicle(lead, site),
@@ -319,9 +321,11 @@ export function leadToAdf(lead: DeliverableLead, site: AdfSite, options: AdfOpti
     vendor(lead, site),
     element(
       'provider',
-      [textElement('name', provider.name, { part: 'full' }), textElement('service', `${site.name} website lead form`), textElement('url', provider.url)].join(
-        '',
-      ),
+      [
+        textElement('name', provider.name, { part: 'full' }),
+        textElement('service', fromAssistant(data) ? `${site.name} agent endpoint (a shopper's AI assistant)` : `${site.name} website lead form`),
+        textElement('url', provider.url),
+      ].join(''),
     ),
   ];
   return [

@@ -36,6 +36,9 @@ export const LEAD_STATUSES = ['Incomplete', 'Complete'] as const;
 export const LEAD_SOURCES = ['Website', 'AI assistant'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 export const ASSISTANT_SOURCE: LeadSource = 'AI assistant';
+
+/** Whether a lead (its stored data) came through a shopper's AI assistant rather than the site's forms. */
+export const fromAssistant = (data: Record<string, unknown>): boolean => data.source === ASSISTANT_SOURCE;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const URL_MAX = 2000;

@@ -35,6 +35,7 @@ describe('shortError and headerText', () => {
     expect(headerText('a\r\nBcc: x@example.com\u0000\u2028b')).toBe('a Bcc: x@example.com b');
     expect(emailSubject(delivery().lead)).toBe('Lead: General Enquiry – Jane Citizen');
     expect(emailSubject(delivery({ data: {} }).lead)).toBe('Lead: General Enquiry – no name given');
+    expect(emailSubject(delivery({ data: { name: 'Jane Citizen', source: 'AI assistant' } }).lead)).toBe('Lead (AI assistant): General Enquiry – Jane Citizen');
   });
 
   it('sends from SMTP_FROM, else from leads@ the dealer site host', () => {

@@ -13,6 +13,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { defaultProvider, leadToAdf } from '../adf';
+import { fromAssistant } from '../../model/payload';
 import {
   deliveryIdHeader,
   signatureHeader,
@@ -202,7 +203,7 @@ export function emailSubject(lead: DeliverableLead, threadOf: string | null = nu
   const data = lead.data;
   const pick = (key: string): string => (typeof data[key] === 'string' ? data[key] : '');
   const name = pick('name') || [pick('first_name'), pick('last_name')].filter(Boolean).join(' ') || 'no name given';
-  return headerText(`${threadOf ? 'Update: ' : ''}Lead: ${lead.category} – ${name}`, 200);
+  return headerText(`${threadOf ? 'Update: ' : ''}Lead${fromAssistant(data) ? ' (AI assistant)' : ''}: ${lead.category} – ${name}`, 200);
 }
 
 export interface EmailTarget {

@@ -22,6 +22,13 @@ export const LEAD_FILE_RULES: Readonly<Record<string, FileRule>> = {
   vehicle_photos: { kinds: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 8 * MB, maxCount: 10 },
 };
 
+/** Each file field as the dealer reads it in a delivered lead. */
+export const FILE_FIELD_NAMES: Readonly<Record<string, string>> = {
+  drivers_licence: "Driver's licence",
+  payslips: 'Payslips',
+  vehicle_photos: 'Photos of the car',
+};
+
 /** The field the trade-in and sell-my-car flows send the shopper's car photos in. */
 export const CAR_PHOTOS_FIELD = 'vehicle_photos';
 
@@ -60,6 +67,9 @@ export interface FileSample {
 export type FileCheck<T> = { ok: true; files: (T & { kind: FileKind })[] } | { ok: false; status: 400 | 413; error: string; fields: Record<string, string> };
 
 const megabytes = (bytes: number): string => `${Math.round(bytes / MB)} MB`;
+
+/** A kind as people name it: "JPEG". */
+export const kindName = (kind: string): string => (Object.hasOwn(KIND_NAMES, kind) ? KIND_NAMES[kind as FileKind] : kind);
 
 /** The kinds a field takes, in words: "JPEG, PNG, WebP". */
 const kindWords = (rule: FileRule): string => rule.kinds.map((k) => KIND_NAMES[k]).join(', ');

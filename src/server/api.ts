@@ -112,7 +112,7 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
 
   api.route('/search', createSearchApi(search, { env: leads.env ?? process.env, ...(searchLimiter ? { limiter: searchLimiter } : {}) }));
 
-  // Full paths inside (/leads, /leads/:id, /leads/with-files, /carClarityCustomer).
+  // Full paths inside (/leads, /leads/:id, /leads/with-files, /leads/:id/files, /carClarityCustomer).
   const leadsApi = createLeadsApi(leads);
   api.route('/', leadsApi);
   // /leads/:id/ack (the "I've got this" link) and /leads/ack (the CRM's signed callback).

@@ -49,6 +49,8 @@ declare module 'vitest' {
     demoDealers: string[];
     /** Where the outbox worker writes each complete, unquarantined lead: `<outboxDir>/<dealer>/<id>.json`. */
     outboxDir: string;
+    /** The servers' LEADS_FILES_DIR: files sent with leads, as `<leadFilesDir>/<dealer>/<server-made name>`. */
+    leadFilesDir: string;
     /** The demo server's STOCK_DIR: a feed imported here is the dealer's stock (empty: demo stock). */
     stockDir: string;
     /** Postgres runs only: a connection string into the test schema holding the leads tables. */
@@ -146,6 +148,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('fixturePort', fixture.port);
   project.provide('demoDealers', demoDealers);
   project.provide('outboxDir', outboxDir);
+  project.provide('leadFilesDir', filesDir);
   project.provide('stockDir', stockDir);
   if (testDb.url) project.provide('leadsDbUrl', testDb.url);
   return async () => {

@@ -3,10 +3,18 @@
  * lead API, service slots, registration lookup and valuations are the real routes over their
  * offline providers): finance with the Trade-in step skipped and gone back to, service booking
  * with a chosen time (and a time the workshop does not offer refused), and trade-in from a
- * registration lookup to an estimate, or to the 'no online estimate' answer for a 10-year-old car.
+ * registration lookup to an estimate, or to the 'no online estimate' answer for a 10-year-old car,
+ * and a sell-my-car lead with a photo of the car that reaches the dealer's lead (after a send that
+ * failed and was tried again).
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { WebhookBody } from '../../src/leads/delivery/webhook';
+import { PHOTOS_NOT_SENT } from '../../src/leads/browser/lead-files';
 import { loadDealer } from '../../src/platform/config/load';
 import { loadStock } from '../../src/stock/server/store';
 import { blockOutsideRequests, demoOrigin, launchBrowser, watchErrors } from './browser';
@@ -36,7 +44,9 @@ interface SentLead {
 function watchLeads(page: Page): SentLead[] {
   const sent: SentLead[] = [];
   page.on('request', (request: Request) => {
-    if (!new URL(request.url()).pathname.startsWith('/api/leads')) return;
+    const target = new URL(request.url()).pathname;
+    // The car photos go to /api/leads/{id}/files as multipart, beside the lead.
+    if (!target.startsWith('/api/leads') || target.endsWith('/files')) return;
     const body = request.postDataJSON() as { lead: Record<string, unknown> };
     sent.push({ method: request.method(), url: new URL(request.url()).pathname, key: request.headers()['idempotency-key'], lead: body.lead });
   });
@@ -44,7 +54,10 @@ function watchLeads(page: Page): SentLead[] {
 }
 
 async function openForm(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  return openFormOn(await browser.newPage({ viewport: { width: 1280, height: 900 } }), path);
+}
+
+async function openFormOn(page: Page, path: string): Promise<{ page: Page; errors: string[] }> {
   await blockOutsideRequests(page);
   const errors = watchErrors(page);
   await page.goto(`${demoOrigin(SLUG)}${path}`);
@@ -334,6 +347,90 @@ describe('trade-in', () => {
     expect(await form(page).getByLabel('Registration (rego)').inputValue()).toBe('XYZ987');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('sends a photo of the car with a sell-my-car lead, and keeps the shopper on the step while a photo cannot go', async () => {
+    // A context of its own: axe checks the photos field as the shopper meets it, and needs one.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await openFormOn(await context.newPage(), '/sell-my-car');
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b03a2e' } })
+      .jpeg()
+      .toBuffer();
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/files')) uploads.push(request.headers()['content-type'] ?? '');
+    });
+    const sent = watchLeads(page);
+    await form(page).getByLabel('Registration (rego)').fill('abc 123');
+    await form(page).getByLabel('State').selectOption('QLD');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Vehicle Details', 'Step 2 of 4', 25);
+    await expect.poll(() => form(page).getByLabel('Make').inputValue()).not.toBe('');
+    await form(page)
+      .getByLabel('Year')
+      .fill(String(thisYear - 3));
+    await form(page).getByLabel('Odometer (km)').fill('45,000');
+
+    const input = form(page).getByLabel('Photos of your car (optional)');
+    expect(await input.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
+    expect(await form(page).getByText('Up to 10 JPEG, PNG or WebP files, at most 8 MB each and 40 MB together.').isVisible()).toBe(true);
+    // Not a photo, whatever its name says: refused in the browser, by the rule the server applies.
+    await input.setInputFiles({ name: 'car.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html>not a photo</html>') });
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = async () => ((await input.getAttribute('aria-describedby')) ?? '').split(' ');
+    const errorId = (await describedBy()).find((id) => id.endsWith('-error')) ?? '';
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('Must be a JPEG, PNG, WebP file.');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('file');
+    expect(await stepHeading(page).textContent()).toBe('Vehicle Details');
+    expect(uploads).toEqual([]);
+    const axe = await new AxeBuilder({ page }).include('.multi-step').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    // Taken out with the keyboard.
+    await form(page).getByRole('button', { name: 'Remove photos' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBeNull();
+
+    // A real photo, whose first send fails: the shopper is told, stays, and Continue tries again.
+    await input.setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect.poll(() => form(page).getByText('1 photo chosen: front.jpg').isVisible()).toBe(true);
+    await page.route('**/api/leads/*/files', (route) => route.abort('connectionreset'), { times: 1 });
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => form(page).getByText(PHOTOS_NOT_SENT).isVisible()).toBe(true);
+    expect(await stepHeading(page).textContent()).toBe('Vehicle Details');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('file');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'Condition', 'Step 3 of 4', 50);
+    expect(uploads).toHaveLength(2);
+    expect(uploads[1]).toMatch(/^multipart\/form-data; boundary=/);
+
+    for (const group of ['Does it come with 2 sets of keys?', 'Does it have a service history?', 'Is it free of illegal modifications?']) {
+      await form(page).getByRole('radiogroup', { name: group }).getByLabel('Yes').check();
+    }
+    await form(page).getByLabel('Overall condition').selectOption('Good');
+    await form(page).getByRole('button', { name: 'Continue' }).click();
+    await expectStep(page, 'User Details', 'Step 4 of 4', 75);
+    await fillUserDetails(page);
+    await form(page).getByRole('button', { name: 'Get my estimate' }).click();
+    await page.waitForURL(/\/success\?category=sell-my-car&lead_id=/, { timeout: 20_000 });
+    const id = new URL(page.url()).searchParams.get('lead_id') ?? '';
+    expect(sent[sent.length - 1]?.lead).toMatchObject({ category: 'sell-my-car', lead_status: 'Complete' });
+
+    // The dealer's lead: the photo listed in the JSON, counted in the ADF, and its bytes kept on the server.
+    const folder = path.join(inject('outboxDir'), SLUG);
+    const json = path.join(folder, `${id}.json`);
+    const adf = path.join(folder, `${id}.adf.xml`);
+    await expect.poll(() => existsSync(json) && existsSync(adf), { timeout: 10_000, message: `outbox files for lead ${id}` }).toBe(true);
+    const delivered = JSON.parse(readFileSync(json, 'utf8')) as WebhookBody;
+    expect(delivered.files).toEqual([{ id: expect.any(String) as unknown, field: 'vehicle_photos', content_type: 'image/jpeg', size: photo.length }]);
+    // The ADF escapes the apostrophe as XML does.
+    expect(readFileSync(adf, 'utf8').replaceAll('&apos;', "'")).toContain(
+      `Photos of the car: 1 file (JPEG), kept with the lead on the website's server; file ids ${delivered.files[0]?.id ?? ''}`,
+    );
+    const kept = readdirSync(path.join(inject('leadFilesDir'), SLUG)).map((name) => readFileSync(path.join(inject('leadFilesDir'), SLUG, name)));
+    expect(kept.filter((bytes) => bytes.equals(photo))).toHaveLength(1);
+    expect(errors.filter((e) => !e.includes('net::ERR_CONNECTION_RESET'))).toEqual([]);
+    await context.close();
   });
 
   it('says there is no online estimate for a 10-year-old car', async () => {

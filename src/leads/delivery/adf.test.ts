@@ -239,6 +239,18 @@ describe('leadToAdf', () => {
     expect(textOf(root, 'prospect', 'customer', 'comments')).not.toContain('Mazda');
   });
 
+  it('says how many car photos came with a trade-in, of what kinds, and that they stay on the server by id', () => {
+    const lead = makeLead({ form: 'trade_in', category: 'sell-my-car', data: { first_name: 'Sam', rego: 'ABC123', make: 'Mazda', model: 'CX-5', year: 2018 } });
+    const files = [
+      { id: 'f-1', field: 'vehicle_photos', content_type: 'image/jpeg', size: 1000 },
+      { id: 'f-2', field: 'vehicle_photos', content_type: 'image/png', size: 2000 },
+      { id: 'f-3', field: 'vehicle_photos', content_type: 'image/jpeg', size: 3000 },
+    ];
+    const comments = textOf(parseXml(leadToAdf(lead, site, { files })).root, 'prospect', 'customer', 'comments') ?? '';
+    expect(comments.split('\n')).toContain("Photos of the car: 3 files (JPEG, PNG), kept with the lead on the website's server; file ids f-1, f-2, f-3");
+    expect(textOf(parseXml(leadToAdf(lead, site)).root, 'prospect', 'customer', 'comments')).not.toContain('Photos');
+  });
+
   it('gives a US trade-in its odometer in the miles the lead records, under "License plate"', () => {
     const us = dealerFileCopy('lone-star-auto');
     const lead = makeLead({

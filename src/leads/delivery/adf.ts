@@ -25,7 +25,8 @@ import { KM_TO_MILES } from '../../platform/formats/region';
 import { regionTerms } from '../../platform/formats/region-terms';
 import { zonedTime } from '../../platform/formats/zoned-time';
 import { xmlText } from '../../platform/formats/xml';
-import type { DeliverableLead, LeadResponseLinks, LeadVehicle } from './webhook';
+import type { DeliverableLead, LeadFileMeta, LeadResponseLinks, LeadVehicle } from './webhook';
+import { FILE_FIELD_NAMES, kindName } from '../model/lead-files';
 import { consentLine } from '../server/consent';
 import { fromAssistant } from '../model/payload';
 
@@ -38,6 +39,8 @@ export interface AdfOptions {
   provider?: { name: string; url?: string };
   /** The "I've got this" link and the thread this lead updates. */
   response?: LeadResponseLinks;
+  /** Files sent with the lead (the car photos of a trade-in), which the ADF names but does not carry. */
+  files?: readonly LeadFileMeta[];
 }
 
 export const defaultProvider: { name: string; url?: string } = { name: 'Dealer Sites' };
@@ -234,7 +237,22 @@ function tradeInVehicle(lead: DeliverableLead, site: AdfSite): string {
   );
 }
 
-function customerComments(lead: DeliverableLead, response?: LeadResponseLinks): string {
+/**
+ * One line per file field: how many came, of what kinds, and that they stay on the website's
+ * server (LEADS_FILES_DIR), found by the file ids the JSON delivery lists too. No file travels in
+ * a lead: mail and CRM imports would carry a stranger's upload to the dealer's desk.
+ */
+function fileLines(files: readonly LeadFileMeta[]): string[] {
+  const byField = new Map<string, LeadFileMeta[]>();
+  for (const file of files) byField.set(file.field, [...(byField.get(file.field) ?? []), file]);
+  return [...byField].map(([field, held]) => {
+    const kinds = [...new Set(held.map((f) => kindName(f.content_type)))].join(', ');
+    const name = Object.hasOwn(FILE_FIELD_NAMES, field) ? FILE_FIELD_NAMES[field] : label(field);
+    return `${name}: ${held.length} file${held.length === 1 ? '' : 's'} (${kinds}), kept with the lead on the website's server; file ids ${held.map((f) => f.id).join(', ')}`;
+  });
+}
+
+function customerComments(lead: DeliverableLead, response?: LeadResponseLinks, files: readonly LeadFileMeta[] = []): string {
   const data = lead.data;
   const used = new Set([...notForComments, ...(lead.form === 'trade_in' ? tradeInFormFields : tradeInPrefixed)]);
   const lines = [str(data, 'message'), str(data, 'notes')].filter(Boolean);
@@ -245,6 +263,7 @@ function customerComments(lead: DeliverableLead, response?: LeadResponseLinks): 
     if (used.has(key) || plain(value) === '') continue;
     lines.push(`${label(key)}: ${plain(value)}`);
   }
+  lines.push(...fileLines(files));
   lines.push(consentLine(lead.consent));
   const page = str(data, 'url');
   if (page) lines.push(`Page: ${page}`);
@@ -317,7 +336,7 @@ export function leadToAdf(lead: DeliverableLead, site: AdfSite, options: AdfOpti
     textElement('requestdate', adfDate(lead.completed_at ?? lead.created_at, site.time_zone)),
     buyVehicle(lead, site, options.vehicle),
     tradeInVehicle(lead, site),
-    element('customer', [contact, textElement('comments', customerComments(lead, options.response))].join('')),
+    element('customer', [contact, textElement('comments', customerComments(lead, options.response, options.files))].join('')),
     vendor(lead, site),
     element(
       'provider',

@@ -16,8 +16,8 @@ export const memoryLeadLimiter = (env: NodeJS.ProcessEnv): RateLimiter => memory
 /**
  * Each route's count, as a share of LEADS_RATE_LIMIT_PER_MINUTE (30): generous for a real
  * shopper, who sends a lead or two, values one car a few times and saves its valuation once.
- * - leads: every lead route (/leads, /leads/:id, /leads/with-files, /carClarityCustomer).
- * - files: /leads/with-files again, lower (5 a minute): each request may carry 40 MB to read.
+ * - leads: every lead route (/leads, /leads/:id, /leads/with-files, /leads/:id/files, /carClarityCustomer).
+ * - files: /leads/with-files and /leads/:id/files again, lower (5 a minute): each request may carry 40 MB to read.
  * - valuations, miscellaneous: their own writes, as many as leads.
  */
 export const RATE_BUCKETS = {

@@ -4,6 +4,7 @@
  * - POST /leads               JSON `{ lead }`, at most 64 KB → 201 { id }
  * - PUT  /leads/:id           a later step of an Incomplete lead → 200 { id }
  * - POST /leads/with-files    multipart: a `lead` part (JSON) plus file parts → 201 { id }
+ * - POST /leads/:id/files     multipart: file parts only, kept with an Incomplete lead → 201 { id, files }
  * - POST /carClarityCustomer  form fields of a finance lead (urlencoded or multipart) → 201 { id }
  * - POST /mock/leads, PUT /mock/leads/:id   test builds' stand-ins (docs/decisions/leads.md
  *                             'Test builds'): the same check, nothing stored or delivered
@@ -56,7 +57,7 @@ import { consentRecord } from './consent';
 import { recordLeadAccepted } from '../../platform/metrics/metrics';
 import { responseStart } from './response-tracking';
 import { LEAD_FAULT, mockAccepted, mockErrorAnswer, NO_LEAD_STORAGE, takeMockError } from './mock-leads';
-import { createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
+import { attachLeadFiles, createLead, storedAnswer, updateLead, type Answer, type IdempotencyClaim, type LeadInput, type StoreResult } from './store';
 
 /** What lead storage needs at run time; without it the lead routes answer 503. */
 export interface LeadStorage {
@@ -300,6 +301,59 @@ export function createLeadsApi({
     return receive(c, { mode: 'create', body, files: checked.files });
   });
 
+  /**
+   * Files for a lead the shopper has already started (the car photos on a trade-in or sell-my-car
+   * flow's Vehicle Details step). Only the browser that created the lead holds its id, the same
+   * proof PUT /leads/:id asks for; the lead must be this dealer's and still Incomplete, so an id
+   * seen after completion (the success page's address) attaches nothing. The route's own rate
+   * limit, the other-site check and the file rules are those of /leads/with-files, and a field's
+   * count includes the files the lead already holds.
+   */
+  api.post('/leads/:id/files', filesGuard, fromOwnSite, accepts('multipart/form-data'), async (c) => {
+    const id = c.req.param('id');
+    if (id.length > MAX_ID_LENGTH) return send(c, problem(404, 'Lead not found'));
+    const { dealer } = await site(c);
+    const keyCheck = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+    if (!keyCheck.ok) return send(c, problem(400, keyCheck.error, { [IDEMPOTENCY_HEADER]: keyCheck.error }));
+    const form = await readForm(c.req.raw, WITH_FILES_LIMITS);
+    if (!form.ok) return send(c, form.problem);
+    const fields: Record<string, string> = {};
+    for (const { name } of form.fields) fields[name] ??= 'Unknown field; send only files to a lead that exists.';
+    if (Object.keys(fields).length > 0) return send(c, problem(400, UNREADABLE_FORM, fields));
+    const incoming: IncomingFile[] = form.files.filter((f) => f.bytes.length > 0 || f.filename !== '').map((f) => ({ field: f.name, bytes: f.bytes }));
+    if (incoming.length === 0) return send(c, problem(400, 'Send at least one file.', { files: 'Send at least one file.' }));
+    // Checked once here, before anything is written, and again with the lead's own files counted.
+    const checked = checkLeadFiles(incoming);
+    if (!checked.ok) return send(c, problem(checked.status, checked.error, checked.fields));
+    const database = storage?.database;
+    if (!database) return send(c, problem(503, NO_LEAD_STORAGE));
+    const claim: IdempotencyClaim | undefined = keyCheck.key
+      ? {
+          key: keyCheck.key,
+          hash: requestHash({ method: c.req.method, target: c.req.path, body: null, files: checked.files.map((f) => `${f.field}:${sha256Hex(f.bytes)}`) }),
+        }
+      : undefined;
+    let stored: StoredFile[] = [];
+    let result: StoreResult | undefined;
+    try {
+      stored = await writeLeadFiles(filesDir, dealer, checked.files);
+      result = await attachLeadFiles(database.db, {
+        id,
+        dealer,
+        files: stored.map(({ id: fileId, field, stored_name, content_type, size }) => ({ id: fileId, field, stored_name, content_type, size })),
+        check: (already) => {
+          const counted = checkLeadFiles(incoming, already);
+          return counted.ok ? { ok: true } : { ok: false, answer: problem(counted.status, counted.error, counted.fields) };
+        },
+        idempotency: claim,
+        now: new Date(now()),
+      });
+    } finally {
+      if (result?.kind !== 'stored') await removeLeadFiles(stored);
+    }
+    return send(c, answerFor(result));
+  });
+
   api.post('/carClarityCustomer', guard, fromOwnSite, accepts('application/x-www-form-urlencoded', 'multipart/form-data'), async (c) => {
     const form = await readForm(c.req.raw, FORM_FIELDS_LIMITS);
     if (!form.ok) return send(c, form.problem);
@@ -354,6 +408,8 @@ function answerFor(result: StoreResult | undefined): Answer | Problem {
       return problem(404, 'Lead not found');
     case 'already_complete':
       return problem(409, 'This lead is already complete and cannot be changed.');
+    case 'refused':
+      return result.answer;
     case 'other_form':
       return problem(409, `This lead was started on the ${result.form} form.`, { 'lead.form': `Must be "${result.form}" for this lead.` });
     case undefined:

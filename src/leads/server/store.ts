@@ -51,7 +51,9 @@ export type StoreResult =
   | { kind: 'replayed'; answer: Answer }
   | { kind: 'not_found' }
   | { kind: 'already_complete' }
-  | { kind: 'other_form'; form: string };
+  | { kind: 'other_form'; form: string }
+  /** The lead cannot take what was sent (more files than a field holds): the answer to give. */
+  | { kind: 'refused'; answer: Answer };
 
 /** Thrown inside a transaction to roll it back; carries what to answer instead. */
 class Abandon extends Error {
@@ -258,4 +260,45 @@ export async function dealerHasLead(db: LeadDb, dealer: string, id: string): Pro
     .where(and(eq(leads.id, id), eq(leads.dealer, dealer)))
     .limit(1);
   return rows.length > 0;
+}
+
+export interface AttachFiles {
+  id: string;
+  dealer: string;
+  /** The files as written; their records are kept only if the lead takes them. */
+  files: readonly FileRecord[];
+  /** Whether the lead can take these files, given how many each field holds already. */
+  check: (already: Record<string, number>) => { ok: true } | { ok: false; answer: Answer };
+  idempotency?: IdempotencyClaim;
+  now?: Date;
+}
+
+/**
+ * Files sent after the lead (the car photos of a trade-in): kept against an Incomplete lead of
+ * this dealer, as PUT /api/leads/:id updates one, so the files travel with the lead when it is
+ * completed and delivered. A complete lead may already be on its way to the dealer and takes none.
+ */
+export function attachLeadFiles(db: LeadDb, { id, dealer, files, check, idempotency, now = new Date() }: AttachFiles): Promise<StoreResult> {
+  const answer: Answer = { status: 201, body: { id, files: files.length } };
+  return settle(db, dealer, idempotency, async (tx) => {
+    await claimKey(tx, dealer, idempotency, answer);
+    // Locked, so two uploads at once count each other's files.
+    const [current] = await tx
+      .select({ status: leads.status })
+      .from(leads)
+      .where(and(eq(leads.id, id), eq(leads.dealer, dealer)))
+      .for('update');
+    if (!current) throw new Abandon({ kind: 'not_found' });
+    if (current.status === 'Complete') throw new Abandon({ kind: 'already_complete' });
+    const held = await tx
+      .select({ field: leadFiles.field, count: sql<number>`count(*)::int` })
+      .from(leadFiles)
+      .where(eq(leadFiles.lead_id, id))
+      .groupBy(leadFiles.field);
+    const checked = check(Object.fromEntries(held.map((row) => [row.field, Number(row.count)])));
+    if (!checked.ok) throw new Abandon({ kind: 'refused', answer: checked.answer });
+    if (files.length > 0) await tx.insert(leadFiles).values(files.map((f) => ({ ...f, lead_id: id, created_at: now })));
+    await tx.update(leads).set({ updated_at: now }).where(eq(leads.id, id));
+    return answer;
+  });
 }

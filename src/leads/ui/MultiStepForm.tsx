@@ -44,8 +44,12 @@ export interface MultiStepFormProps {
   initialValues?: (index: number) => FieldValues | undefined;
   /** Where Continue goes from this step with these values; by default the next step whose `skipWhen` does not hold. */
   skipTarget?: (index: number, values: FieldValues) => number | undefined;
-  /** Runs after a step validates and before it is saved (e.g. the rego lookup); shown as busy. */
-  beforeContinue?: (index: number, values: FieldValues) => Promise<void>;
+  /**
+   * Runs after a step validates and before it is saved (e.g. the rego lookup); shown as busy.
+   * 'stay' keeps the shopper on the step, unsaved: something outside the step's fields (the car
+   * photos) needs their attention first, and says so itself.
+   */
+  beforeContinue?: (index: number, values: FieldValues) => Promise<void | 'stay'>;
   /** Runs once the last step is accepted (e.g. the valuation); shown as busy. */
   afterComplete?: (leadId: string, values: FieldValues) => Promise<void>;
   /** What replaces the form once complete, when the saver does not navigate away. */
@@ -131,7 +135,7 @@ export function MultiStepForm({
           typed.current.set(index, raw);
           setBusy(true);
           try {
-            await beforeContinue?.(index, values);
+            if ((await beforeContinue?.(index, values)) === 'stay') return {};
             const target = view.isLast ? undefined : (skipTarget ?? defaultSkipTarget)(index, values);
             const outcome = await saver.continueWith(values, target !== undefined ? { skipTo: target } : {});
             if (outcome.ok && view.isLast) await afterComplete?.(outcome.leadId, saver.collected());

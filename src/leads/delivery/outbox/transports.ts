@@ -51,6 +51,7 @@ export const adfFor = (delivery: Delivery): string =>
   leadToAdf(delivery.lead, delivery.site, {
     vehicle: delivery.vehicle,
     provider: { name: platformName },
+    files: delivery.files,
     ...(delivery.response ? { response: delivery.response } : {}),
   });
 

@@ -7,5 +7,6 @@ export { RadioGroupField, type RadioGroupFieldProps } from './RadioGroupField';
 export { FormAlert, type FormAlertProps } from './FormAlert';
 export { SubmitButton, type SubmitButtonProps } from './SubmitButton';
 export { HoneypotField } from './HoneypotField';
+export { PhotosField, type PhotosFieldProps } from './PhotosField';
 export { FieldError, RequiredMark } from './FieldError';
 export { useFieldState, type FieldState } from './field-state';

@@ -7,12 +7,19 @@
  * shopper goes to /success, which shows the estimate range, or the 'no online estimate' message
  * for cars over 7 years old or 100,000 km. Filed as 'trade-in' (with the car in stock it is
  * traded towards), 'sell-my-car' or 'valuation'.
+ *
+ * Trade-in and sell-my-car take optional photos of the car on Vehicle Details, sent to the lead
+ * started on the first step (POST /api/leads/{id}/files) as that step is left. A photo that
+ * cannot be sent keeps the shopper on the step with the reason; the lead itself is already kept.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { CAR_CONDITIONS, formDefinition, lastModelYear, type FormOptions } from '../../model/forms';
 import { formatMoney } from '../../../platform/formats/region';
-import { RadioGroupField, SelectField, TextField } from '../fields';
+import { PhotosField, RadioGroupField, SelectField, TextField } from '../fields';
+import { acceptOf, CAR_PHOTOS_FIELD, fileLimitsInWords } from '../../model/lead-files';
+import { photosProblem, PHOTOS_NOT_SENT, sendLeadFiles } from '../../browser/lead-files';
+import { newIdempotencyKey } from '../../browser/client';
 import { MultiStepForm } from '../MultiStepForm';
 import { UserDetails } from '../steps/UserDetails';
 import {
@@ -58,6 +65,22 @@ const yesNo = [
   { value: 'no', label: 'No' },
 ];
 
+/** The car photos chosen on Vehicle Details: kept by the flow, as the step's form is remade on each visit. */
+interface CarPhotos {
+  files: File[];
+  /** One key per choice of files, so a retry of a send whose answer was lost keeps them once. */
+  key: string;
+  sent: boolean;
+  /** What the file rule says of the choice: the shopper must choose again or remove them. */
+  problem?: string;
+  /** Why the last send failed: Continue tries again. */
+  notSent?: string;
+  /** Counts the times the shopper's attention is needed on the input. */
+  attention: number;
+}
+
+const NO_PHOTOS: CarPhotos = { files: [], key: '', sent: false, attention: 0 };
+
 function readCarId(): string | undefined {
   if (typeof window === 'undefined') return undefined;
   const id = new URLSearchParams(window.location.search).get('car_id')?.trim();
@@ -80,6 +103,10 @@ export default function TradeInFlow({
   const [dealershipId, setDealershipId] = useState<string | undefined>(dealerships.only);
   const [vehicle, setVehicle] = useState<LookedUpVehicle | undefined>();
   const [lookupMissed, setLookupMissed] = useState(false);
+  // A valuation is only an estimate; selling or trading the car in leads to an appraisal, where
+  // the dealer can use photos.
+  const takesPhotos = category !== 'valuation';
+  const [photos, setPhotos] = useState<CarPhotos>(NO_PHOTOS);
   /** The valuation of the car as Vehicle Details described it, made while the shopper answers the rest. */
   const firstValuation = useRef<{ car: string; valued: Promise<Valuation> } | undefined>(undefined);
   const flow = useLeadFlow({
@@ -146,6 +173,19 @@ export default function TradeInFlow({
         beforeContinue={async (index, values) => {
           const stepId = flow.steps[index]?.id;
           if (stepId === 'vehicle_details') {
+            if (takesPhotos && photos.files.length > 0 && !photos.sent) {
+              if (photos.problem) {
+                setPhotos((current) => ({ ...current, attention: current.attention + 1 }));
+                return 'stay';
+              }
+              const leadId = flow.saver.getState().leadId;
+              const outcome = leadId ? await sendLeadFiles(leadId, CAR_PHOTOS_FIELD, photos.files, photos.key) : { ok: false as const, error: PHOTOS_NOT_SENT };
+              if (!outcome.ok) {
+                setPhotos((current) => ({ ...current, notSent: outcome.error, attention: current.attention + 1 }));
+                return 'stay';
+              }
+              setPhotos((current) => ({ ...current, sent: true, notSent: undefined }));
+            }
             // Valued now, without waiting: the condition answers adjust it at the end.
             // The plate is on the step before: the car is what every step so far says.
             const car = carToValue({ ...flow.saver.collected(), ...values }, flow.saver.getState().leadId);
@@ -187,7 +227,7 @@ export default function TradeInFlow({
           window.location.assign(successUrl(category, { lead_id: leadId, ...(carId ? { car_id: carId } : {}) }));
         }}
         renderComplete={() => <p role="status">Working out your estimate…</p>}
-        renderStep={({ step, idPrefix }) => {
+        renderStep={({ step, idPrefix, disabled }) => {
           const id = (name: string) => `${idPrefix}-${name}`;
           switch (step.id) {
             case 'car':
@@ -216,6 +256,28 @@ export default function TradeInFlow({
                     <TextField id={id('variant')} name="variant" label="Variant" maxLength={100} />
                     <TextField id={id('km')} name="km" label={odometerLabel(options.region)} required inputMode="numeric" maxLength={9} />
                   </div>
+                  {takesPhotos && (
+                    <PhotosField
+                      id={id('photos')}
+                      label="Photos of your car (optional)"
+                      hint={fileLimitsInWords(CAR_PHOTOS_FIELD)}
+                      accept={acceptOf(CAR_PHOTOS_FIELD)}
+                      chosen={photos.files.map((f) => f.name)}
+                      sent={photos.sent}
+                      error={photos.problem ?? photos.notSent}
+                      disabled={disabled}
+                      attention={photos.attention}
+                      onChoose={(files) => {
+                        const key = newIdempotencyKey();
+                        setPhotos((current) => ({ ...NO_PHOTOS, files, key, attention: current.attention }));
+                        void photosProblem(CAR_PHOTOS_FIELD, files).then((problem) => {
+                          // Only if the shopper has not chosen again meanwhile.
+                          if (problem) setPhotos((current) => (current.key === key ? { ...current, problem } : current));
+                        });
+                      }}
+                      onRemove={() => setPhotos((current) => ({ ...NO_PHOTOS, attention: current.attention }))}
+                    />
+                  )}
                 </>
               );
             case 'condition':

@@ -51,6 +51,12 @@ export function splitRun(run: string): { start: number; word: string }[] {
 export function tokenize(text: string): TextToken[] {
   const tokens: TextToken[] = [];
   for (const match of text.matchAll(WORD)) {
+    if (!UNSPACED.test(match[0])) {
+      // Most stock text: one run, one word, and no segmenter to pay for.
+      const term = normalizeWord(match[0]);
+      if (term !== '') tokens.push({ start: match.index, end: match.index + match[0].length, term });
+      continue;
+    }
     for (const { start, word } of splitRun(match[0])) {
       const term = normalizeWord(word);
       if (term !== '') tokens.push({ start: match.index + start, end: match.index + start + word.length, term });

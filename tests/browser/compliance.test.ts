@@ -147,6 +147,31 @@ describe('AU: one drive-away price; every repayment with its rate and an equally
     await context.close();
   });
 
+  it('no finance terms under search results when no card on the page shows a repayment', async () => {
+    const site = loadDealer(AU);
+    const stock = loadStock(site, { ...process.env, STOCK_DIR: inject('stockDir') });
+    const listed = new Set(listedVehicles(site, stock, Date.now() / 1000).map((c) => c.id));
+    const sold = stock.find((c) => c.status === 'sold' && c.vin && listed.has(c.id));
+    const onApplication = stock.find((c) => c.status === 'in_stock' && c.price === 0 && c.vin && listed.has(c.id));
+    expect(sold && onApplication).toBeTruthy();
+    const context = await newShopperContext(browser, DESKTOP);
+    const { page, errors } = await openPage(context, `${demoOrigin(AU)}/search/new-used-and-demo-cars`, 20_000);
+    await expectAuTerms(page.locator('#repayment-terms'));
+    // A VIN finds its one car: sold, then price on application; neither card shows a repayment.
+    for (const car of [sold!, onApplication!]) {
+      await page.goto(`${demoOrigin(AU)}/search/new-used-and-demo-cars?query=${car.vin}`);
+      await expect.poll(() => page.locator('.car-card-title').allTextContents(), { timeout: 15_000 }).toEqual([car.name]);
+      expect(await page.locator('.car-card-weekly').count()).toBe(0);
+      expect(await page.locator('#repayment-terms').isVisible()).toBe(false);
+    }
+    // A car for sale among the results brings the terms back for its repayment.
+    await page.goto(`${demoOrigin(AU)}/search/new-used-and-demo-cars?query=${first!.vin}`);
+    await page.locator('.car-card-weekly').first().waitFor();
+    await expectAuTerms(page.locator('#repayment-terms'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('personalised finance and My Garage, signed in', async () => {
     const context = await newShopperContext(browser, DESKTOP);
     const { page, errors } = await openPage(context, `${demoOrigin(AU)}/personalised/finance?car_id=${first!.id}`, 20_000);

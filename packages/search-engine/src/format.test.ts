@@ -29,6 +29,12 @@ describe('Highlighter', () => {
     expect(h.format('Mazda CX-5 Maxx')).toBe('Mazda <em>CX-5</em> Maxx');
   });
 
+  it('highlights a Chinese word inside a longer run of characters on its own', () => {
+    expect(highlighter('豐田').format('豐田汽車')).toBe('<em>豐田</em>汽車');
+    expect(highlighter('汽車').format('豐田汽車')).toBe('豐田<em>汽車</em>');
+    expect(highlighter('寿司').format('東京のお寿司。')).toBe('東京のお<em>寿司</em>。');
+  });
+
   it('inserts tags and data as they are, without escaping or breaking on markup', () => {
     const h = new Highlighter(typedHighlights(parseQuery('rs')), { preTag: '<mark class="x">', postTag: '</mark>' }, () => false);
     expect(h.format('Octavia <b>RS</b> & <script>alert(1)</script>')).toBe('Octavia <b><mark class="x">RS</mark></b> & <script>alert(1)</script>');

@@ -3,7 +3,7 @@
  * at the start) excludes a word or phrase, only the last word is a prefix and only when nothing
  * follows it (not even a space), and at most 10 words or phrases count.
  */
-import { isLongWord, normalizeWord, typoBudget, type TypoBudget } from './text';
+import { isLongWord, normalizeWord, splitRun, typoBudget, type TypoBudget } from './text';
 import { DEFAULT_TEXT_RULES, type TextRules } from './text-settings';
 
 export interface QueryWord {
@@ -53,7 +53,8 @@ function pieces(q: string): Piece[] {
     current += ch;
   }
   if (current !== '') out.push(inWord ? { word: current } : { separator: current });
-  return out;
+  // Chinese and Japanese typed without spaces are several words, as the documents are indexed.
+  return out.flatMap((piece) => (piece.word === undefined ? [piece] : splitRun(piece.word).map(({ word }) => ({ word }))));
 }
 
 /** `-word` excludes the word when the dash starts the query or follows a space. */

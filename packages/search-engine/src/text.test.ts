@@ -17,6 +17,15 @@ describe('normalisation', () => {
       { start: 2, end: 7, term: 'trail' },
     ]);
   });
+
+  it('cuts Chinese and Japanese runs into dictionary words, keeping their places in the text', () => {
+    expect(tokenize('豐田汽車 Camry')).toEqual([
+      { start: 0, end: 2, term: '豐田' },
+      { start: 2, end: 4, term: '汽車' },
+      { start: 5, end: 10, term: 'camry' },
+    ]);
+    expect(tokenize('東京のお寿司。').map((t) => t.term)).toEqual(['東京', 'の', 'お', '寿司']);
+  });
 });
 
 describe('typo rules (Meilisearch defaults)', () => {
@@ -62,6 +71,14 @@ describe('parseQuery', () => {
       { kind: 'word', term: 'hil', prefix: true, typos: 0 },
     ]);
     expect(parseQuery('toyota ').terms).toEqual([{ kind: 'word', term: 'toyota', prefix: false, typos: 1 }]);
+  });
+
+  it('reads Chinese typed without spaces as its words, the last one a prefix', () => {
+    expect(parseQuery('丰田汽车').terms).toEqual([
+      { kind: 'word', term: '丰田', prefix: false, typos: 0 },
+      { kind: 'word', term: '汽车', prefix: true, typos: 0 },
+    ]);
+    expect(parseQuery('"丰田汽车"').terms).toEqual([{ kind: 'phrase', terms: ['丰田', '汽车'] }]);
   });
 
   it('reads quoted phrases, closing an unclosed one at the end', () => {

@@ -27,12 +27,40 @@ export interface TextToken {
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
+/** Scripts written without spaces between words, which Meilisearch's charabia cuts with a dictionary. */
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+
+let dictionaryWords: Intl.Segmenter | undefined;
+
+/**
+ * A run of letters as its words, with offsets inside the run. Chinese and Japanese runs are cut
+ * with the ICU word dictionary ("丰田汽车" is "丰田" and "汽车"), as charabia cuts them with
+ * jieba and lindera, so a word inside a longer run can be found and highlighted on its own.
+ */
+export function splitRun(run: string): { start: number; word: string }[] {
+  if (!UNSPACED.test(run)) return [{ start: 0, word: run }];
+  dictionaryWords ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const words: { start: number; word: string }[] = [];
+  for (const piece of dictionaryWords.segment(run)) {
+    if (piece.isWordLike) words.push({ start: piece.index, word: piece.segment });
+  }
+  return words;
+}
+
 /** Splits text into words with their places, for indexing and for highlighting. */
 export function tokenize(text: string): TextToken[] {
   const tokens: TextToken[] = [];
   for (const match of text.matchAll(WORD)) {
-    const term = normalizeWord(match[0]);
-    if (term !== '') tokens.push({ start: match.index, end: match.index + match[0].length, term });
+    if (!UNSPACED.test(match[0])) {
+      // Most stock text: one run, one word, and no segmenter to pay for.
+      const term = normalizeWord(match[0]);
+      if (term !== '') tokens.push({ start: match.index, end: match.index + match[0].length, term });
+      continue;
+    }
+    for (const { start, word } of splitRun(match[0])) {
+      const term = normalizeWord(word);
+      if (term !== '') tokens.push({ start: match.index + start, end: match.index + start + word.length, term });
+    }
   }
   return tokens;
 }

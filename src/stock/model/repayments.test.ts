@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COMPARISON_RATE_WARNING,
   REGION_FEES,
+  advertisedDisclosure,
   advertisedLoan,
   affordablePrice,
   comparisonRate,
@@ -10,6 +11,7 @@ import {
   paymentCount,
   repayment,
   repaymentLine,
+  repaymentOf,
 } from './repayments';
 import { advertisedRepayment, repaymentPriceText } from './car';
 
@@ -102,6 +104,19 @@ describe('advertised repayments', () => {
     expect(repaymentPriceText({ price: 30_000, status: 'in_stock' }, { region: 'US', locale: 'en-US', repayment: { per_price: 0.02076, per: '/month' } })).toBe(
       '$623/month',
     );
+  });
+});
+
+describe('the repayment and its footnote rest on one deposit', () => {
+  // The card's figure and the terms under the results are both made from finance.advertised.
+  it.each([0, 10])('AU, deposit %i per cent: the figure borrows what the footnote says is left', (deposit) => {
+    const terms = { rate: 7.49, term_months: 60, deposit_percent: deposit, balloon_percent: 0 };
+    const site = { region: 'AU' as const, finance: { advertised: terms } };
+    const words = advertisedDisclosure(site)!.terms;
+    expect(words).toContain(deposit === 0 ? 'with no deposit' : `with a ${deposit}% deposit`);
+    const card = repaymentPriceText({ price: 40_000, status: 'in_stock' }, { region: 'AU', locale: 'en-AU', ...repaymentOf(site) });
+    const loan = repayment({ amount: 40_000 * (1 - deposit / 100), rate: 7.49, term_months: 60, frequency: 'weekly' });
+    expect(card).toBe(`$${Math.ceil(loan.payment)}/week`);
   });
 });
 

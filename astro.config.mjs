@@ -6,7 +6,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clientDirectives } from './src/platform/astro/integration.ts';
+import { browserChunks, clientDirectives } from './src/platform/astro/integration.ts';
 import { contentSecurityPolicy } from './src/platform/http/security.ts';
 import { siteRendererAdapter } from './src/publish/adapter.ts';
 
@@ -19,7 +19,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
   devToolbar: { enabled: false },
-  integrations: [react(), clientDirectives()],
+  integrations: [react(), clientDirectives(), browserChunks()],
   // A dealer's outside scripts (safety banner, gtag) join each page's policy in BaseLayout.astro.
   experimental: { csp: contentSecurityPolicy() },
   vite: {

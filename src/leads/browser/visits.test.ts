@@ -33,7 +33,7 @@ describe('the visit trail', () => {
     expect(readVisitedPages('k', storage)).toEqual(['/']);
   });
 
-  it('records a visit with no store library: it is all the footer script loads on every page', () => {
+  it('records a visit with no store library: it is all the page script loads for it on every page', () => {
     // nanostores and its session stores were 0.8 KB gzip on every brochure page for a trail that
     // nothing watches; a brochure page's whole budget is 10 KB.
     const source = readFileSync(new URL('./visits.ts', import.meta.url), 'utf8');

@@ -1,10 +1,11 @@
 /**
  * The trail a lead carries (visited_pages, linked_query_params): the pages this tab
- * saw and the campaign parameters it arrived with, kept per site in sessionStorage. The footer's
- * page script records every visit and the lead client reads the trail when a lead is sent, so
- * both read and write the storage itself, with no store library: this is all the footer script
- * loads on every page, and a brochure page's whole JavaScript budget is 10 KB. Reading storage at
- * the moment of asking also means a trail another page of the tab changed is never stale.
+ * saw and the campaign parameters it arrived with, kept per site in sessionStorage. The page
+ * script every page runs records every visit and the lead client reads the trail when a lead is
+ * sent, so both read and write the storage itself, with no store library: this is all the page
+ * script loads for it on every page, and a brochure page's whole JavaScript budget is 10 KB.
+ * Reading storage at the moment of asking also means a trail another page of the tab changed is
+ * never stale.
  */
 import { browserStorage } from '../../platform/web/storage';
 
@@ -86,9 +87,9 @@ export function linkedParamsOf(search: string): Record<string, string> | undefin
 }
 
 /**
- * Runs on every page view (the footer's page script): appends the path to this tab's trail
- * (last 20, a reload not counted twice) and keeps the campaign parameters of the page the
- * shopper arrived by, replaced only when a later URL carries new ones.
+ * Runs on every page view (the page script, src/site/browser/page-script.ts): appends the path
+ * to this tab's trail (last 20, a reload not counted twice) and keeps the campaign parameters of
+ * the page the shopper arrived by, replaced only when a later URL carries new ones.
  */
 export function recordVisit(
   siteSlug: string,

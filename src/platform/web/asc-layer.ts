@@ -29,8 +29,8 @@ export function defineAscDataLayer(doc: Document = document, win: Window = windo
 }
 
 /**
- * The page view and the click listeners (./asc-page.ts, about 2.7 KB gzip with the tracker they
- * share with the forms) load after the page's `load` event, and only where they will send
+ * The page view and the click listeners (./asc-page.ts, one file of about 2.1 KB gzip with the
+ * tracker they share with the forms: src/platform/astro/chunks.ts) load after the page's `load` event, and only where they will send
  * something: a page with a data layer, measured with the shopper's consent. On an opt-in site
  * before any choice, or for a shopper who said no, none of it is fetched; a shopper who turns
  * analytics on later (the opt-in banner, the privacy page's switch) starts it from there

@@ -1,8 +1,8 @@
 /**
- * Every page's ASC (Automotive Standards Council) analytics, which the page's shared script
- * (Footer.astro) loads once the page has loaded, so measuring never competes with the page for
- * the network or the main thread (and stays out of the page's JavaScript budget): no framework,
- * one listener per kind of event. The data layer itself is on the window from the start
+ * Every page's ASC (Automotive Standards Council) analytics, which the page script every page
+ * runs (src/site/browser/page-script.ts) loads once the page has loaded, so measuring never
+ * competes with the page for the network or the main thread: no framework, one listener per kind
+ * of event. It is built into one file with the tracker it shares (src/platform/astro/chunks.ts). The data layer itself is on the window from the start
  * (./asc-layer.ts).
  *
  * With consent (./consent.ts) it loads Google's gtag for the dealer's GA4 measurement ids, sends

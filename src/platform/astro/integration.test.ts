@@ -1,0 +1,30 @@
+import type { InlineConfig } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { browserChunks } from './integration';
+
+type BuildSetup = (options: { vite: InlineConfig; target: 'client' | 'server' }) => void;
+const setUp = browserChunks().hooks['astro:build:setup'] as unknown as BuildSetup;
+
+type ManualChunks = (id: string) => string | undefined;
+const manualChunksOf = (vite: InlineConfig): ManualChunks | undefined => {
+  const output = vite.build?.rollupOptions?.output;
+  return (Array.isArray(output) ? output[0] : output)?.manualChunks as ManualChunks | undefined;
+};
+
+describe('browserChunks', () => {
+  it("groups the browser build's modules as src/platform/astro/chunks.ts says, keeping the other output options", () => {
+    const vite: InlineConfig = { build: { rollupOptions: { output: { format: 'esm' } } } };
+    setUp({ vite, target: 'client' });
+    const manualChunks = manualChunksOf(vite);
+    expect(manualChunks?.('/repo/src/platform/web/consent.ts')).toBe('site-script');
+    expect(manualChunks?.('/repo/src/platform/web/tracker.ts')).toBe('analytics');
+    expect(manualChunks?.('/repo/src/search/ui/SearchApp.tsx')).toBeUndefined();
+    expect((vite.build?.rollupOptions?.output as { format?: string }).format).toBe('esm');
+  });
+
+  it('leaves the server build alone', () => {
+    const vite: InlineConfig = {};
+    setUp({ vite, target: 'server' });
+    expect(manualChunksOf(vite)).toBeUndefined();
+  });
+});

@@ -83,6 +83,11 @@ const showResults = () => {
 
 /** The chunk that follows hydration (after-hydration.ts); one import site, so one preload list. */
 const loadLater = () => import('./after-hydration');
+/**
+ * The reading of a typed query or an unknown search path (with the hero's request builders and
+ * the shopper-words tables, about 6 KB gzip): asked for only by an address that carries one.
+ */
+const loadUnderstanding = () => import('../browser/understand');
 
 const FILTERS_ID = 'search-filters';
 const RESULTS_ID = 'search-results';
@@ -112,9 +117,9 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       ...(prerenderedUrl !== undefined ? { prerenderedUrl } : {}),
       ...(typeof window === 'undefined' ? {} : { win: window }),
       understand: (state: SearchState) =>
-        loadLater().then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
+        loadUnderstanding().then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
       readUnknownPath: (asMake: SearchState, asWords: SearchState) =>
-        loadLater().then((m) => m.readUnknownPath(asMake, asWords, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
+        loadUnderstanding().then((m) => m.readUnknownPath(asMake, asWords, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
     }),
   );
   // A passive effect on purpose: InstantSearch only starts searching again once its own effects

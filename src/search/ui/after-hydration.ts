@@ -1,8 +1,9 @@
 /**
  * The search island's parts that load just after hydration (see SearchApp): one chunk, one request.
  * Nothing here is needed for the first paint: the postcode box, the wording of a changed search's
- * heading, title and canonical link, the reading of a typed query, the error notice, and the range
- * filters' number boxes and quick picks.
+ * heading, title and canonical link, the error notice, and the range filters' number boxes and
+ * quick picks. The reading of a typed query (../browser/understand.ts) is a chunk of its own,
+ * fetched only by an address that carries one.
  */
 import type { SearchState } from '../model/state';
 import type { SearchSite } from '../model/site';
@@ -10,7 +11,6 @@ import { landingMeta } from '../model/landing';
 
 export { NearestBox } from './NearestBox';
 export { SearchErrorView } from './SearchError';
-export { readUnknownPath, understandSearch } from '../browser/understand';
 export { RangeChoices } from './RangeChoices';
 
 /**

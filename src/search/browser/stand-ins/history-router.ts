@@ -4,5 +4,5 @@
  * router, and the search islands always give theirs (src/search/browser/router.ts).
  */
 export default function historyRouter(): never {
-  throw new Error('The search islands route through src/search/browser/router.ts; pass its router to InstantSearch.');
+  throw new Error('Pass the router from router.ts (bundle-stand-ins.ts)');
 }

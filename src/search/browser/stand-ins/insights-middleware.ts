@@ -6,5 +6,5 @@
  * says so instead of quietly sending nothing.
  */
 export function createInsightsMiddleware(): never {
-  throw new Error('Algolia Insights is not part of the dealer sites search (insights={false}); bundle-stand-ins.ts leaves it out of the browser bundle.');
+  throw new Error('Insights are off: insights={false} (bundle-stand-ins.ts)');
 }

@@ -5,8 +5,13 @@ import { Meilisearch } from './meilisearch-lite';
 /** Every request a client makes, as its httpClient sees it. */
 function recorder() {
   const sent: { url: string; method?: string; body?: unknown; headers: [string, string][] }[] = [];
-  const httpClient = (input: URL, init?: RequestInit) => {
-    sent.push({ url: input.href, method: init?.method, body: init?.body, headers: [...new Headers(init?.headers)].sort() });
+  const httpClient = (input: URL | RequestInfo, init?: RequestInit) => {
+    sent.push({
+      url: input instanceof URL ? input.href : typeof input === 'string' ? input : input.url,
+      method: init?.method,
+      body: init?.body,
+      headers: [...new Headers(init?.headers)].sort(),
+    });
     return Promise.resolve({ results: [] });
   };
   return { sent, httpClient };

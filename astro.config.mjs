@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { browserChunks, clientDirectives } from './src/platform/astro/integration.ts';
 import { contentSecurityPolicy } from './src/platform/http/security.ts';
 import { siteRendererAdapter } from './src/publish/adapter.ts';
+import { searchBundleStandIns } from './src/search/browser/bundle-stand-ins.ts';
 
 export default defineConfig({
   output: 'server',
@@ -23,6 +24,9 @@ export default defineConfig({
   // A dealer's outside scripts (safety banner, gtag) join each page's policy in BaseLayout.astro.
   experimental: { csp: contentSecurityPolicy() },
   vite: {
+    // The search island's browser bundle leaves out library code the sites never run (the
+    // meilisearch client's unused API, InstantSearch's Insights and default router): see the plugin.
+    plugins: [searchBundleStandIns()],
     // instantsearch.js imports qs only for its default history router, which the search islands
     // replace with their own; the stand-in keeps qs and its six dependencies out of the bundle.
     resolve: { alias: { qs: fileURLToPath(new URL('./src/search/browser/qs-shim.ts', import.meta.url)) } },

@@ -4,7 +4,6 @@ const PATHS = {
   compare: 'M4 5h7v14H4zm9 0h7v14h-7zm-7 2v10h3V7zm9 0v10h3V7z',
   close: 'M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4z',
   filter: 'M3 5h18v2l-7 7v5l-4 2v-7L3 7z',
-  search: 'M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

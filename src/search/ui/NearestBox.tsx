@@ -1,13 +1,13 @@
 /**
  * The postcode box beside the sort menu: a postcode turns on "Nearest first", and once there is
  * a point the shopper may keep to cars within 25, 50, 100 or 250 km (miles on US sites). The
- * lookup is GET /api/postcode; the postcode datasets never reach this page.
+ * lookup is GET /api/postcode; the postcode datasets never reach this page, and the lookup's own
+ * code arrives when the shopper first asks.
  */
 import { useId, useState } from 'react';
 import type { Region } from '../../platform/config/regions';
 import type { DistanceUnit } from '../../platform/formats/distance';
 import { postcodeRule } from '../../platform/formats/postcode';
-import { findPostcode } from '../../platform/web/postcode-lookup';
 import type { IndexUiState } from 'instantsearch.js';
 import { withNear } from '../browser/near-state';
 import { useStateResetBy } from './hooks';
@@ -37,12 +37,16 @@ export function NearestBox({ region, unit, near, indexUid, setIndexUiState }: Ne
       onSubmit={(event) => {
         event.preventDefault();
         setBusy(true);
-        void findPostcode(text, region).then((answer) => {
-          setBusy(false);
-          setError('error' in answer ? answer.error : '');
-          if ('point' in answer)
-            onNear({ lat: answer.point.lat, lng: answer.point.lng, postcode: answer.point.postcode, ...(near?.within ? { within: near.within } : {}) }, true);
-        });
+        void import('../../platform/web/postcode-lookup')
+          .then(({ findPostcode }) => findPostcode(text, region))
+          // The page's own server did not answer for the code: as when the lookup itself is down.
+          .catch(() => ({ error: 'Finding cars near you is not available right now. Please try again shortly.' }))
+          .then((answer) => {
+            setBusy(false);
+            setError('error' in answer ? answer.error : '');
+            if ('point' in answer)
+              onNear({ lat: answer.point.lat, lng: answer.point.lng, postcode: answer.point.postcode, ...(near?.within ? { within: near.within } : {}) }, true);
+          });
       }}
     >
       <label htmlFor={id}>Your {rule.label.toLowerCase()}</label>

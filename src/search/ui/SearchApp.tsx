@@ -83,6 +83,13 @@ const showResults = () => {
 
 /** The chunk that follows hydration (after-hydration.ts); one import site, so one preload list. */
 const loadLater = () => import('./after-hydration');
+/**
+ * The reading of a typed query or an unknown search path (with the hero's request builders and
+ * the shopper-words tables, about 6 KB gzip): asked for only by an address that carries one.
+ */
+const loadUnderstanding = () => import('../browser/understand');
+/** The heading, title and canonical link for a search the shopper changed. */
+const loadFollowSearch = () => import('./follow-search');
 
 const FILTERS_ID = 'search-filters';
 const RESULTS_ID = 'search-results';
@@ -112,9 +119,9 @@ export default function SearchApp({ site, card, vocabulary, prerenderedUrl, serv
       ...(prerenderedUrl !== undefined ? { prerenderedUrl } : {}),
       ...(typeof window === 'undefined' ? {} : { win: window }),
       understand: (state: SearchState) =>
-        loadLater().then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
+        loadUnderstanding().then((m) => m.understandSearch(state, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
       readUnknownPath: (asMake: SearchState, asWords: SearchState) =>
-        loadLater().then((m) => m.readUnknownPath(asMake, asWords, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
+        loadUnderstanding().then((m) => m.readUnknownPath(asMake, asWords, { site, origin: window.location.origin, ...(vocabulary ? { vocabulary } : {}) })),
     }),
   );
   // A passive effect on purpose: InstantSearch only starts searching again once its own effects
@@ -213,18 +220,23 @@ function SearchLayout({ site, card, heading, indexUid, children, nearest }: Sear
   const [shownHeading, setShownHeading] = useState(heading);
   const firstKey = useRef(stateKey);
   const followed = useRef(false);
-  // What the island needs only once it is live (the postcode box, whose lookup is an API call,
-  // and the wording of headings for a changed search) arrives just after hydration, in one chunk
-  // outside the page's first download.
+  // What the island needs only once it is live (the postcode box, whose lookup is an API call, the
+  // range filters' number boxes, the error notice) arrives just after hydration, in one chunk.
   const [later, setLater] = useState<typeof AfterHydration>();
   useEffect(() => {
     void loadLater().then(setLater);
   }, []);
   useEffect(() => {
-    if ((!followed.current && stateKey === firstKey.current) || !later) return;
+    if (!followed.current && stateKey === firstKey.current) return undefined;
     followed.current = true;
-    setShownHeading(later.followSearch(JSON.parse(stateKey) as SearchState, site));
-  }, [stateKey, site, later]);
+    let current = true;
+    void loadFollowSearch().then(({ followSearch }) => {
+      if (current) setShownHeading(followSearch(JSON.parse(stateKey) as SearchState, site));
+    });
+    return () => {
+      current = false;
+    };
+  }, [stateKey, site]);
 
   const near = state.near;
   // "Nearest first" is always a sort the menu knows (so a new point can choose it), shown only with a point.

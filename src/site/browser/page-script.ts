@@ -25,11 +25,12 @@ function markAccountLink(doc: Document): void {
 }
 
 /**
- * Below 360 px even the phone layout's full-width box cuts the placeholder ("Search make, mod…"):
- * there it drops "Search", which the button beside it already says. The label is unchanged.
+ * On the narrowest phones the full-width box cuts the placeholder ("Search make, mod…" at 320 px):
+ * below the spec's smallest breakpoint (400 px) it drops "Search", which the button beside it
+ * already says. The label is unchanged.
  */
 function fitPlaceholder(searchInput: HTMLInputElement, win: Window): void {
-  const narrow = win.matchMedia('(max-width: 359.98px)');
+  const narrow = win.matchMedia('(max-width: 399.98px)');
   const wide = searchInput.placeholder;
   const fit = () => {
     searchInput.placeholder = (narrow.matches && searchInput.dataset.narrowPlaceholder) || wide;

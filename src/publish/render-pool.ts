@@ -34,9 +34,9 @@ export interface RenderPool {
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 
 /**
- * V8's flags for a render worker. Rendering makes short-lived garbage by the megabyte a page; a
- * young generation of 64 MB (V8's default is 16) lets most of it die before a scavenge has to
- * copy it, for about 3 % less CPU a full render (docs/decisions/publishing.md).
+ * V8's flags for a render worker. Rendering makes short-lived garbage by the megabyte a page;
+ * semi-spaces of 64 MB (V8's default is 16) let more of it die before a scavenge copies it: about
+ * 2 % less CPU a full render, measured on a loaded machine (docs/decisions/publishing.md).
  */
 export const RENDER_WORKER_FLAGS = ['--max-semi-space-size=64'] as const;
 

@@ -77,7 +77,7 @@ export function createSiteRenderer(manifest: SSRManifest): SiteRenderer {
   // Astro asks for a page's module, the actions and the middleware with a dynamic import() on
   // every page it renders. The module is loaded after the first, but each import() still goes
   // through the module loader, and a worker started with tsx's hooks sends every one to the hooks'
-  // thread and waits for its answer: about 5 % of a render's CPU.
+  // thread and waits for its answer: about 5 % of its main thread in a profile.
   if (manifest.pageMap) for (const [component, load] of manifest.pageMap) manifest.pageMap.set(component, once(load));
   for (const name of ['actions', 'middleware'] as const) {
     const load = manifest[name];

@@ -130,6 +130,23 @@ function writeNew(file: string, body: Uint8Array): void {
   inFolder(file, () => writeFileSync(file, body));
 }
 
+/**
+ * Writes the pages of a build folder that started empty: no file is there to remove, and each
+ * page's folder is made once, before its first file, rather than after a failed write (a full
+ * render writes a thousand pages, most in a folder of their own).
+ */
+function emptyFolderWriter(): (file: string, body: Uint8Array) => void {
+  const made = new Set<string>();
+  return (file, body) => {
+    const folder = path.dirname(file);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    writeFileSync(file, body);
+  };
+}
+
 /** Links a file of the served build into the new one, in place of any file there; copies across file systems. */
 function linkFile(from: string, to: string): void {
   rmSync(to, { force: true });
@@ -217,8 +234,10 @@ export async function publishSite(renderer: SiteRenderer, dealer: DealerConfig, 
       record.pages[page.file] = { ...was, written: writer };
     }
     const changed = pages.filter((page) => !reused.has(page.file));
+    // Only a build brought up to date holds files a page may replace.
+    const write = spare ? writeNew : emptyFolderWriter();
     for await (const page of renderer.render(dealer, changed)) {
-      writeNew(path.join(folder, page.file), page.body);
+      write(path.join(folder, page.file), page.body);
       const policies = page.file.endsWith('.html') ? { policies: metaPolicies(Buffer.from(page.body).toString('utf8')) } : {};
       record.pages[page.file] = { path: page.path, route: page.route, ...(page.props ? { props: page.props } : {}), ...page.inputs, ...policies, written };
     }

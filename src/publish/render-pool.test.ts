@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRenderPool, type RenderPool } from './render-pool';
+import { createRenderPool, RENDER_WORKER_FLAGS, type RenderPool } from './render-pool';
 
 let dir: string;
 let pool: RenderPool | undefined;
@@ -14,7 +14,7 @@ let pool: RenderPool | undefined;
 const worker = `
 process.on('message', (job) => {
   if (job.slug === 'crash') process.exit(3);
-  setTimeout(() => process.send({ id: job.id, ok: true, outcome: { slug: job.slug, pages: process.pid, htmlPages: 1, rendered: 1, build: '', seconds: 0, cpuSeconds: 0, firstLook: job.firstLook === true } }), 50);
+  setTimeout(() => process.send({ id: job.id, ok: true, outcome: { slug: job.slug, pages: process.pid, htmlPages: 1, rendered: 1, build: '', seconds: 0, cpuSeconds: 0, firstLook: job.firstLook === true, flags: process.execArgv } }), 50);
 });
 process.on('disconnect', () => process.exit(0));
 process.send({ ready: true });
@@ -62,6 +62,11 @@ describe('createRenderPool', () => {
     const third = await pool.publish('gamma');
     // No process was started after the warm-up: the third publish ran on one of the two.
     expect(new Set([...results, third].map((r) => r.pages)).size).toBe(2);
+  });
+
+  it("starts each worker with the render workers' V8 flags", async () => {
+    const pool = open(1);
+    expect(await pool.publish('alpha')).toMatchObject({ flags: expect.arrayContaining([...RENDER_WORKER_FLAGS]) as unknown });
   });
 
   it('hands the first-look switch to the worker', async () => {

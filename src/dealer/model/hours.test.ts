@@ -29,7 +29,9 @@ describe('formatTime', () => {
     expect(formatTime('09:00', locale)).toBe('9am');
   });
 
-  it('rejects text that is not a 24-hour time', () => {
+  it('rejects text that is not a 24-hour time, each time it is asked', () => {
+    expect(formatTime('17:30')).toBe('5:30pm');
+    expect(() => formatTime('25:00')).toThrow(RangeError);
     expect(() => formatTime('25:00')).toThrow(RangeError);
     expect(() => formatTime('5pm')).toThrow(RangeError);
   });

@@ -50,6 +50,20 @@ function timeFormat(locale: string): Intl.DateTimeFormat {
 
 /** "17:30" → "5:30pm", "17:00" → "5pm": the compact style dealers print on their signage. */
 export function formatTime(time: string, locale: string = DEFAULT_LOCALE): string {
+  // Every page prints the same opening hours: each time is formatted once per locale.
+  const key = `${locale} ${time}`;
+  let text = timeTexts.get(key);
+  if (text === undefined) {
+    text = formatTimeAfresh(time, locale);
+    timeTexts.set(key, text);
+  }
+  return text;
+}
+
+// At most a day's minutes per locale, whatever the dealers write.
+const timeTexts = new Map<string, string>();
+
+function formatTimeAfresh(time: string, locale: string): string {
   const match = HHMM.exec(time.trim());
   const hours = Number(match?.[1]);
   const minutes = Number(match?.[2]);

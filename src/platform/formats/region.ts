@@ -121,7 +121,16 @@ export function calendarDate(isoDate: string): Date {
   return date;
 }
 
+// One formatter per locale: making one costs more than formatting, and pages format dates by the hundred.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "25 December 2026" (AU/NZ), "December 25, 2026" (US). */
 export function formatDate(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(calendarDate(isoDate));
+  const date = calendarDate(isoDate);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
 }

@@ -9,20 +9,10 @@
  * refuses (full, blocked, absent) leaves it as it was, and nothing throws.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { browserStorage } from './storage';
-
-function read<T>(storage: Storage | undefined, key: string, decode: (raw: string | null) => T): T {
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(key) ?? null;
-  } catch {
-    // Refused access reads as nothing remembered.
-  }
-  return decode(raw);
-}
+import { browserStorage, readStored } from './storage';
 
 function sessionAtom<T>(key: string, decode: (raw: string | null) => T, storage: Storage | undefined): WritableAtom<T> {
-  const $store = atom(read(storage, key, decode));
+  const $store = atom(readStored(storage, key, decode));
   // Written first, kept only if storage took it: the way @nanostores/persistent wraps `set`.
   // (nanostores' onSet would do too, but brings its lifecycle code onto every page.)
   const keep = $store.set.bind($store);
@@ -39,7 +29,7 @@ function sessionAtom<T>(key: string, decode: (raw: string | null) => T, storage:
   // the tab's other pages may have changed the key meanwhile: read it again.
   if (typeof window !== 'undefined') {
     window.addEventListener('pageshow', (event) => {
-      if (event.persisted) keep(read(storage, key, decode));
+      if (event.persisted) keep(readStored(storage, key, decode));
     });
   }
   return $store;

@@ -10,3 +10,17 @@ export function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage
     return undefined;
   }
 }
+
+/**
+ * What `storage` holds under `key`, through `decode` (given null when nothing is there, or when
+ * the storage refuses access, which reads as nothing remembered).
+ */
+export function readStored<T>(storage: Storage | undefined, key: string, decode: (raw: string | null) => T): T {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(key) ?? null;
+  } catch {
+    // Refused access reads as nothing remembered.
+  }
+  return decode(raw);
+}

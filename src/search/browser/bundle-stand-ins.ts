@@ -3,7 +3,7 @@
  * whole API where instant-meilisearch needs two calls; InstantSearch's Algolia Insights (its
  * middleware and facet events), crawler metadata middleware, default history router, widget
  * template helpers, documentation links, Algolia client cache seeding and React 17 hook shim; the
- * helper's hierarchical facet trees. This Vite plugin (astro.config.mjs) points those imports at
+ * helper's hierarchical facet trees; the event emitter's warnings and listener events. This Vite plugin (astro.config.mjs) points those imports at
  * small stand-ins in the browser build only, about 10 KB gzip off every search page; the server
  * build (prerendering, the search push, reserved flags) keeps the real modules. The `qs` alias in
  * astro.config.mjs is the same idea, older.
@@ -37,6 +37,8 @@ const inPackage = (file: string, name: string) => file.split(path.sep).join('/')
 export function standInFor(source: string, importer: string): string | undefined {
   if (source === 'meilisearch' && inPackage(importer, '@meilisearch/instant-meilisearch')) return standIn('meilisearch-lite.ts');
   if (source.startsWith('use-sync-external-store/shim') && inPackage(importer, 'react-instantsearch-core')) return standIn('stand-ins/sync-external-store.ts');
+  if (source === '@algolia/events' && (inPackage(importer, 'algoliasearch-helper') || inPackage(importer, 'instantsearch.js')))
+    return standIn('stand-ins/events.cjs');
   if (!source.startsWith('.')) return undefined;
   const target = path.resolve(path.dirname(importer), source).split(path.sep).join('/');
   for (const [name, files] of [

@@ -20,7 +20,7 @@ import {
   type Frequency,
   type PriceStats,
 } from '../model/hero/budget';
-import type { HeroSelection } from '../model/hero/hero-state';
+import type { HeroSelection } from '../model/hero/remembered';
 import { makeDropdown, modelDropdown } from '../model/hero/makes';
 import { multiSearch, resultCount, type SearchQuery, type SearchResult } from '../model/hero/multi-search';
 import { formatAmount } from '../model/hero/quick-picks';

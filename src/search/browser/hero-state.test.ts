@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../../tests/support/memory-storage';
-import { emptySelection, heroStorageKey, onSlider } from '../model/hero/hero-state';
+import { emptySelection, heroStorageKey, onSlider } from '../model/hero/remembered';
 import { heroSelection, rememberHeroSelection } from './hero-state';
 
 const allowed = ['', 'new', 'used'];

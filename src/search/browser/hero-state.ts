@@ -5,7 +5,7 @@
  */
 import type { ReadableAtom } from 'nanostores';
 import { sessionAtoms } from '../../platform/web/session-atoms';
-import { heroStorageKey, parseHeroSelection, type HeroSelection } from '../model/hero/hero-state';
+import { heroStorageKey, parseHeroSelection, type HeroSelection } from '../model/hero/remembered';
 
 const heroStore = sessionAtoms(parseHeroSelection);
 

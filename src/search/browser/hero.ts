@@ -1,13 +1,13 @@
 /**
  * The home page hero: the 'SEARCH BY BUDGET' / 'SEARCH STOCK' switch, the remembered
- * car type, make and model put back into the form (the store in ./hero-state.ts), and a loader
+ * car type, make and model put back into the form (kept by ./hero-state.ts), and a loader
  * for the rest (./hero-panels.ts: lists from the stock, the built search path, the budget panel).
  * The rest arrives once the shopper reaches for the hero, so the home page ships only this.
  * Without any script the server-rendered forms still search.
  */
-import { onSlider } from '../model/hero/hero-state';
+import { browserStorage, readStored } from '../../platform/web/storage';
+import { heroStorageKey, onSlider, parseHeroSelection } from '../model/hero/remembered';
 import type { HeroPanels } from './hero-panels';
-import { heroSelection } from './hero-state';
 
 /** Puts a remembered value back, adding it as an option when the config's list lacks it. */
 function choose(select: HTMLSelectElement | null, value: string): void {
@@ -31,7 +31,9 @@ export function initHero(doc: Document = document, win: Window = window): void {
 
   // The car types this form offers, first option first (without 'All', the first is chosen on arrival).
   const carTypeInputs = [...stock.querySelectorAll<HTMLInputElement>('input[name="car_type"]')];
-  const stored = heroSelection(slug).get();
+  // Read here rather than through the hero's session store (./hero-state.ts), which the panels
+  // bring: the home page's first load carries only this read.
+  const stored = readStored(browserStorage('sessionStorage'), heroStorageKey(slug), parseHeroSelection);
   const remembered = stored && onSlider(stored, carTypeInputs.length > 0 ? carTypeInputs.map((input) => input.value) : ['']);
   if (remembered) {
     for (const input of carTypeInputs) if (input.type === 'radio') input.checked = input.value === remembered.car_type;

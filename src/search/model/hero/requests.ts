@@ -5,7 +5,8 @@
 import { baseFilter, searchFilter, searchText, type SearchContext } from '../query';
 import { AUTOCOMPLETE_MIN_PRICE, DEFAULT_SORT, type SearchState } from '../state';
 import { BUDGET_MIN_PRICE, budgetSearchState, type PriceStats } from './budget';
-import { heroSearchState, type HeroSelection } from './hero-state';
+import { heroSearchState } from './hero-state';
+import type { HeroSelection } from './remembered';
 import type { SearchQuery, SearchResult } from './multi-search';
 import type { Vocabulary } from '../routing';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testSite } from '../../../../tests/support/test-site';
 import { routeToState } from '../routing';
 import { searchSite } from '../site';
-import { emptySelection } from './hero-state';
+import { emptySelection } from './remembered';
 import { budgetSearchPath, heroSearchPath } from './routes';
 
 const site = searchSite(

@@ -5,7 +5,8 @@
 import { stateToRoute } from '../routing';
 import type { SearchSite } from '../site';
 import { budgetSearchState } from './budget';
-import { heroSearchState, type HeroSelection } from './hero-state';
+import { heroSearchState } from './hero-state';
+import type { HeroSelection } from './remembered';
 
 /** The search button: e.g. "/search/used-cars?make=Toyota" or "/search/toyota/rav4". */
 export function heroSearchPath(selection: HeroSelection, site: SearchSite): string {

@@ -21,6 +21,10 @@ describe('weightBudgets', () => {
     expect(weightBudgets('search')).toEqual({ firstLoad: 140 * KB, total: 140 * KB });
   });
 
+  it("holds the home page to the brochure budget on first load and the hero's lists with the first interaction", () => {
+    expect(weightBudgets('home')).toEqual({ firstLoad: 10 * KB, total: 25 * KB });
+  });
+
   it('gives a page type with no budget of its own the brochure budget', () => {
     expect(weightBudgets('privacy-policy')).toEqual({ firstLoad: 10 * KB, total: 10 * KB });
   });

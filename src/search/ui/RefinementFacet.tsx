@@ -3,7 +3,7 @@
  * 'Show more' for long lists. `RefinementListView` is props only; `RefinementFacet` feeds it
  * from InstantSearch.
  */
-import { useInstantSearch, useRefinementList } from 'react-instantsearch';
+import { useInstantSearchContext, useRefinementList } from 'react-instantsearch';
 import { chooseCarType, isCarType, CAR_TYPE_ORDER } from '../model/car-type';
 import type { FacetDefinition } from '../browser/labels';
 
@@ -75,7 +75,10 @@ export function RefinementFacet({ facet, valueLabel, formatCount, newAndDemoJoin
     // Car types always read new, demo, used; other values by stock, then name.
     sortBy: isCarTypeFacet ? byCarType : BY_COUNT_THEN_NAME,
   });
-  const { setIndexUiState } = useInstantSearch();
+  // The index itself, not useInstantSearch: that hook keeps a copy of the whole UI state, read
+  // from every widget as it mounts and again on every result; over ten facets it was most of the
+  // island's script time after hydration.
+  const search = useInstantSearchContext();
   if (items.length === 0) return null;
 
   const onToggle = (value: string): void => {
@@ -85,7 +88,7 @@ export function RefinementFacet({ facet, valueLabel, formatCount, newAndDemoJoin
     }
     const current = items.filter((item) => item.isRefined).map((item) => item.value);
     const next = chooseCarType(current, value, true);
-    setIndexUiState((ui) => ({ ...ui, page: undefined, refinementList: { ...ui.refinementList, car_type: next } }));
+    search.mainIndex.setIndexUiState((ui) => ({ ...ui, page: undefined, refinementList: { ...ui.refinementList, car_type: next } }));
   };
 
   return (

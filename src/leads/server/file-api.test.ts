@@ -31,7 +31,9 @@ const pathOf = (url: string): string => {
 
 describe('downloadName', () => {
   it('is the field and the file id, with the extension of the sniffed kind', () => {
-    expect(downloadName('vehicle_photos', '9b1d7c0e-1111-4b7e-9d59-0b5a1f0e2a22', 'image/jpeg')).toBe('vehicle-photos-9b1d7c0e-1111-4b7e-9d59-0b5a1f0e2a22.jpg');
+    expect(downloadName('vehicle_photos', '9b1d7c0e-1111-4b7e-9d59-0b5a1f0e2a22', 'image/jpeg')).toBe(
+      'vehicle-photos-9b1d7c0e-1111-4b7e-9d59-0b5a1f0e2a22.jpg',
+    );
     expect(downloadName('payslips', 'abc', 'application/pdf')).toBe('payslips-abc.pdf');
   });
 
@@ -61,13 +63,18 @@ describe.each(testDatabaseKinds())('GET /api/leads/:id/files/:fileId on %s', (ki
     const started = await send(on, { body: tradeInStarted(host === `${DEALER}.localhost` ? {} : { website_slug: OTHER_DEALER }), host });
     expect(started.status).toBe(201);
     const id = String(started.body.id);
-    const upload = await send(on, { path: `/api/leads/${id}/files`, body: photos(['vehicle_photos', JPEG(), 'front.jpg'], ['vehicle_photos', PNG(), 'side.png']), host });
+    const upload = await send(on, {
+      path: `/api/leads/${id}/files`,
+      body: photos(['vehicle_photos', JPEG(), 'front.jpg'], ['vehicle_photos', PNG(), 'side.png']),
+      host,
+    });
     expect(upload.status).toBe(201);
     const files = await db.current.db.select().from(leadFiles).where(eq(leadFiles.lead_id, id));
     files.sort((a, b) => a.content_type.localeCompare(b.content_type));
     return { id, files };
   }
-  const linkTo = (leadId: string, fileId: string, expires = fileLinkExpiry(new Date(clock)), secret = SECRET) => pathOf(fileUrl(site, leadId, fileId, secret, expires));
+  const linkTo = (leadId: string, fileId: string, expires = fileLinkExpiry(new Date(clock)), secret = SECRET) =>
+    pathOf(fileUrl(site, leadId, fileId, secret, expires));
 
   it('serves the stored bytes as a download, by the link the delivered lead carries', async () => {
     const { id, files } = await leadWithPhotos();
@@ -108,7 +115,9 @@ describe.each(testDatabaseKinds())('GET /api/leads/:id/files/:fileId on %s', (ki
       expect(Buffer.from(bytes).equals(readFileSync(path.join(filesDir, DEALER, stored?.stored_name ?? '')))).toBe(true);
       expect(response.headers.get('content-type')).toBe(file.content_type);
       expect(response.headers.get('content-length')).toBe(String(bytes.length));
-      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="vehicle-photos-${file.id}.${file.content_type === 'image/png' ? 'png' : 'jpg'}"`);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="vehicle-photos-${file.id}.${file.content_type === 'image/png' ? 'png' : 'jpg'}"`,
+      );
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -163,7 +172,10 @@ describe.each(testDatabaseKinds())('GET /api/leads/:id/files/:fileId on %s', (ki
     const first = await leadWithPhotos();
     const second = await leadWithPhotos();
     // Signed, but the file is the second lead's: 404, as for a file that does not exist.
-    expect(await send(app, { method: 'GET', path: linkTo(first.id, second.files[0]?.id ?? '') })).toMatchObject({ status: 404, body: { error: 'File not found' } });
+    expect(await send(app, { method: 'GET', path: linkTo(first.id, second.files[0]?.id ?? '') })).toMatchObject({
+      status: 404,
+      body: { error: 'File not found' },
+    });
     expect((await send(app, { method: 'GET', path: linkTo(first.id, '00000000-0000-4000-8000-000000000000') })).status).toBe(404);
     // The right link on another dealer's site: that dealer has no such lead.
     const own = linkTo(first.id, first.files[0]?.id ?? '');
@@ -192,7 +204,10 @@ describe.each(testDatabaseKinds())('GET /api/leads/:id/files/:fileId on %s', (ki
       expect(answer.headers.get('content-type')).toContain('application/json');
     }
     // A row whose stored name is no name the server makes is not followed.
-    await db.current.db.update(leadFiles).set({ stored_name: '../../../../etc/passwd' }).where(eq(leadFiles.id, files[0]?.id ?? ''));
+    await db.current.db
+      .update(leadFiles)
+      .set({ stored_name: '../../../../etc/passwd' })
+      .where(eq(leadFiles.id, files[0]?.id ?? ''));
     expect((await send(app, { method: 'GET', path: linkTo(id, files[0]?.id ?? '') })).status).toBe(404);
     expect(logged).toEqual([expect.stringContaining('has a stored name or kind the server never makes')]);
   });

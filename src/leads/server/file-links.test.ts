@@ -18,7 +18,9 @@ describe('fileUrl', () => {
   it('is the file’s address on the dealer’s own site, with its expiry and signature', () => {
     const expires = fileLinkExpiry(new Date(NOW));
     const url = fileUrl(site, LEAD, FILE, SECRET, expires);
-    expect(url).toBe(`https://www.kingfishertoyota.example/api/leads/${LEAD}/files/${FILE}?expires=${expires}&sig=${fileLinkSignature(SECRET, LEAD, FILE, expires)}`);
+    expect(url).toBe(
+      `https://www.kingfishertoyota.example/api/leads/${LEAD}/files/${FILE}?expires=${expires}&sig=${fileLinkSignature(SECRET, LEAD, FILE, expires)}`,
+    );
     expect(checkFileLink(SECRET, partsOf(url), NOW)).toBe('valid');
   });
 

@@ -112,7 +112,14 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     const fileId = '9b1d7c0e-1111-4b7e-9d59-0b5a1f0e2a22';
     await db.current.db
       .insert(leadFiles)
-      .values({ id: fileId, lead_id: leadId, field: 'vehicle_photos', stored_name: '0f0c1a52-7f0e-4b7e-9d59-0b5a1f0e2a33', content_type: 'image/jpeg', size: 2048 });
+      .values({
+        id: fileId,
+        lead_id: leadId,
+        field: 'vehicle_photos',
+        stored_name: '0f0c1a52-7f0e-4b7e-9d59-0b5a1f0e2a33',
+        content_type: 'image/jpeg',
+        size: 2048,
+      });
     const w = worker(base, { ackSecret: ACK_SECRET });
     expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
     const folder = path.join(outboxRoot, 'kingfisher-toyota');
@@ -126,7 +133,9 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     const parts = { leadId, fileId, expires: link.searchParams.get('expires') ?? undefined, sig: link.searchParams.get('sig') ?? undefined };
     expect(checkFileLink(ACK_SECRET, parts, T0.getTime())).toBe('valid');
     expect(checkFileLink('another-secret-0123456789abcdef', parts, T0.getTime())).toBe('invalid');
-    expect(readFileSync(path.join(folder, `${leadId}.adf.xml`), 'utf8')).toContain(`Photos of the car 1 of 1 (JPEG): ${(file?.url ?? '').replace(/&/g, '&amp;')}`);
+    expect(readFileSync(path.join(folder, `${leadId}.adf.xml`), 'utf8')).toContain(
+      `Photos of the car 1 of 1 (JPEG): ${(file?.url ?? '').replace(/&/g, '&amp;')}`,
+    );
     await w.stop();
   });
 

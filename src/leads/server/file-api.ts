@@ -86,7 +86,10 @@ export function createLeadFileApi({ storage, env = process.env, root = process.c
     const fileId = c.req.param('fileId');
     c.header('X-Robots-Tag', 'noindex');
     if (dealer === null || leadId.length > MAX_ID_LENGTH || fileId.length > MAX_ID_LENGTH) return notFound(c);
-    const check = checkFileLink(linkSecret(), { leadId, fileId, expires: c.req.query('expires'), sig: c.req.query('sig') }, now());
+    // The ADF email's text is XML, where the link's & is written &amp;: a person clicking the link
+    // in that email sends `amp;sig`. Only where the signature is read from changes.
+    const sig = c.req.query('sig') ?? c.req.query('amp;sig');
+    const check = checkFileLink(linkSecret(), { leadId, fileId, expires: c.req.query('expires'), sig }, now());
     if (check === 'invalid') return send(c, problem(403, 'This link is not valid. Open the link from the lead as it was delivered.'));
     if (check === 'expired') return send(c, problem(403, 'This link has expired. Ask the website’s operator for the file.'));
     if (!storage) return send(c, problem(503, NO_LEAD_STORAGE));

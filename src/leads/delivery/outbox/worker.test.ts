@@ -110,16 +110,14 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
   it('gives each file sent with the lead a signed link on the dealer’s site, in the JSON and the ADF alike', async () => {
     const leadId = await insertLead(db.current, { created_at: T0, form: 'trade_in', category: 'sell-my-car' });
     const fileId = '9b1d7c0e-1111-4b7e-9d59-0b5a1f0e2a22';
-    await db.current.db
-      .insert(leadFiles)
-      .values({
-        id: fileId,
-        lead_id: leadId,
-        field: 'vehicle_photos',
-        stored_name: '0f0c1a52-7f0e-4b7e-9d59-0b5a1f0e2a33',
-        content_type: 'image/jpeg',
-        size: 2048,
-      });
+    await db.current.db.insert(leadFiles).values({
+      id: fileId,
+      lead_id: leadId,
+      field: 'vehicle_photos',
+      stored_name: '0f0c1a52-7f0e-4b7e-9d59-0b5a1f0e2a33',
+      content_type: 'image/jpeg',
+      size: 2048,
+    });
     const w = worker(base, { ackSecret: ACK_SECRET });
     expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
     const folder = path.join(outboxRoot, 'kingfisher-toyota');

@@ -11,6 +11,7 @@ import { accountsSecret } from '../accounts/server/secrets';
 import { createFinanceApi } from '../finance/server/routes';
 import { createLeadsApi, type LeadsApiOptions } from '../leads/server/routes';
 import { createLeadAckApi } from '../leads/server/ack-api';
+import { createLeadFileApi } from '../leads/server/file-api';
 import { createMiscellaneousApi } from '../leads/server/miscellaneous-api';
 import { memoryLeadLimiter } from '../leads/server/rate-limit';
 import { createRegoApi } from '../leads/server/rego-api';
@@ -117,6 +118,8 @@ export function createApi({ dealers, search, searchLimiter, leads, accounts = {}
   api.route('/', leadsApi);
   // /leads/:id/ack (the "I've got this" link) and /leads/ack (the CRM's signed callback).
   api.route('/', createLeadAckApi({ storage: leads.storage, configs, ...(leads.env ? { env: leads.env } : {}), ...(leads.root ? { root: leads.root } : {}) }));
+  // /leads/:id/files/:fileId (a file sent with the lead, by the signed link its delivery carries).
+  api.route('/', createLeadFileApi({ storage: leads.storage, ...(leads.env ? { env: leads.env } : {}), ...(leads.root ? { root: leads.root } : {}) }));
 
   // The routes for the forms' outside systems and counts. Each router takes full paths and puts
   // its middleware on its own routes only. A dealer file that cannot be read is an unknown

@@ -143,3 +143,56 @@ export const financeLead = (step: number, status: 'Incomplete' | 'Complete', ext
     ...extra,
   },
 });
+
+/** A file of `size` bytes that starts with `head` (a kind's first bytes) and is zeros after. */
+const fill = (head: number[] | string, size = 256): Blob => {
+  const bytes = new Uint8Array(size);
+  bytes.set(typeof head === 'string' ? Array.from(head, (ch) => ch.charCodeAt(0)) : head);
+  return new Blob([bytes]);
+};
+export const JPEG = (size?: number): Blob => fill([0xff, 0xd8, 0xff, 0xe0], size);
+export const PNG = (): Blob => fill([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PDF = (): Blob => fill('%PDF-1.7\n');
+
+/** File parts as the browser sends them: [field, bytes, the name on the shopper's device]. */
+export const photos = (...files: [string, Blob, string][]): FormData => {
+  const form = new FormData();
+  for (const [field, blob, name] of files) form.append(field, blob, name);
+  return form;
+};
+
+/** The first step of the trade-in flow as the browser saves it: the plate only. */
+export const tradeInStarted = (extra: Record<string, unknown> = {}): { lead: Record<string, unknown> } => ({
+  lead: {
+    form: 'trade_in',
+    category: 'sell-my-car',
+    website_slug: DEALER,
+    form_started_at: NOW - 120_000,
+    company_website: '',
+    rego: 'ABC123',
+    regoState: 'QLD',
+    lead_status: 'Incomplete',
+    form_completed: false,
+    step_number: 1,
+    ...extra,
+  },
+});
+
+/** The trade-in flow's last step: the car, its condition and the shopper. */
+export const tradeInComplete = (): { lead: Record<string, unknown> } =>
+  tradeInStarted({
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2018,
+    km: 60000,
+    adjustmentAnswers: { two_sets_of_keys: true, service_history: true, no_illegal_modifications: true, condition: 'Good' },
+    first_name: 'Jane',
+    last_name: 'Citizen',
+    email: 'jane@example.com',
+    phone: '0412 345 678',
+    postcode: '4000',
+    opt_in: true,
+    lead_status: 'Complete',
+    form_completed: true,
+    step_number: undefined,
+  });

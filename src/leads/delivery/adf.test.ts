@@ -251,6 +251,31 @@ describe('leadToAdf', () => {
     expect(textOf(parseXml(leadToAdf(lead, site)).root, 'prospect', 'customer', 'comments')).not.toContain('Photos');
   });
 
+  it('gives each file its download link, and says until when the links open', () => {
+    const lead = makeLead({ form: 'trade_in', category: 'sell-my-car', data: { first_name: 'Sam', rego: 'ABC123', make: 'Mazda', model: 'CX-5', year: 2018 } });
+    const link = (id: string) => `https://www.kingfishertoyota.example/api/leads/${lead.id}/files/${id}?expires=1766372400&sig=abc`;
+    const expires = new Date(1766372400 * 1000).toISOString();
+    const files = [
+      { id: 'f-1', field: 'vehicle_photos', content_type: 'image/jpeg', size: 1000, url: link('f-1'), url_expires_at: expires },
+      { id: 'f-2', field: 'vehicle_photos', content_type: 'image/png', size: 2000, url: link('f-2'), url_expires_at: expires },
+      { id: 'l-1', field: 'drivers_licence', content_type: 'application/pdf', size: 3000, url: link('l-1'), url_expires_at: expires },
+    ];
+    const xml = leadToAdf(lead, site, { files });
+    const lines = (textOf(parseXml(xml).root, 'prospect', 'customer', 'comments') ?? '').split('\n');
+    expect(lines).toContain("Photos of the car: 2 files (JPEG, PNG), kept with the lead on the website's server; file ids f-1, f-2");
+    const from = lines.findIndex((l) => l.startsWith('Download the files'));
+    expect(lines[from]).toBe(
+      `Download the files (each link opens its file until ${adfDate(new Date(expires), site.time_zone)}; anyone holding a link can open it, so keep them to the team):`,
+    );
+    expect(lines.slice(from + 1, from + 4)).toEqual([
+      `Photos of the car 1 of 2 (JPEG): ${link('f-1')}`,
+      `Photos of the car 2 of 2 (PNG): ${link('f-2')}`,
+      `Driver's licence 1 of 1 (PDF): ${link('l-1')}`,
+    ]);
+    // The & between the link's parameters is escaped in the XML, and reads back as it was.
+    expect(xml).toContain(`files/f-1?expires=1766372400&amp;sig=abc`);
+  });
+
   it('gives a US trade-in its odometer in the miles the lead records, under "License plate"', () => {
     const us = dealerFileCopy('lone-star-auto');
     const lead = makeLead({

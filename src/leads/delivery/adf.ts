@@ -239,20 +239,29 @@ function tradeInVehicle(lead: DeliverableLead, site: AdfSite): string {
 
 /**
  * One line per file field: how many came, of what kinds, and that they stay on the website's
- * server (LEADS_FILES_DIR), found by the file ids the JSON delivery lists too. No file travels in
- * a lead: mail and CRM imports would carry a stranger's upload to the dealer's desk.
+ * server (LEADS_FILES_DIR), by the file ids the JSON delivery lists too; then each file's signed
+ * link, to download it, and until when the links open. No file travels in a lead: mail and CRM
+ * imports would carry a stranger's upload to the dealer's desk.
  */
-function fileLines(files: readonly LeadFileMeta[]): string[] {
+function fileLines(files: readonly LeadFileMeta[], timeZone: string): string[] {
   const byField = new Map<string, LeadFileMeta[]>();
   for (const file of files) byField.set(file.field, [...(byField.get(file.field) ?? []), file]);
-  return [...byField].map(([field, held]) => {
+  const lines = [...byField].map(([field, held]) => {
     const kinds = [...new Set(held.map((f) => kindName(f.content_type)))].join(', ');
-    const name = Object.hasOwn(FILE_FIELD_NAMES, field) ? FILE_FIELD_NAMES[field] : label(field);
-    return `${name}: ${held.length} file${held.length === 1 ? '' : 's'} (${kinds}), kept with the lead on the website's server; file ids ${held.map((f) => f.id).join(', ')}`;
+    return `${fieldName(field)}: ${held.length} file${held.length === 1 ? '' : 's'} (${kinds}), kept with the lead on the website's server; file ids ${held.map((f) => f.id).join(', ')}`;
   });
+  const linked = [...byField].flatMap(([field, held]) =>
+    held.flatMap((file, i) => (file.url ? [`${fieldName(field)} ${i + 1} of ${held.length} (${kindName(file.content_type)}): ${file.url}`] : [])),
+  );
+  if (linked.length === 0) return lines;
+  const expiries = files.flatMap((f) => (f.url_expires_at ? [new Date(f.url_expires_at)] : [])).filter((d) => !Number.isNaN(d.getTime()));
+  const until = expiries.length > 0 ? ` until ${adfDate(new Date(Math.min(...expiries.map((d) => d.getTime()))), timeZone)}` : '';
+  return [...lines, `Download the files (each link opens its file${until}; anyone holding a link can open it, so keep them to the team):`, ...linked];
 }
 
-function customerComments(lead: DeliverableLead, response?: LeadResponseLinks, files: readonly LeadFileMeta[] = []): string {
+const fieldName = (field: string): string => (Object.hasOwn(FILE_FIELD_NAMES, field) ? (FILE_FIELD_NAMES[field] ?? field) : label(field));
+
+function customerComments(lead: DeliverableLead, timeZone: string, response?: LeadResponseLinks, files: readonly LeadFileMeta[] = []): string {
   const data = lead.data;
   const used = new Set([...notForComments, ...(lead.form === 'trade_in' ? tradeInFormFields : tradeInPrefixed)]);
   const lines = [str(data, 'message'), str(data, 'notes')].filter(Boolean);
@@ -263,7 +272,7 @@ function customerComments(lead: DeliverableLead, response?: LeadResponseLinks, f
     if (used.has(key) || plain(value) === '') continue;
     lines.push(`${label(key)}: ${plain(value)}`);
   }
-  lines.push(...fileLines(files));
+  lines.push(...fileLines(files, timeZone));
   lines.push(consentLine(lead.consent));
   const page = str(data, 'url');
   if (page) lines.push(`Page: ${page}`);
@@ -336,7 +345,7 @@ export function leadToAdf(lead: DeliverableLead, site: AdfSite, options: AdfOpti
     textElement('requestdate', adfDate(lead.completed_at ?? lead.created_at, site.time_zone)),
     buyVehicle(lead, site, options.vehicle),
     tradeInVehicle(lead, site),
-    element('customer', [contact, textElement('comments', customerComments(lead, options.response, options.files))].join('')),
+    element('customer', [contact, textElement('comments', customerComments(lead, site.time_zone, options.response, options.files))].join('')),
     vendor(lead, site),
     element(
       'provider',

@@ -22,12 +22,18 @@ export interface DeliverableLead {
   completed_at?: Date | null;
 }
 
-/** A file sent with the lead, described but never included. */
+/**
+ * A file sent with the lead, described but never included: the delivery gives a signed link to
+ * download it instead (src/leads/server/file-links.ts), which opens until `url_expires_at`.
+ */
 export interface LeadFileMeta {
   id: string;
   field: string;
   content_type: string;
   size: number;
+  url?: string;
+  /** ISO time the link stops working. */
+  url_expires_at?: string;
 }
 
 /** The stock car the lead is about, when the dealer's stock still has it. */
@@ -90,7 +96,14 @@ export function webhookBody(lead: DeliverableLead, files: readonly LeadFileMeta[
     // The whole record as stored: the answer, whether one was sent, the form, page and wording.
     consent: { ...lead.consent },
     data: lead.data,
-    files: files.map(({ id, field, content_type, size }) => ({ id, field, content_type, size })),
+    files: files.map(({ id, field, content_type, size, url, url_expires_at }) => ({
+      id,
+      field,
+      content_type,
+      size,
+      ...(url ? { url } : {}),
+      ...(url_expires_at ? { url_expires_at } : {}),
+    })),
     vehicle: vehicle ?? null,
     ...tracking,
   };

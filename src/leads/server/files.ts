@@ -2,7 +2,8 @@
  * Files sent with a lead (POST /api/leads/with-files, POST /api/leads/:id/files): checked by the
  * rule the browser shares (src/leads/model/lead-files.ts: fields, kinds read from the first bytes,
  * sizes, counts) and stored under server-made names with no extension in LEADS_FILES_DIR/<dealer>/
- * (default .data/lead-files). No route ever serves them back.
+ * (default .data/lead-files). They are served back only to the holder of a delivery's signed,
+ * expiring link (file-links.ts, file-api.ts): the link alone is the dealer's key.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';

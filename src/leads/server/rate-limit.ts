@@ -19,12 +19,16 @@ export const memoryLeadLimiter = (env: NodeJS.ProcessEnv): RateLimiter => memory
  * - leads: every lead route (/leads, /leads/:id, /leads/with-files, /leads/:id/files, /carClarityCustomer).
  * - files: /leads/with-files and /leads/:id/files again, lower (5 a minute): each request may carry 40 MB to read.
  * - valuations, miscellaneous: their own writes, as many as leads.
+ * - file_links: the dealer opening a delivered lead's files (GET /leads/:id/files/:fileId), as
+ *   many as leads, on a count of its own so a dealer's office opening a lead's ten photos never
+ *   uses up the lead a shopper at the same address is sending.
  */
 export const RATE_BUCKETS = {
   leads: (base: number) => base,
   files: (base: number) => Math.max(1, Math.floor(base / 6)),
   valuations: (base: number) => base,
   miscellaneous: (base: number) => base,
+  file_links: (base: number) => base,
 } as const;
 
 export type RateBucket = keyof typeof RATE_BUCKETS;

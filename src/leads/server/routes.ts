@@ -14,7 +14,8 @@
  * pages; an optional Idempotency-Key that makes a retry get the first answer; validation by the
  * shared form schemas; and a 2xx only once the lead, its outbox rows and the key's answer have
  * committed.
- * Nothing here reads leads back out: there is no route that lists or serves them.
+ * Nothing here reads leads back out: there is no route that lists or serves them. A lead's files
+ * are served only by the signed link its delivery carries (file-api.ts).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DealerConfig } from '../../../platform/config/schema';
 import { verifyWebhookSignature, type WebhookBody } from '../webhook';
-import { outbox } from '../../../platform/db/schema';
+import { leadFiles, outbox } from '../../../platform/db/schema';
+import { checkFileLink, FILE_LINK_LIFE_MS } from '../../server/file-links';
 import { resetTestDatabase, testDatabaseKinds, useTestDatabase } from '../../../../tests/support/test-databases';
 import { requeueDead, requeueDelivery } from './queue';
 import { insertLead, startReceiver, startSmtpServer, type TestReceiver, type TestSmtpServer } from '../../../../tests/support/outbox';
@@ -19,6 +20,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const T0 = new Date('2025-11-21T00:00:00Z');
 const SECRET = 'whsec_test_0123456789';
+const ACK_SECRET = 'ack-secret-for-tests-0123456789abcdef';
 
 /** RFC 2047 encoded words (Q and B), as nodemailer writes non-ASCII headers. */
 const decodeWords = (header: string): string =>
@@ -102,6 +104,36 @@ describe.each(testDatabaseKinds())('outbox worker on %s', (kind) => {
     expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
     expect(readdirSync(folder).sort()).toEqual([`${leadId}.adf.xml`, `${leadId}.json`]);
     expect(readFileSync(path.join(folder, `${leadId}.adf.xml`), 'utf8')).toBe(xml);
+    await w.stop();
+  });
+
+  it('gives each file sent with the lead a signed link on the dealer’s site, in the JSON and the ADF alike', async () => {
+    const leadId = await insertLead(db.current, { created_at: T0, form: 'trade_in', category: 'sell-my-car' });
+    const fileId = '9b1d7c0e-1111-4b7e-9d59-0b5a1f0e2a22';
+    await db.current.db.insert(leadFiles).values({
+      id: fileId,
+      lead_id: leadId,
+      field: 'vehicle_photos',
+      stored_name: '0f0c1a52-7f0e-4b7e-9d59-0b5a1f0e2a33',
+      content_type: 'image/jpeg',
+      size: 2048,
+    });
+    const w = worker(base, { ackSecret: ACK_SECRET });
+    expect(await w.runOnce()).toEqual({ delivered: 1, failed: 0, dead: 0 });
+    const folder = path.join(outboxRoot, 'kingfisher-toyota');
+    const json = JSON.parse(readFileSync(path.join(folder, `${leadId}.json`), 'utf8')) as WebhookBody;
+    const [file] = json.files;
+    expect(file).toMatchObject({ id: fileId, field: 'vehicle_photos', content_type: 'image/jpeg', size: 2048 });
+    expect(file).not.toHaveProperty('stored_name');
+    const link = new URL(file?.url ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe(`${base.url.replace(/\/+$/, '')}/api/leads/${leadId}/files/${fileId}`);
+    expect(file?.url_expires_at).toBe(new Date(T0.getTime() + FILE_LINK_LIFE_MS).toISOString());
+    const parts = { leadId, fileId, expires: link.searchParams.get('expires') ?? undefined, sig: link.searchParams.get('sig') ?? undefined };
+    expect(checkFileLink(ACK_SECRET, parts, T0.getTime())).toBe('valid');
+    expect(checkFileLink('another-secret-0123456789abcdef', parts, T0.getTime())).toBe('invalid');
+    expect(readFileSync(path.join(folder, `${leadId}.adf.xml`), 'utf8')).toContain(
+      `Photos of the car 1 of 1 (JPEG): ${(file?.url ?? '').replace(/&/g, '&amp;')}`,
+    );
     await w.stop();
   });
 

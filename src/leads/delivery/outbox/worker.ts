@@ -19,6 +19,7 @@ import type { Vehicle } from '../../../stock/model/vehicle';
 import type { Database } from '../../../platform/db/open';
 import { leadFiles, leadResponses, leads, outbox, type LeadResponseRow, type LeadRow, type OutboxRow } from '../../../platform/db/schema';
 import { ackUrl, leadAckSecret } from '../../server/response-tracking';
+import { fileLinkExpiry, fileUrl } from '../../server/file-links';
 import { smsProviderFromEnv, type SmsProvider } from '../../../providers/sms';
 import { runEscalations, sendEscalation } from './escalation';
 import { sendDueWeeklyReports } from './weekly-report';
@@ -45,7 +46,7 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** Told of every delivery's result, for /api/health. */
   health?: DeliveryHealth;
-  /** Signs the "I've got this" links (default LEAD_ACK_SECRET or the kept secret, as the ack routes read it). */
+  /** Signs the "I've got this" links and the file links (default LEAD_ACK_SECRET or the kept secret, as the ack and file routes read it). */
   ackSecret?: string;
   /** Texts escalations (default from SMS_PROVIDER: message files in the outbox folder, or Twilio). */
   sms?: SmsProvider;
@@ -163,7 +164,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const response = tracking
       ? { acknowledge_url: ackUrl(site, lead.id, ackSecret()), thread_of: tracking.thread_id === lead.id ? null : tracking.thread_id }
       : undefined;
-    const delivery: Delivery = { lead, files, site, destination: row.destination, vehicle, ...(response ? { response } : {}) };
+    // Each file's own signed link, made at delivery: a month from when the dealer gets it.
+    const expires = fileLinkExpiry(now());
+    const linked = files.map((file) => ({
+      ...file,
+      url: fileUrl(site, lead.id, file.id, ackSecret(), expires),
+      url_expires_at: new Date(expires * 1000).toISOString(),
+    }));
+    const delivery: Delivery = { lead, files: linked, site, destination: row.destination, vehicle, ...(response ? { response } : {}) };
     if (target.type === 'escalation') {
       await sendEscalation(delivery, target, {
         env,

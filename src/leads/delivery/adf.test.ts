@@ -253,7 +253,7 @@ describe('leadToAdf', () => {
 
   it('gives each file its download link, and says until when the links open', () => {
     const lead = makeLead({ form: 'trade_in', category: 'sell-my-car', data: { first_name: 'Sam', rego: 'ABC123', make: 'Mazda', model: 'CX-5', year: 2018 } });
-    const link = (id: string) => `https://www.kingfishertoyota.example/api/leads/${lead.id}/files/${id}?expires=1766372400&sig=abc`;
+    const link = (id: string) => `https://www.kingfishertoyota.example/api/leads/${lead.id}/files/${id}?key=1766372400.abc`;
     const expires = new Date(1766372400 * 1000).toISOString();
     const files = [
       { id: 'f-1', field: 'vehicle_photos', content_type: 'image/jpeg', size: 1000, url: link('f-1'), url_expires_at: expires },
@@ -273,7 +273,7 @@ describe('leadToAdf', () => {
       `Driver's licence 1 of 1 (PDF): ${link('l-1')}`,
     ]);
     // The & between the link's parameters is escaped in the XML, and reads back as it was.
-    expect(xml).toContain(`files/f-1?expires=1766372400&amp;sig=abc`);
+    expect(xml).toContain(`files/f-1?key=1766372400.abc`);
   });
 
   it('gives a US trade-in its odometer in the miles the lead records, under "License plate"', () => {

@@ -2,7 +2,7 @@
  * The dealer opening a file a shopper sent with a lead (the car photos of a trade-in), mounted
  * under /api:
  *
- * - GET /leads/:id/files/:fileId?expires=<unix s>&sig=<HMAC>  the link a delivery carries
+ * - GET /leads/:id/files/:fileId?key=<unix s>.<HMAC>  the link a delivery carries
  *   (file-links.ts). The link alone is the key: no route serves a lead's file without it.
  *
  * The signature is checked before anything is looked up, so a guessed address learns nothing,
@@ -86,10 +86,7 @@ export function createLeadFileApi({ storage, env = process.env, root = process.c
     const fileId = c.req.param('fileId');
     c.header('X-Robots-Tag', 'noindex');
     if (dealer === null || leadId.length > MAX_ID_LENGTH || fileId.length > MAX_ID_LENGTH) return notFound(c);
-    // The ADF email's text is XML, where the link's & is written &amp;: a person clicking the link
-    // in that email sends `amp;sig`. Only where the signature is read from changes.
-    const sig = c.req.query('sig') ?? c.req.query('amp;sig');
-    const check = checkFileLink(linkSecret(), { leadId, fileId, expires: c.req.query('expires'), sig }, now());
+    const check = checkFileLink(linkSecret(), { leadId, fileId, key: c.req.query('key') }, now());
     if (check === 'invalid') return send(c, problem(403, 'This link is not valid. Open the link from the lead as it was delivered.'));
     if (check === 'expired') return send(c, problem(403, 'This link has expired. Ask the website’s operator for the file.'));
     if (!storage) return send(c, problem(503, NO_LEAD_STORAGE));

@@ -11,16 +11,14 @@ const site = { url: 'https://www.kingfishertoyota.example/' };
 const partsOf = (url: string) => {
   const parsed = new URL(url);
   const [, , , leadId = '', , fileId = ''] = parsed.pathname.split('/').map(decodeURIComponent);
-  return { leadId, fileId, expires: parsed.searchParams.get('expires') ?? undefined, sig: parsed.searchParams.get('sig') ?? undefined };
+  return { leadId, fileId, key: parsed.searchParams.get('key') ?? undefined };
 };
 
 describe('fileUrl', () => {
   it('is the file’s address on the dealer’s own site, with its expiry and signature', () => {
     const expires = fileLinkExpiry(new Date(NOW));
     const url = fileUrl(site, LEAD, FILE, SECRET, expires);
-    expect(url).toBe(
-      `https://www.kingfishertoyota.example/api/leads/${LEAD}/files/${FILE}?expires=${expires}&sig=${fileLinkSignature(SECRET, LEAD, FILE, expires)}`,
-    );
+    expect(url).toBe(`https://www.kingfishertoyota.example/api/leads/${LEAD}/files/${FILE}?key=${expires}.${fileLinkSignature(SECRET, LEAD, FILE, expires)}`);
     expect(checkFileLink(SECRET, partsOf(url), NOW)).toBe('valid');
   });
 
@@ -42,28 +40,32 @@ describe('checkFileLink', () => {
   it('refuses a link changed in any part, or signed with another secret', () => {
     expect(checkFileLink(SECRET, { ...good, fileId: 'another-file' }, NOW)).toBe('invalid');
     expect(checkFileLink(SECRET, { ...good, leadId: 'another-lead' }, NOW)).toBe('invalid');
-    expect(checkFileLink(SECRET, { ...good, expires: String(expires + 86_400) }, NOW)).toBe('invalid');
+    const sig = (good.key ?? '').split('.')[1] ?? '';
+    expect(checkFileLink(SECRET, { ...good, key: `${expires + 86_400}.${sig}` }, NOW)).toBe('invalid');
     expect(checkFileLink('another-secret-0123456789abcdef', good, NOW)).toBe('invalid');
-    expect(checkFileLink(SECRET, { ...good, sig: `${good.sig ?? ''}A` }, NOW)).toBe('invalid');
+    expect(checkFileLink(SECRET, { ...good, key: `${good.key ?? ''}A` }, NOW)).toBe('invalid');
   });
 
   it('refuses a missing or malformed signature or expiry', () => {
-    for (const broken of [
-      { sig: undefined },
-      { sig: '' },
-      { expires: undefined },
-      { expires: '' },
-      { expires: '-1' },
-      { expires: `${expires}.0` },
-      { expires: '1e12' },
-      { expires: '9'.repeat(13) },
+    const sig = (good.key ?? '').split('.')[1] ?? '';
+    for (const key of [
+      undefined,
+      '',
+      `${expires}`,
+      `${expires}.`,
+      `.${sig}`,
+      sig,
+      `-1.${sig}`,
+      `${expires}.0.${sig}`,
+      `1e12.${sig}`,
+      `${'9'.repeat(13)}.${sig}`,
     ]) {
-      expect(checkFileLink(SECRET, { ...good, ...broken }, NOW)).toBe('invalid');
+      expect(checkFileLink(SECRET, { ...good, key }, NOW), String(key)).toBe('invalid');
     }
   });
 
   it('never takes an acknowledge token as a file signature', () => {
-    expect(checkFileLink(SECRET, { ...good, sig: ackToken(SECRET, LEAD) }, NOW)).toBe('invalid');
+    expect(checkFileLink(SECRET, { ...good, key: `${expires}.${ackToken(SECRET, LEAD)}` }, NOW)).toBe('invalid');
     expect(fileLinkSignature(SECRET, LEAD, FILE, expires)).not.toBe(ackToken(SECRET, LEAD));
   });
 });

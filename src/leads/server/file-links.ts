@@ -1,6 +1,7 @@
 /**
  * The link a delivered lead gives the dealer for each file the shopper sent with it (the car
- * photos of a trade-in): `<site>/api/leads/<lead id>/files/<file id>?expires=<unix s>&sig=<HMAC>`.
+ * photos of a trade-in): `<site>/api/leads/<lead id>/files/<file id>?key=<unix s expiry>.<HMAC>`. One query parameter, so the
+ * link has no `&` for an ADF email's XML text or a CRM's HTML to write as `&amp;`.
  * The link alone is the dealer's key: whoever holds it may download that one file until it
  * expires, and nobody can make one for another file, another lead or a later time.
  *
@@ -37,22 +38,24 @@ export function fileLinkSignature(secret: string, leadId: string, fileId: string
 export function fileUrl(site: Pick<DealerConfig, 'url'>, leadId: string, fileId: string, secret: string, expires: number): string {
   const base = site.url.replace(/\/+$/, '');
   const sig = fileLinkSignature(secret, leadId, fileId, expires);
-  return `${base}/api/leads/${encodeURIComponent(leadId)}/files/${encodeURIComponent(fileId)}?expires=${expires}&sig=${sig}`;
+  return `${base}/api/leads/${encodeURIComponent(leadId)}/files/${encodeURIComponent(fileId)}?key=${expires}.${sig}`;
 }
 
 export interface FileLinkParts {
   leadId: string;
   fileId: string;
-  expires: string | undefined;
-  sig: string | undefined;
+  /** The link's `key`: the expiry (unix seconds), a dot, the signature. */
+  key: string | undefined;
 }
 
 /** `invalid` when the link was not signed as it stands; `expired` only for a link we did sign. */
 export type FileLinkCheck = 'valid' | 'invalid' | 'expired';
 
 /** Checks the signature in constant time, then the expiry against `nowMs`. */
-export function checkFileLink(secret: string, { leadId, fileId, expires, sig }: FileLinkParts, nowMs: number): FileLinkCheck {
-  if (typeof sig !== 'string' || typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return 'invalid';
+export function checkFileLink(secret: string, { leadId, fileId, key }: FileLinkParts, nowMs: number): FileLinkCheck {
+  const parts = /^(\d{1,12})\.(.+)$/.exec(key ?? '');
+  if (!parts) return 'invalid';
+  const [, expires = '', sig = ''] = parts;
   const at = Number(expires);
   const expected = Buffer.from(fileLinkSignature(secret, leadId, fileId, at), 'utf8');
   const given = Buffer.from(sig, 'utf8');

@@ -39,6 +39,16 @@ const REPLACED = [
     names: ['Meilisearch'],
   },
   { importer: path.join(packageDir('algoliasearch-helper'), 'src/algoliasearch.helper.js'), source: '@algolia/events', names: ['default'] },
+  {
+    importer: path.join(packageDir('algoliasearch-helper'), 'src/algoliasearch.helper.js'),
+    source: './utils/sortAndMergeRecommendations',
+    names: ['default'],
+  },
+  {
+    importer: instantsearch('es/widgets/index/index.js'),
+    source: '../../lib/utils/addInsightsToRecommendParameters.js',
+    names: ['addInsightsToRecommendParameters'],
+  },
   { importer: path.join(packageDir('algoliasearch-helper'), 'src/DerivedHelper/index.js'), source: '@algolia/events', names: ['default'] },
   { importer: instantsearch('es/lib/InstantSearch.js'), source: '@algolia/events', names: ['default'] },
   {
@@ -75,6 +85,12 @@ describe('the search bundle stand-ins', () => {
     const { hydrateSearchClient } = await import('./stand-ins/hydrate-search-client');
     expect(() => hydrateSearchClient({ search: () => undefined }, { cars: {} })).not.toThrow();
     expect(() => hydrateSearchClient({ transporter: {} }, { cars: {} })).toThrow(/dealer sites search client/);
+    const recommend = await import('./stand-ins/recommend-insights');
+    const parameters = { params: [] };
+    expect(recommend.addInsightsToRecommendParameters(parameters, {})).toBe(parameters);
+    expect(() => recommend.addInsightsToRecommendParameters(parameters, { userToken: 'u' })).toThrow(/insights=\{false\}/);
+    const merge = (await import('./stand-ins/recommendations.cjs')) as { default: () => unknown };
+    expect(() => merge.default()).toThrow(/Recommend/);
     const metadata = await import('./stand-ins/metadata-middleware');
     expect(metadata.isMetadataEnabled()).toBe(false);
     expect(() => metadata.createMetadataMiddleware()).toThrow(/crawler/);

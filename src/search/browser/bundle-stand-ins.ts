@@ -2,8 +2,9 @@
  * The search island's libraries carry code the dealer sites never run: the meilisearch client's
  * whole API where instant-meilisearch needs two calls; InstantSearch's Algolia Insights (its
  * middleware and facet events), crawler metadata middleware, default history router, widget
- * template helpers, documentation links, Algolia client cache seeding and React 17 hook shim; the
- * helper's hierarchical facet trees; the event emitter's warnings and listener events. This Vite plugin (astro.config.mjs) points those imports at
+ * template helpers, documentation links, Algolia client cache seeding, React 17 hook shim and
+ * Recommend insights; the helper's hierarchical facet trees and Recommend answer merging; the event
+ * emitter's warnings and listener events. This Vite plugin (astro.config.mjs) points those imports at
  * small stand-ins in the browser build only, about 10 KB gzip off every search page; the server
  * build (prerendering, the search push, reserved flags) keeps the real modules. The `qs` alias in
  * astro.config.mjs is the same idea, older.
@@ -24,11 +25,13 @@ const INSTANTSEARCH: Record<string, string> = {
   'es/lib/utils/hydrateSearchClient.js': standIn('stand-ins/hydrate-search-client.ts'),
   'es/lib/utils/createSendEventForFacet.js': standIn('stand-ins/facet-events.ts'),
   'es/lib/utils/documentation.js': standIn('stand-ins/documentation.ts'),
+  'es/lib/utils/addInsightsToRecommendParameters.js': standIn('stand-ins/recommend-insights.ts'),
 };
 
 /** algoliasearch-helper modules (CommonJS, by path inside the package) and what replaces each. */
 const HELPER: Record<string, string> = {
   'src/SearchResults/generate-hierarchical-tree': standIn('stand-ins/hierarchical-tree.cjs'),
+  'src/utils/sortAndMergeRecommendations': standIn('stand-ins/recommendations.cjs'),
 };
 
 const inPackage = (file: string, name: string) => file.split(path.sep).join('/').includes(`/node_modules/${name}/`);

@@ -1,6 +1,6 @@
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { browserChunks } from './integration';
+import { browserChunks, reactIslandsInOnePiece } from './integration';
 
 type BuildSetup = (options: { vite: InlineConfig; target: 'client' | 'server' }) => void;
 const setUp = browserChunks().hooks['astro:build:setup'] as unknown as BuildSetup;
@@ -26,5 +26,18 @@ describe('browserChunks', () => {
     const vite: InlineConfig = {};
     setUp({ vite, target: 'server' });
     expect(manualChunksOf(vite)).toBeUndefined();
+  });
+});
+
+describe('reactIslandsInOnePiece', () => {
+  type ResolveId = (source: string, importer: string | undefined, options: { ssr?: boolean }) => string | null;
+  const resolveId = reactIslandsInOnePiece().resolveId as unknown as ResolveId;
+  const renderer = '/repo/node_modules/@astrojs/react/dist/server.js';
+
+  it("gives @astrojs/react's server renderer the one-piece react-dom/server, in the server build only", () => {
+    expect(resolveId('react-dom/server', renderer, { ssr: true })).toMatch(/react-islands-in-one-piece\.ts$/);
+    expect(resolveId('react-dom/server', renderer, { ssr: false })).toBeNull();
+    expect(resolveId('react-dom/server', '/repo/src/search/ui/prerender.ts', { ssr: true })).toBeNull();
+    expect(resolveId('react', renderer, { ssr: true })).toBeNull();
   });
 });

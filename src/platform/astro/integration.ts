@@ -1,5 +1,7 @@
 import type { AstroIntegration } from 'astro';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { browserChunk } from './chunks';
 
 /** Client directives of our own; `client:interaction` is src/platform/astro/hydrate-on-interaction.ts. */
@@ -26,6 +28,22 @@ export function browserChunks(): AstroIntegration {
         for (const options of output) options.manualChunks = (id) => browserChunk(id);
         vite.build.rollupOptions = { ...rollup, output: output.length === 1 ? output[0] : output };
       },
+    },
+  };
+}
+
+/**
+ * Points @astrojs/react's server renderer at src/platform/astro/react-islands-in-one-piece.ts, in
+ * the server build only: islands rendered to a string in one piece rather than through a stream.
+ */
+export function reactIslandsInOnePiece(): Plugin {
+  const shim = fileURLToPath(new URL('./react-islands-in-one-piece.ts', import.meta.url));
+  return {
+    name: 'dealer-sites:react-islands-in-one-piece',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (!options.ssr || source !== 'react-dom/server' || !importer?.split(path.sep).join('/').includes('/node_modules/@astrojs/react/')) return null;
+      return shim;
     },
   };
 }

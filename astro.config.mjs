@@ -26,6 +26,7 @@ export default defineConfig({
   vite: {
     // The search island's browser bundle leaves out library code the sites never run (the
     // meilisearch client's unused API, InstantSearch's Insights and default router): see the plugin.
+    // The server build renders each island to a string in one piece, not through a web stream.
     plugins: [searchBundleStandIns(), reactIslandsInOnePiece()],
     // instantsearch.js imports qs only for its default history router, which the search islands
     // replace with their own; the stand-in keeps qs and its six dependencies out of the bundle.

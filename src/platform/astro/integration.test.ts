@@ -1,6 +1,6 @@
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { browserChunks, reactIslandsInOnePiece } from './integration';
+import { browserChunks, cspDigestsOnce, reactIslandsInOnePiece } from './integration';
 
 type BuildSetup = (options: { vite: InlineConfig; target: 'client' | 'server' }) => void;
 const setUp = browserChunks().hooks['astro:build:setup'] as unknown as BuildSetup;
@@ -39,5 +39,24 @@ describe('reactIslandsInOnePiece', () => {
     expect(resolveId('react-dom/server', renderer, { ssr: false })).toBeNull();
     expect(resolveId('react-dom/server', '/repo/src/search/ui/prerender.ts', { ssr: true })).toBeNull();
     expect(resolveId('react', renderer, { ssr: true })).toBeNull();
+  });
+});
+
+describe('cspDigestsOnce', () => {
+  type Transform = (code: string, id: string, options?: { ssr?: boolean }) => string | null;
+  const transform = cspDigestsOnce().transform as unknown as Transform;
+  const encryption = '/repo/node_modules/astro/dist/core/encryption.js';
+  const code = 'async function generateCspDigest(data, algorithm) {}\nexport { generateCspDigest };';
+
+  it("makes Astro's digest remember each text, in the server build only", () => {
+    const changed = transform(code, encryption, { ssr: true });
+    expect(changed).toContain('generateCspDigest = __digestOnce(generateCspDigest);');
+    expect(changed).toMatch(/import \{ digestOnce as __digestOnce \} from ".*csp-digests\.ts"/);
+    expect(transform(code, encryption, { ssr: false })).toBeNull();
+    expect(transform(code, '/repo/node_modules/astro/dist/core/render-context.js', { ssr: true })).toBeNull();
+  });
+
+  it('fails the build when Astro no longer has the function', () => {
+    expect(() => transform('export {}', encryption, { ssr: true })).toThrow(/no generateCspDigest/);
   });
 });

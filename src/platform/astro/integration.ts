@@ -47,3 +47,23 @@ export function reactIslandsInOnePiece(): Plugin {
     },
   };
 }
+
+/** Astro's module that hashes inline styles and scripts for a page's content security policy. */
+const ASTRO_ENCRYPTION = '/node_modules/astro/dist/core/encryption.js';
+
+/**
+ * In the server build, Astro's `generateCspDigest` remembers each text's digest
+ * (src/platform/astro/csp-digests.ts): every page of a render hashed the same inlined stylesheets.
+ * Fails the build if Astro no longer has the function, rather than silently hashing again.
+ */
+export function cspDigestsOnce(): Plugin {
+  const once = fileURLToPath(new URL('./csp-digests.ts', import.meta.url));
+  return {
+    name: 'dealer-sites:csp-digests-once',
+    transform(code, id, options) {
+      if (!options?.ssr || !id.split(path.sep).join('/').endsWith(ASTRO_ENCRYPTION)) return null;
+      if (!/\basync function generateCspDigest\(/.test(code)) throw new Error(`${id} has no generateCspDigest to remember digests of`);
+      return `${code}\nimport { digestOnce as __digestOnce } from ${JSON.stringify(once)};\ngenerateCspDigest = __digestOnce(generateCspDigest);\n`;
+    },
+  };
+}

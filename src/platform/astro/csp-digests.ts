@@ -16,7 +16,7 @@ export function digestOnce(digest: Digest): Digest {
   let remembered = 0;
   return (data, algorithm) => {
     let texts = known.get(algorithm);
-    if (!texts) known.set(algorithm, (texts = new Map()));
+    if (!texts) known.set(algorithm, (texts = new Map<string, Promise<string>>()));
     const found = texts.get(data);
     if (found) return found;
     const made = digest(data, algorithm);

@@ -7,7 +7,7 @@
  */
 import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { InstantSearch, Widget } from 'instantsearch.js';
+import type { InstantSearch } from 'instantsearch.js';
 import { getInitialResults, waitForResults } from 'instantsearch.js/es/lib/server.js';
 import { isTwoPassWidget, resetWidgetId, walkIndex } from 'instantsearch.js/es/lib/utils/index.js';
 import { InstantSearchServerContext, type InstantSearchServerState } from 'react-instantsearch';
@@ -96,8 +96,9 @@ export async function prerenderSearch(input: PrerenderInput): Promise<InstantSea
  */
 export async function serverState(app: ReactElement): Promise<InstantSearchServerState> {
   let search: InstantSearch | undefined;
-  let addWidgets: InstantSearch['mainIndex']['addWidgets'] | undefined;
-  const rendered: Widget[] = [];
+  type AddWidgets = InstantSearch['mainIndex']['addWidgets'];
+  let addWidgets: AddWidgets | undefined;
+  const rendered: Parameters<AddWidgets>[0] = [];
   const notifyServer = ({ search: started }: { search: InstantSearch }): void => {
     if (search) throw new Error('a prerendered search page has one InstantSearch');
     search = started;

@@ -6,7 +6,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browserChunks, clientDirectives } from './src/platform/astro/integration.ts';
+import { browserChunks, clientDirectives, cspDigestsOnce, reactIslandsInOnePiece } from './src/platform/astro/integration.ts';
 import { contentSecurityPolicy } from './src/platform/http/security.ts';
 import { siteRendererAdapter } from './src/publish/adapter.ts';
 import { searchBundleStandIns } from './src/search/browser/bundle-stand-ins.ts';
@@ -26,7 +26,9 @@ export default defineConfig({
   vite: {
     // The search island's browser bundle leaves out library code the sites never run (the
     // meilisearch client's unused API, InstantSearch's Insights and default router): see the plugin.
-    plugins: [searchBundleStandIns()],
+    // The server build renders each island to a string in one piece, not through a web stream,
+    // and hashes each inline style or script for the pages' policy once, not on every page.
+    plugins: [searchBundleStandIns(), reactIslandsInOnePiece(), cspDigestsOnce()],
     // instantsearch.js imports qs only for its default history router, which the search islands
     // replace with their own; the stand-in keeps qs and its six dependencies out of the bundle.
     resolve: { alias: { qs: fileURLToPath(new URL('./src/search/browser/qs-shim.ts', import.meta.url)) } },

@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import type { DealerConfig } from '../platform/config/schema';
 import { BUILD_SEARCH_KEY, withBuildSearchKey } from '../platform/config/search-endpoint';
 import { buildSearchToken } from '../search/server/tenant-token';
-import { metaPolicies, writeSiteHeadersFor } from '../platform/http/header-files';
+import { metaPoliciesOfPage, writeSiteHeadersFor } from '../platform/http/header-files';
 import type { PageInputs } from '../platform/config/page-inputs';
 import type { SitePage, SiteRenderer } from './site-renderer';
 import { linkTree, newBuildFolder, servedBuild, swapInBuild, takePreviousBuild } from './site-folders';
@@ -238,7 +238,7 @@ export async function publishSite(renderer: SiteRenderer, dealer: DealerConfig, 
     const write = spare ? writeNew : emptyFolderWriter();
     for await (const page of renderer.render(dealer, changed)) {
       write(path.join(folder, page.file), page.body);
-      const policies = page.file.endsWith('.html') ? { policies: metaPolicies(Buffer.from(page.body).toString('utf8')) } : {};
+      const policies = page.file.endsWith('.html') ? { policies: metaPoliciesOfPage(page.body) } : {};
       record.pages[page.file] = { path: page.path, route: page.route, ...(page.props ? { props: page.props } : {}), ...page.inputs, ...policies, written };
     }
     if (spare) {

@@ -1,6 +1,6 @@
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { browserChunks } from './integration';
+import { browserChunks, cspDigestsOnce, reactIslandsInOnePiece } from './integration';
 
 type BuildSetup = (options: { vite: InlineConfig; target: 'client' | 'server' }) => void;
 const setUp = browserChunks().hooks['astro:build:setup'] as unknown as BuildSetup;
@@ -26,5 +26,37 @@ describe('browserChunks', () => {
     const vite: InlineConfig = {};
     setUp({ vite, target: 'server' });
     expect(manualChunksOf(vite)).toBeUndefined();
+  });
+});
+
+describe('reactIslandsInOnePiece', () => {
+  type ResolveId = (source: string, importer: string | undefined, options: { ssr?: boolean }) => string | null;
+  const resolveId = reactIslandsInOnePiece().resolveId as unknown as ResolveId;
+  const renderer = '/repo/node_modules/@astrojs/react/dist/server.js';
+
+  it("gives @astrojs/react's server renderer the one-piece react-dom/server, in the server build only", () => {
+    expect(resolveId('react-dom/server', renderer, { ssr: true })).toMatch(/react-islands-in-one-piece\.ts$/);
+    expect(resolveId('react-dom/server', renderer, { ssr: false })).toBeNull();
+    expect(resolveId('react-dom/server', '/repo/src/search/ui/prerender.ts', { ssr: true })).toBeNull();
+    expect(resolveId('react', renderer, { ssr: true })).toBeNull();
+  });
+});
+
+describe('cspDigestsOnce', () => {
+  type Transform = (code: string, id: string, options?: { ssr?: boolean }) => string | null;
+  const transform = cspDigestsOnce().transform as unknown as Transform;
+  const encryption = '/repo/node_modules/astro/dist/core/encryption.js';
+  const code = 'async function generateCspDigest(data, algorithm) {}\nexport { generateCspDigest };';
+
+  it("makes Astro's digest remember each text, in the server build only", () => {
+    const changed = transform(code, encryption, { ssr: true });
+    expect(changed).toContain('generateCspDigest = __digestOnce(generateCspDigest);');
+    expect(changed).toMatch(/import \{ digestOnce as __digestOnce \} from ".*csp-digests\.ts"/);
+    expect(transform(code, encryption, { ssr: false })).toBeNull();
+    expect(transform(code, '/repo/node_modules/astro/dist/core/render-context.js', { ssr: true })).toBeNull();
+  });
+
+  it('fails the build when Astro no longer has the function', () => {
+    expect(() => transform('export {}', encryption, { ssr: true })).toThrow(/no generateCspDigest/);
   });
 });

@@ -2,7 +2,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HEADERS_FILE, isDeployFile, metaPolicies, parseHeadersFile, renderCaddy, renderHeadersFile, renderNginx, writeSiteHeaders } from './header-files';
+import {
+  HEADERS_FILE,
+  isDeployFile,
+  metaPolicies,
+  metaPoliciesOfPage,
+  parseHeadersFile,
+  renderCaddy,
+  renderHeadersFile,
+  renderNginx,
+  writeSiteHeaders,
+} from './header-files';
 import { headersForPath, parsePolicy, platformHeaders, siteHeaderRules, SVG_POLICY } from './security';
 
 const PAGE = "default-src 'none'; script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='; frame-ancestors 'none'";
@@ -137,5 +147,22 @@ describe('isDeployFile', () => {
   it('names _headers and _deploy/, whatever the case', () => {
     for (const p of ['/_headers', '/_HEADERS', '/_deploy', '/_deploy/nginx.conf']) expect(isDeployFile(p), p).toBe(true);
     for (const p of ['/', '/_headers.html', '/_deployment/', '/a/_headers', '/_astro/x.js']) expect(isDeployFile(p), p).toBe(false);
+  });
+});
+
+describe('metaPoliciesOfPage', () => {
+  it('reads the policies of a page’s bytes as metaPolicies reads its text', () => {
+    const policy = (content: string) => `<meta http-equiv="content-security-policy" content="${content}">`;
+    const pages = [
+      `<html><head><title>Käfer – Ōtaki</title>${policy("script-src 'self'")}<style>p{}</style></head><body>${policy('img-src *')}ü</body></html>`,
+      `<p>no head ${policy('img-src *')} é</p>`,
+      `<head>${policy('a')}</head><head>${policy('b')}</head>`,
+      '',
+    ];
+    for (const html of pages) {
+      const bytes = new TextEncoder().encode(`xx${html}`).subarray(2);
+      expect(metaPoliciesOfPage(bytes)).toEqual(metaPolicies(html));
+    }
+    expect(metaPoliciesOfPage(new TextEncoder().encode(pages[0]))).toEqual(["script-src 'self'"]);
   });
 });

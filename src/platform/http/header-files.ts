@@ -158,6 +158,16 @@ export function metaPolicies(html: string): string[] {
   });
 }
 
+/**
+ * `metaPolicies` of a rendered page's bytes, decoding only its head: the policies are there, and
+ * decoding a whole page of a publish (half of it after the head) was about 2 % of a render worker.
+ */
+export function metaPoliciesOfPage(body: Uint8Array): string[] {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const head = bytes.indexOf('</head>');
+  return metaPolicies(bytes.toString('utf8', 0, head === -1 ? bytes.length : head));
+}
+
 export interface SiteHeaderSummary {
   pagePolicy: string;
   pages: number;

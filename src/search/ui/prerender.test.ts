@@ -1,11 +1,13 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { getServerState } from 'react-instantsearch';
 import { describe, expect, it } from 'vitest';
-import { testSite } from '../../../tests/support/test-site';
+import { dealerFileCopy, testSite } from '../../../tests/support/test-site';
 import { searchSite } from '../model/site';
 import { cardSite } from './page-data';
 import { generateDemoStock } from '../../stock/model/demo';
-import { inProcessHttpClient, prerenderSearch } from './prerender';
+import { inProcessHttpClient, prerenderedApp, prerenderSearch, serverState } from './prerender';
+import { listedFacets, pathVocabulary, searchLandingPages } from './page-data';
 import { embeddedAnswer, type MultiSearchAnswer } from '../model/embedded-answer';
 import SearchApp from './SearchApp';
 
@@ -117,4 +119,30 @@ describe('prerendered with the embedded engine', () => {
     const answer = embeddedAnswer(generateDemoStock(site, 5), site.slug);
     await expect(answer({ queries: [{ indexUid: 'no-such-index' }] })).rejects.toThrow(/build-time search failed: .*no-such-index/);
   });
+});
+
+describe('the widgets added in one go', () => {
+  // The whole of getServerState's answer: the requests, the helper state and the results.
+  const both = async (input: Parameters<typeof prerenderedApp>[0]) => [
+    JSON.stringify(await serverState(prerenderedApp(input))),
+    JSON.stringify(await getServerState(prerenderedApp(input), { renderToString })),
+  ];
+
+  it.each([['fixture-motors'], ['southern-lakes-motors'], ['drivesmart-pre-owned']])(
+    'gives what getServerState gives on every landing page of %s',
+    async (slug) => {
+      const dealer = slug === 'fixture-motors' ? site : dealerFileCopy(slug);
+      const now = 1_750_000_000_000;
+      const stock = generateDemoStock(dealer, 150, now);
+      const facets = listedFacets(stock);
+      const vocabulary = pathVocabulary(facets);
+      const urls = [...searchLandingPages(dealer, facets).map((page) => page.path), '/search', '/search/used-cars?query=red&page=2&sort=price_asc'];
+      expect(urls.length).toBeGreaterThan(10);
+      for (const url of urls) {
+        const [once, reference] = await both({ site: dealer, url, heading: 'Cars', vocabulary, stock, now });
+        expect(once, url).toBe(reference);
+      }
+    },
+    60_000,
+  );
 });

@@ -7,6 +7,8 @@
  * a thousand parameter computations in the task that finishes hydration, a long task on a slow
  * phone. Collected while the island's widgets mount and made as one addition, the index does that
  * work once, in the same order: what InstantSearch's own `addWidgets([...])` of a whole page does.
+ * The build's prerender (src/search/ui/prerender.ts) collects the same way while its first render
+ * discovers the widgets.
  */
 
 /** An InstantSearch index widget, as far as adding widgets goes. */

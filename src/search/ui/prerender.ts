@@ -14,6 +14,7 @@ import { InstantSearchServerContext, type InstantSearchServerState } from 'react
 import type { DealerConfig } from '../../platform/config/schema';
 import { createSearchClient, type SearchHttpClient } from '../browser/client';
 import { unshownFields } from '../browser/labels';
+import { addCollectedWidgets, collectWidgetAdditions } from '../browser/widgets-together';
 import { searchEndpoint } from '../../platform/config/search-endpoint';
 import { embeddedAnswer, type MultiSearchAnswer } from '../model/embedded-answer';
 import { dealerIndexSettings } from '../model/text-settings';
@@ -96,25 +97,17 @@ export async function prerenderSearch(input: PrerenderInput): Promise<InstantSea
  */
 export async function serverState(app: ReactElement): Promise<InstantSearchServerState> {
   let search: InstantSearch | undefined;
-  type AddWidgets = InstantSearch['mainIndex']['addWidgets'];
-  let addWidgets: AddWidgets | undefined;
-  const rendered: Parameters<AddWidgets>[0] = [];
   const notifyServer = ({ search: started }: { search: InstantSearch }): void => {
     if (search) throw new Error('a prerendered search page has one InstantSearch');
     search = started;
-    addWidgets = started.mainIndex.addWidgets;
     // Only the render below adds widgets, and it is synchronous: they are added after it.
-    started.mainIndex.addWidgets = (widgets) => {
-      rendered.push(...widgets.flat());
-      return started.mainIndex;
-    };
+    collectWidgetAdditions(started.mainIndex);
   };
   resetWidgetId();
   renderToString(createElement(InstantSearchServerContext.Provider, { value: { notifyServer } }, app));
-  if (!search || !addWidgets) throw new Error('the search page rendered no InstantSearch');
+  if (!search) throw new Error('the search page rendered no InstantSearch');
   const { mainIndex } = search;
-  mainIndex.addWidgets = addWidgets;
-  mainIndex.addWidgets(rendered);
+  addCollectedWidgets(mainIndex);
   // Widgets whose children depend on the first results need getServerState's second render.
   walkIndex(mainIndex, (index) => {
     if (index.getWidgets().some(isTwoPassWidget)) throw new Error('a two-pass widget (DynamicWidgets) needs getServerState');

@@ -11,11 +11,13 @@
  *   the import to the page, 10 s.
  *
  * - workers (`--workers`): 16 synthetic dealers of 300 cars published whole by one render worker,
- *   then by two (target: two 1.8× faster).
+ *   then by two (target: two 1.8× faster). With `--pin-workers` each worker runs on a core of its
+ *   own (`taskset`): unpinned, one worker's V8 compiler and GC threads already use a fifth to a
+ *   quarter of a second core, which two workers on a two-core machine do not have to spare.
  *
  * - soak (`--soak-minutes N`, 10 in `npm run bench`): `benchSoak` below.
  *
- *   npx tsx scripts/bench/publish.ts [--dealer kingfisher-toyota] [--rounds 3] [--live-rounds 5] [--workers] [--soak-minutes 10]
+ *   npx tsx scripts/bench/publish.ts [--dealer kingfisher-toyota] [--rounds 3] [--live-rounds 5] [--workers [--pin-workers]] [--soak-minutes 10]
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -376,6 +378,8 @@ export function soakTarget(result: SoakBenchResult): TargetCheck {
 export interface WorkersBenchResult {
   dealers: number;
   cars: number;
+  /** Each worker on a core of its own (`taskset`), as one worker per core or machine runs. */
+  pinned: boolean;
   /** The bundle's build, once for every dealer (0 when this code version's bundle was there). */
   bundleSeconds: number;
   runs: { workers: number; seconds: number; cpuSeconds: number }[];
@@ -388,8 +392,9 @@ export interface WorkersBenchResult {
  * dealer under their own slugs, ids and domains, on `cars` demo cars each.
  */
 export async function benchWorkers(
-  options: { base?: string; dealers?: number; cars?: number; log?: (line: string) => void } = {},
+  options: { base?: string; dealers?: number; cars?: number; pinned?: boolean; log?: (line: string) => void } = {},
 ): Promise<WorkersBenchResult> {
+  const pinned = options.pinned ?? false;
   const base = options.base ?? 'southern-lakes-motors';
   const count = options.dealers ?? 16;
   const cars = options.cars ?? 300;
@@ -418,7 +423,8 @@ export async function benchWorkers(
     const env = { ...process.env, STOCK_DIR: path.join(root, 'stock') };
     const runs: WorkersBenchResult['runs'] = [];
     for (const workers of [1, 2]) {
-      const pool = createRenderPool({ bundle, dealersDir, distDir: path.join(root, `dist-${workers}`), size: workers, env });
+      const cpus = pinned ? Array.from({ length: workers }, (_, core) => core) : undefined;
+      const pool = createRenderPool({ bundle, dealersDir, distDir: path.join(root, `dist-${workers}`), size: workers, env, ...(cpus ? { cpus } : {}) });
       const started = performance.now();
       try {
         const outcomes = await Promise.all(slugs.map((slug) => pool.publish(slug, { full: true })));
@@ -428,7 +434,7 @@ export async function benchWorkers(
       }
       log(`publish: ${count} dealers with ${workers} worker${workers === 1 ? '' : 's'} in ${runs.at(-1)!.seconds.toFixed(1)} s`);
     }
-    return { dealers: count, cars, bundleSeconds: bundle.built ? bundle.seconds : 0, runs, speedup: runs[0]!.seconds / runs[1]!.seconds };
+    return { dealers: count, cars, pinned, bundleSeconds: bundle.built ? bundle.seconds : 0, runs, speedup: runs[0]!.seconds / runs[1]!.seconds };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -436,7 +442,7 @@ export async function benchWorkers(
 
 export function formatWorkersBench(result: WorkersBenchResult): string {
   return [
-    `${result.dealers} synthetic dealers × ${result.cars} cars, every page (a shared code change):`,
+    `${result.dealers} synthetic dealers × ${result.cars} cars, every page (a shared code change)${result.pinned ? ', each worker on a core of its own' : ''}:`,
     ...result.runs.map(
       (run) => `  ${run.workers} render worker${run.workers === 1 ? ' ' : 's'}: ${run.seconds.toFixed(1)} s, ${run.cpuSeconds.toFixed(1)} CPU-s in the workers`,
     ),
@@ -489,6 +495,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       rounds: { type: 'string' },
       'live-rounds': { type: 'string' },
       workers: { type: 'boolean' },
+      'pin-workers': { type: 'boolean' },
       'soak-minutes': { type: 'string' },
     },
   });
@@ -498,7 +505,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(soak.failures === 0 ? 0 : 1);
   }
   if (values.workers) {
-    console.log(formatWorkersBench(await benchWorkers({ log: (line) => console.error(line) })));
+    console.log(formatWorkersBench(await benchWorkers({ pinned: values['pin-workers'] ?? false, log: (line) => console.error(line) })));
     process.exit(0);
   }
   const result = await benchPublish({

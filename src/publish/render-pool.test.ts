@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,9 +12,11 @@ let pool: RenderPool | undefined;
  * answers with its own process id, or dies for the dealer "crash".
  */
 const worker = `
+import { readFileSync } from 'node:fs';
+const cpus = () => /Cpus_allowed_list:\\s*(\\S+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
 process.on('message', (job) => {
   if (job.slug === 'crash') process.exit(3);
-  setTimeout(() => process.send({ id: job.id, ok: true, outcome: { slug: job.slug, pages: process.pid, htmlPages: 1, rendered: 1, build: '', seconds: 0, cpuSeconds: 0, firstLook: job.firstLook === true, flags: process.execArgv } }), 50);
+  setTimeout(() => process.send({ id: job.id, ok: true, outcome: { slug: job.slug, pages: process.pid, htmlPages: 1, rendered: 1, build: '', seconds: 0, cpuSeconds: 0, firstLook: job.firstLook === true, flags: process.execArgv, cpus: cpus() } }), 50);
 });
 process.on('disconnect', () => process.exit(0));
 process.send({ ready: true });
@@ -31,8 +33,9 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const open = (size: number): RenderPool =>
+const open = (size: number, cpus?: number[]): RenderPool =>
   (pool = createRenderPool({
+    ...(cpus ? { cpus } : {}),
     bundle: { entry: 'unused', clientDir: 'unused' },
     dealersDir: dir,
     distDir: dir,
@@ -68,6 +71,18 @@ describe('createRenderPool', () => {
     const pool = open(1);
     expect(await pool.publish('alpha')).toMatchObject({ flags: expect.arrayContaining([...RENDER_WORKER_FLAGS]) as unknown });
   });
+
+  // Linux only, with taskset (util-linux), as the bench that pins workers runs.
+  it.runIf(existsSync('/proc/self/status') && existsSync('/usr/bin/taskset'))(
+    'pins each worker to its core in turn when asked, keeping its flags',
+    async () => {
+      const pool = open(2, [0]);
+      const outcome = (await pool.publish('alpha')) as unknown as { cpus: string; flags: string[] };
+      expect(outcome.cpus).toBe('0');
+      expect(outcome.flags).toEqual(expect.arrayContaining([...RENDER_WORKER_FLAGS]));
+      expect(readFileSync('/proc/self/status', 'utf8')).not.toMatch(/Cpus_allowed_list:\s*0\n/);
+    },
+  );
 
   it('hands the first-look switch to the worker', async () => {
     const pool = open(1);

@@ -18,6 +18,12 @@ export interface RenderPoolOptions {
   env?: NodeJS.ProcessEnv;
   /** The worker's module; tests pass a stand-in that speaks the same messages. */
   workerModule?: string;
+  /**
+   * Cores to pin the workers to, one per worker in turn (Linux's `taskset`): a worker and all its
+   * threads then run on one core, as one worker per core or per build machine would. Unpinned by
+   * default.
+   */
+  cpus?: readonly number[];
 }
 
 export interface RenderPool {
@@ -53,9 +59,16 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   let nextId = 1;
   let closed = false;
 
+  let spawned = 0;
   const spawnWorker = (): Worker => {
+    const nodeArgs = ['--import', 'tsx', ...RENDER_WORKER_FLAGS];
+    const cpu = options.cpus && options.cpus.length > 0 ? options.cpus[spawned % options.cpus.length] : undefined;
+    spawned += 1;
+    // fork runs `execPath ...execArgv module`: taskset then runs node on the core, keeping the IPC channel.
+    const pinned = cpu === undefined ? {} : { execPath: 'taskset', execArgv: ['-c', String(cpu), process.execPath, ...nodeArgs] };
     const child = fork(options.workerModule ?? WORKER, [], {
-      execArgv: ['--import', 'tsx', ...RENDER_WORKER_FLAGS],
+      execArgv: nodeArgs,
+      ...pinned,
       env: {
         ...(options.env ?? process.env),
         SITE_BUNDLE_ENTRY: options.bundle.entry,

@@ -422,7 +422,21 @@ describe('trade-in', () => {
     const adf = path.join(folder, `${id}.adf.xml`);
     await expect.poll(() => existsSync(json) && existsSync(adf), { timeout: 10_000, message: `outbox files for lead ${id}` }).toBe(true);
     const delivered = JSON.parse(readFileSync(json, 'utf8')) as WebhookBody;
-    expect(delivered.files).toEqual([{ id: expect.any(String) as unknown, field: 'vehicle_photos', content_type: 'image/jpeg', size: photo.length }]);
+    expect(delivered.files).toEqual([
+      {
+        id: expect.any(String) as unknown,
+        field: 'vehicle_photos',
+        content_type: 'image/jpeg',
+        size: photo.length,
+        url: expect.stringMatching(/\/api\/leads\/[^/]+\/files\/[^/?]+\?key=\d+\.[\w-]+$/) as unknown,
+        url_expires_at: expect.any(String) as unknown,
+      },
+    ]);
+    // The dealer opens the photo by its link: the same bytes the shopper sent.
+    const link = new URL(delivered.files[0]?.url ?? '');
+    const opened = await page.request.get(`${demoOrigin(SLUG)}${link.pathname}${link.search}`);
+    expect(opened.status()).toBe(200);
+    expect(Buffer.from(await opened.body()).equals(photo)).toBe(true);
     // The ADF escapes the apostrophe as XML does.
     expect(readFileSync(adf, 'utf8').replaceAll('&apos;', "'")).toContain(
       `Photos of the car: 1 file (JPEG), kept with the lead on the website's server; file ids ${delivered.files[0]?.id ?? ''}`,

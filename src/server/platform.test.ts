@@ -122,7 +122,8 @@ it('emails shoppers’ alerts when a dealer’s stock changes while it runs', as
     await expect.poll(() => readdirSync(folder, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')).length, { timeout: 10_000 }).toBe(1);
     const [eml] = readdirSync(folder).filter((f) => f.endsWith('.eml'));
     expect(readFileSync(path.join(folder, eml ?? ''), 'utf8')).toMatch(/^Subject: Price drop on the /m);
-    expect(said.mock.calls.flat().join('\n')).toMatch(/alerts southern-lakes-motors: 1 account emailed; 1 price drop/);
+    // The run's summary is printed once the run ends, a moment after its mail is written.
+    await expect.poll(() => said.mock.calls.flat().join('\n'), { timeout: 10_000 }).toMatch(/alerts southern-lakes-motors: 1 account emailed; 1 price drop/);
   } finally {
     await platform.close();
     said.mockRestore();
